@@ -1,0 +1,106 @@
+/**
+ * The one place that reads `process.env`. Every setting of CONTRACT §4 is parsed and validated here,
+ * once, at start-up; a bad value stops the process with one clear line (see `loadConfig`).
+ */
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isUrl(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const schema = z.object({
+  REDIS_URL: z
+    .string()
+    .default('redis://127.0.0.1:6379')
+    .refine((v) => isUrl(v, ['redis:', 'rediss:']), 'must be a redis:// or rediss:// URL'),
+  /** Prefix of every Redis key Tidings writes (tests use a fresh one each). Default `tidings:`. */
+  REDIS_PREFIX: z.string().default('tidings:'),
+  INDEX: z.enum(['embedded', 'meilisearch']).default('embedded'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  MEILI_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isUrl(v, ['http:', 'https:']), 'must be an http(s) URL'),
+  MEILI_API_KEY: z.string().optional(),
+  /** Name of the Meilisearch index holding articles. Default `articles`. */
+  MEILI_INDEX: z.string().min(1).default('articles'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EDITORIAL_TZ: z.string().default('UTC').refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'),
+  RETENTION_DAYS: positiveInt(400),
+  FETCH_TIMEOUT_MS: positiveInt(15_000),
+  FETCH_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+  USER_AGENT: z.string().min(1).default('TidingsBot/0.1 (+https://github.com/tidings/tidings)'),
+  ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
+  WORKER_CONCURRENCY: positiveInt(8),
+  /** Token for the admin UI (`/admin/queues`); the UI is off when unset. */
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Default requests per minute for a new api key. */
+  DEFAULT_RATE_LIMIT: positiveInt(600),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses and validates the environment; throws one `ConfigError` naming every bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const key = String(issue.path[0]);
+      return `${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  if (result.data.INDEX === 'meilisearch' && !result.data.MEILI_URL) {
+    throw new ConfigError('invalid configuration: INDEX=meilisearch needs MEILI_URL');
+  }
+  return result.data;
+}
+
+/** Same as `loadConfig`, but a bad environment prints one line and exits (for process entry points). */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`tidings: ${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}
+
+/** Reads a test-only variable (kept here so that nothing else touches `process.env`). */
+export function testEnv(name: 'MEILI_URL' | 'MEILI_API_KEY' | 'REDIS_URL' | 'CI'): string | undefined {
+  return process.env[name] || undefined;
+}

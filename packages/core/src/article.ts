@@ -1,0 +1,57 @@
+/** Domain types shared by every package: the ARTICLE of CONTRACT §1.4 and its parts. */
+
+export const ARTICLE_TYPES = ['article', 'video', 'gallery', 'report', 'pressrelease', 'podcast'] as const;
+export type ArticleType = (typeof ARTICLE_TYPES)[number];
+
+export function isArticleType(value: string): value is ArticleType {
+  return (ARTICLE_TYPES as readonly string[]).includes(value);
+}
+
+export interface TopicRef {
+  id: number;
+  name: string;
+}
+
+export interface CompanyRef {
+  id: number;
+  name: string;
+}
+
+export interface ArticleSource {
+  id: string;
+  name: string;
+  domain: string;
+  /** `null` until the host has been probed. */
+  https: boolean | null;
+  iframeable: boolean | null;
+}
+
+export interface Article {
+  id: string;
+  url: string;
+  headline: string;
+  introduction: string;
+  type: ArticleType;
+  /** ISO-8601 UTC, second precision, e.g. `2026-11-22T09:15:00Z`. */
+  publishedAt: string;
+  updatedAt: string | null;
+  indexedAt: string;
+  language: string | null;
+  authors: string[];
+  imageUrl: string | null;
+  topics: TopicRef[];
+  companies: CompanyRef[];
+  paywalled: boolean;
+  registrationRequired: boolean;
+  source: ArticleSource;
+}
+
+/** An article of the recommended feed: the editorial rank (1 = top) is kept when filters hide others. */
+export interface RankedArticle extends Article {
+  rank: number;
+}
+
+/** Formats a timestamp as the API does: UTC with second precision and a `Z`. */
+export function formatInstant(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}

@@ -1,0 +1,30 @@
+/** Word-level text normalisation shared by `searchTerms` parsing and every index adapter. */
+
+/** Lowercase, accents removed (NFD minus combining marks), compatibility forms folded. */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** The words of a text: runs of letters and digits; everything else separates words. */
+export function wordsOf(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Turns HTML or text into one line of plain text (tags dropped, entities decoded, spaces collapsed). */
+export function plainText(html: string): string {
+  return decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[body.toLowerCase()] ?? whole;
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * The `ArticleIndex` port: what the API, the worker and the CLI need from an article store.
+ * Two adapters implement it (`EmbeddedArticleIndex`, `MeilisearchArticleIndex`) and one contract suite
+ * (`test/contract-suite.ts`) holds them to the same behaviour.
+ */
+import type { Article } from '@tidings/core/article';
+import type { CursorPosition } from '@tidings/core/cursor';
+import type { FeedFilters } from '@tidings/core/query';
+
+/** Totals are counted exactly up to this many matches; beyond it `totalExact` is false. */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+export interface IndexQuery {
+  /**
+   * The filters; `includeTopics` must already hold every descendant of the topics asked for
+   * (the index matches topic ids literally).
+   */
+  filters: FeedFilters;
+  limit: number;
+  /** Either an offset (page paging) … */
+  offset?: number;
+  /** … or the position after which to continue (cursor paging, `key` = publishedAt in ms). */
+  after?: CursorPosition | null;
+}
+
+export interface IndexPage {
+  articles: Article[];
+  /** Matches of the whole query, exact up to `EXACT_TOTAL_LIMIT`; a lower bound beyond it. */
+  total: number;
+  totalExact: boolean;
+  /** Whether more articles follow this page. */
+  hasMore: boolean;
+}
+
+export interface IndexStats {
+  articles: number;
+  sources: number;
+  newestPublishedAt: string | null;
+  oldestPublishedAt: string | null;
+}
+
+export interface HostFlags {
+  https?: boolean | null;
+  iframeable?: boolean | null;
+}
+
+export interface ArticleIndex {
+  /** Adapter name for logs and `/readyz`. */
+  readonly kind: 'embedded' | 'meilisearch';
+  /** Creates tables / settings if needed. Idempotent. */
+  init(): Promise<void>;
+  /** Inserts or replaces articles by id. */
+  upsert(articles: readonly Article[]): Promise<void>;
+  remove(ids: readonly string[]): Promise<number>;
+  /** Removes every article of a source; returns how many. */
+  removeBySource(sourceId: string): Promise<number>;
+  /** Removes articles published before the instant; returns how many. */
+  removePublishedBefore(ms: number): Promise<number>;
+  /** Articles by id (missing ones skipped), in the order asked for; with `filters`, only the matching ones. */
+  getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]>;
+  /** Newest first (`publishedAt` desc, then `id` desc). */
+  query(query: IndexQuery): Promise<IndexPage>;
+  /** Sets the probe flags of every article whose source domain is `domain`; returns how many changed. */
+  setHostFlags(domain: string, flags: HostFlags): Promise<number>;
+  stats(): Promise<IndexStats>;
+  /** Answers when the index can serve queries (throws otherwise). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

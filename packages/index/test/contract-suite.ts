@@ -1,0 +1,274 @@
+/**
+ * The `ArticleIndex` contract: one suite that every adapter must pass.
+ * Call `describeArticleIndexContract()` from an adapter's test file with a factory of empty indexes.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Article } from '@tidings/core/article';
+import { type FeedFilters, NO_FILTERS } from '@tidings/core/query';
+import { parseSourcePrefix, type SourcePrefix } from '@tidings/core/source-prefix';
+import { wordsOf } from '@tidings/core/text';
+import type { ArticleIndex } from '../src/port.js';
+import { makeArticle } from './fixtures.js';
+
+const prefix = (entry: string) => parseSourcePrefix(entry) as SourcePrefix;
+const terms = (...values: string[]) => values.map((v) => ({ words: wordsOf(v) }));
+
+export function describeArticleIndexContract(name: string, create: () => Promise<ArticleIndex>): void {
+  describe(`ArticleIndex contract: ${name}`, () => {
+    let index: ArticleIndex;
+    beforeEach(async () => {
+      index = await create();
+      await index.init();
+    });
+    afterEach(async () => {
+      await index.close();
+    });
+
+    async function headlines(filters: Partial<FeedFilters>, limit = 100): Promise<string[]> {
+      const page = await index.query({ filters: { ...NO_FILTERS, ...filters }, limit, offset: 0 });
+      return page.articles.map((a) => a.headline);
+    }
+
+    async function seed(articles: Article[]): Promise<void> {
+      await index.upsert(articles);
+    }
+
+    it('orders by publishedAt descending, then id descending', async () => {
+      const same = '2026-11-02T10:00:00Z';
+      const arts = [
+        makeArticle({ headline: 'old', publishedAt: '2026-10-01T00:00:00Z' }),
+        makeArticle({ headline: 'same-a', publishedAt: same, id: 'aaaa' }),
+        makeArticle({ headline: 'same-b', publishedAt: same, id: 'bbbb' }),
+        makeArticle({ headline: 'new', publishedAt: '2026-11-03T00:00:00Z' }),
+      ];
+      await seed(arts);
+      expect(await headlines({})).toEqual(['new', 'same-b', 'same-a', 'old']);
+    });
+
+    it('returns complete article objects with every field', async () => {
+      const article = makeArticle({
+        headline: 'Full',
+        authors: ['Ann', 'Bob'],
+        topics: [{ id: 4000000, name: 'economy, business and finance' }],
+        companies: [{ id: 320193, name: 'Apple Inc.' }],
+        imageUrl: 'https://img.example.com/a.jpg',
+        source: { id: 's1', name: 'S1', domain: 'example.com', https: null, iframeable: false },
+      });
+      await seed([article]);
+      const page = await index.query({ filters: NO_FILTERS, limit: 10 });
+      expect(page.articles).toEqual([article]);
+      expect(page).toMatchObject({ total: 1, totalExact: true, hasMore: false });
+    });
+
+    it('re-upserting an id replaces the article instead of duplicating it', async () => {
+      const first = makeArticle({ headline: 'First version', topics: [{ id: 1, name: 'one' }] });
+      await seed([first]);
+      await seed([{ ...first, headline: 'Second version', topics: [{ id: 2, name: 'two' }] }]);
+      expect(await headlines({})).toEqual(['Second version']);
+      expect(await headlines({ includeTopics: [1] })).toEqual([]);
+      expect(await headlines({ includeTopics: [2] })).toEqual(['Second version']);
+      expect(await headlines({ searchTerms: terms('first') })).toEqual([]);
+    });
+
+    it('filters by type (OR inside the list)', async () => {
+      await seed([
+        makeArticle({ headline: 'a', type: 'article' }),
+        makeArticle({ headline: 'v', type: 'video' }),
+        makeArticle({ headline: 'p', type: 'podcast' }),
+      ]);
+      expect((await headlines({ articleTypes: ['video', 'podcast'] })).sort()).toEqual(['p', 'v']);
+    });
+
+    it('filters by topic ids literally (descendants are expanded by the caller)', async () => {
+      await seed([
+        makeArticle({ headline: 't1', topics: [{ id: 1, name: 'x' }] }),
+        makeArticle({ headline: 't2', topics: [{ id: 2, name: 'y' }, { id: 3, name: 'z' }] }),
+        makeArticle({ headline: 'none' }),
+      ]);
+      expect((await headlines({ includeTopics: [1, 3] })).sort()).toEqual(['t1', 't2']);
+      expect(await headlines({ includeTopics: [99] })).toEqual([]);
+    });
+
+    it('includes and excludes companies, exclusion winning', async () => {
+      await seed([
+        makeArticle({ headline: 'apple', companies: [{ id: 320193, name: 'Apple' }] }),
+        makeArticle({ headline: 'both', companies: [{ id: 320193, name: 'Apple' }, { id: 789019, name: 'MSFT' }] }),
+        makeArticle({ headline: 'none' }),
+      ]);
+      expect((await headlines({ includeCompanies: [320193] })).sort()).toEqual(['apple', 'both']);
+      expect((await headlines({ excludeCompanies: [789019] })).sort()).toEqual(['apple', 'none']);
+      expect(await headlines({ includeCompanies: [320193], excludeCompanies: [789019] })).toEqual(['apple']);
+      expect(await headlines({ includeCompanies: [320193], excludeCompanies: [320193] })).toEqual([]);
+    });
+
+    it('drops articles under additionalSources: hosts, subdomains on label boundaries, path segments', async () => {
+      await seed([
+        makeArticle({ headline: 'root', url: 'https://example.com/a' }),
+        makeArticle({ headline: 'www', url: 'https://www.example.com/b' }),
+        makeArticle({ headline: 'sub', url: 'https://news.example.com/c' }),
+        makeArticle({ headline: 'not', url: 'https://notexample.com/d' }),
+        makeArticle({ headline: 'sport', url: 'https://other.org/Sport/x' }),
+        makeArticle({ headline: 'sportindex', url: 'https://other.org/sport' }),
+        makeArticle({ headline: 'sports', url: 'https://other.org/sports/y' }),
+      ]);
+      expect((await headlines({ additionalSources: [prefix('example.com')] })).sort()).toEqual([
+        'not',
+        'sport',
+        'sportindex',
+        'sports',
+      ]);
+      expect((await headlines({ additionalSources: [prefix('news.example.com')] })).sort()).toEqual([
+        'not',
+        'root',
+        'sport',
+        'sportindex',
+        'sports',
+        'www',
+      ]);
+      expect((await headlines({ additionalSources: [prefix('other.org/sport/')] })).sort()).toEqual([
+        'not',
+        'root',
+        'sports',
+        'sub',
+        'www',
+      ]);
+      expect(
+        (await headlines({ additionalSources: [prefix('https://www.example.com:443/'), prefix('other.org')] })).sort(),
+      ).toEqual(['not']);
+    });
+
+    it('applies the paywall, registration, https and iframe flags (null counts as not true)', async () => {
+      const source = (https: boolean | null, iframeable: boolean | null) => ({
+        id: 's',
+        name: 'S',
+        domain: 'example.com',
+        https,
+        iframeable,
+      });
+      await seed([
+        makeArticle({ headline: 'paid', paywalled: true }),
+        makeArticle({ headline: 'reg', registrationRequired: true }),
+        makeArticle({ headline: 'http', source: source(false, true) }),
+        makeArticle({ headline: 'unprobed', source: source(null, null) }),
+        makeArticle({ headline: 'noframe', source: source(true, false) }),
+      ]);
+      expect((await headlines({ includePaywalled: false })).sort()).toEqual(['http', 'noframe', 'reg', 'unprobed']);
+      expect((await headlines({ includeRegistration: false })).sort()).toEqual(['http', 'noframe', 'paid', 'unprobed']);
+      expect((await headlines({ excludeNonHttpsSources: true })).sort()).toEqual(['noframe', 'paid', 'reg']);
+      expect((await headlines({ excludeNonIframeableSources: true })).sort()).toEqual(['http', 'paid', 'reg']);
+    });
+
+    it('searches whole words and phrases, case- and accent-insensitively, in headline or introduction', async () => {
+      await seed([
+        makeArticle({ headline: 'Climate change hits Zürich', introduction: 'Nothing else.' }),
+        makeArticle({ headline: 'Change of climate', introduction: 'Politics.' }),
+        makeArticle({ headline: 'Markets', introduction: 'The café-owners say rates rose.' }),
+        makeArticle({ headline: 'Running shoes', introduction: 'A runner ran.' }),
+        makeArticle({ headline: 'Split climate', introduction: 'change across fields' }),
+      ]);
+      expect(await headlines({ searchTerms: terms('climate change') })).toEqual(['Climate change hits Zürich']);
+      expect(await headlines({ searchTerms: terms('ZURICH') })).toEqual(['Climate change hits Zürich']);
+      expect(await headlines({ searchTerms: terms('cafe owners') })).toEqual(['Markets']);
+      expect(await headlines({ searchTerms: terms('run') })).toEqual([]);
+      expect(await headlines({ searchTerms: terms('clim') })).toEqual([]);
+      expect((await headlines({ searchTerms: terms('politics', 'runner') })).sort()).toEqual([
+        'Change of climate',
+        'Running shoes',
+      ]);
+    });
+
+    it('filters by publishedAt bounds, inclusive', async () => {
+      await seed([
+        makeArticle({ headline: 'a', publishedAt: '2026-11-01T00:00:00Z' }),
+        makeArticle({ headline: 'b', publishedAt: '2026-11-02T00:00:00Z' }),
+        makeArticle({ headline: 'c', publishedAt: '2026-11-03T00:00:00Z' }),
+      ]);
+      const ms = (s: string) => Date.parse(s);
+      expect(await headlines({ from: ms('2026-11-02T00:00:00Z') })).toEqual(['c', 'b']);
+      expect(await headlines({ to: ms('2026-11-02T00:00:00Z') })).toEqual(['b', 'a']);
+    });
+
+    it('combines filters with AND', async () => {
+      await seed([
+        makeArticle({ headline: 'hit', type: 'video', topics: [{ id: 5, name: 't' }], paywalled: false }),
+        makeArticle({ headline: 'paid', type: 'video', topics: [{ id: 5, name: 't' }], paywalled: true }),
+        makeArticle({ headline: 'article', type: 'article', topics: [{ id: 5, name: 't' }] }),
+      ]);
+      expect(await headlines({ articleTypes: ['video'], includeTopics: [5], includePaywalled: false })).toEqual(['hit']);
+    });
+
+    it('pages by offset and by position with exact totals and hasMore', async () => {
+      const arts = Array.from({ length: 25 }, (_, i) =>
+        makeArticle({ headline: `n${i}`, publishedAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() }),
+      );
+      await seed(arts);
+      const first = await index.query({ filters: NO_FILTERS, limit: 10, offset: 0 });
+      expect(first).toMatchObject({ total: 25, totalExact: true, hasMore: true });
+      expect(first.articles.map((a) => a.headline)).toEqual(Array.from({ length: 10 }, (_, i) => `n${24 - i}`));
+      const third = await index.query({ filters: NO_FILTERS, limit: 10, offset: 20 });
+      expect(third.articles).toHaveLength(5);
+      expect(third.hasMore).toBe(false);
+      const last = first.articles[9]!;
+      const next = await index.query({
+        filters: NO_FILTERS,
+        limit: 10,
+        after: { key: Date.parse(last.publishedAt), id: last.id },
+      });
+      expect(next.articles.map((a) => a.headline)).toEqual(Array.from({ length: 10 }, (_, i) => `n${14 - i}`));
+      expect(next.total).toBe(25);
+    });
+
+    it('gets articles by id in the order asked, skipping missing and non-matching ones', async () => {
+      const [a, b, c] = [
+        makeArticle({ headline: 'a' }),
+        makeArticle({ headline: 'b', type: 'video' }),
+        makeArticle({ headline: 'c' }),
+      ];
+      await seed([a!, b!, c!]);
+      expect((await index.getByIds([c!.id, 'missing', a!.id, b!.id])).map((x) => x.headline)).toEqual(['c', 'a', 'b']);
+      const videos = await index.getByIds([c!.id, b!.id], { ...NO_FILTERS, articleTypes: ['video'] });
+      expect(videos.map((x) => x.headline)).toEqual(['b']);
+    });
+
+    it('removes by id, by source and by age', async () => {
+      const other = { id: 'other', name: 'Other', domain: 'other.org', https: true, iframeable: true };
+      const [a, b, c] = [
+        makeArticle({ headline: 'a', publishedAt: '2020-01-01T00:00:00Z' }),
+        makeArticle({ headline: 'b', source: other }),
+        makeArticle({ headline: 'c' }),
+      ];
+      await seed([a!, b!, c!]);
+      expect(await index.removePublishedBefore(Date.parse('2021-01-01T00:00:00Z'))).toBe(1);
+      expect(await index.removeBySource('other')).toBe(1);
+      expect(await headlines({})).toEqual(['c']);
+      expect(await index.remove([c!.id])).toBe(1);
+      expect(await headlines({ searchTerms: terms('headline') })).toEqual([]);
+      expect((await index.stats()).articles).toBe(0);
+    });
+
+    it('updates the probe flags of every article of a host', async () => {
+      const source = { id: 's', name: 'S', domain: 'example.com', https: null, iframeable: null };
+      await seed([makeArticle({ headline: 'x', source }), makeArticle({ headline: 'y', source })]);
+      await index.setHostFlags('example.com', { https: true, iframeable: false });
+      const page = await index.query({ filters: { ...NO_FILTERS, excludeNonHttpsSources: true }, limit: 10 });
+      expect(page.articles.map((a) => [a.source.https, a.source.iframeable])).toEqual([
+        [true, false],
+        [true, false],
+      ]);
+      expect(await headlines({ excludeNonIframeableSources: true })).toEqual([]);
+    });
+
+    it('reports stats', async () => {
+      await seed([
+        makeArticle({ publishedAt: '2026-01-01T00:00:00Z' }),
+        makeArticle({ publishedAt: '2026-02-01T00:00:00Z' }),
+      ]);
+      expect(await index.stats()).toEqual({
+        articles: 2,
+        sources: 1,
+        newestPublishedAt: '2026-02-01T00:00:00Z',
+        oldestPublishedAt: '2026-01-01T00:00:00Z',
+      });
+    });
+  });
+}
