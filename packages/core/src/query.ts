@@ -86,6 +86,11 @@ export function knownParameters(endpoint: FeedEndpoint): string[] {
   return endpoint === 'recommended' ? [...COMMON_PARAMS, 'date'] : [...COMMON_PARAMS];
 }
 
+/** Why one list item is invalid (kept apart from values, which may be strings themselves). */
+class Invalid {
+  constructor(readonly reason: string) {}
+}
+
 class Collector {
   readonly problems: InvalidParam[] = [];
   add(name: string, value: string | null, reason: string, code: ProblemCode = 'parameterInvalid'): void {
@@ -129,7 +134,7 @@ function parseList<T>(
   c: Collector,
   name: string,
   raw: string,
-  parseItem: (item: string) => T | string,
+  parseItem: (item: string) => T | Invalid,
   key: (value: T) => string,
   max = MAX_LIST_VALUES,
 ): T[] {
@@ -142,7 +147,7 @@ function parseList<T>(
   const bad: string[] = [];
   for (const item of items) {
     const parsed = parseItem(item);
-    if (typeof parsed === 'string') bad.push(`'${item}' ${parsed}`);
+    if (parsed instanceof Invalid) bad.push(`'${item}' ${parsed.reason}`);
     else out.set(key(parsed), parsed);
   }
   if (bad.length) c.add(name, raw, bad.join('; '));
@@ -152,10 +157,9 @@ function parseList<T>(
 
 const POSITIVE_ID = /^[0-9]{1,16}$/;
 
-function parseId(item: string): number | string {
-  if (!POSITIVE_ID.test(item)) return 'is not a positive integer id';
-  const id = Number(item);
-  return id > 0 && Number.isSafeInteger(id) ? id : 'is not a positive integer id';
+function parseId(item: string): number | Invalid {
+  const id = POSITIVE_ID.test(item) ? Number(item) : 0;
+  return id > 0 && Number.isSafeInteger(id) ? id : new Invalid('is not a positive integer id');
 }
 
 function parseFlag(c: Collector, name: string, raw: string): boolean | null {
@@ -205,10 +209,10 @@ function parseInstant(value: string, end: boolean): number | null {
   return dayStart + ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction - offset;
 }
 
-function parseSearchTerm(item: string): SearchTerm | string {
-  if (item.length > MAX_SEARCH_TERM_LENGTH) return `is longer than ${MAX_SEARCH_TERM_LENGTH} characters`;
+function parseSearchTerm(item: string): SearchTerm | Invalid {
+  if (item.length > MAX_SEARCH_TERM_LENGTH) return new Invalid(`is longer than ${MAX_SEARCH_TERM_LENGTH} characters`);
   const words = wordsOf(item);
-  return words.length ? { words } : 'has no letter or digit';
+  return words.length ? { words } : new Invalid('has no letter or digit');
 }
 
 /** Canonical, order-independent description of filters: equal filters give equal strings. */
@@ -265,7 +269,7 @@ export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: Fee
       raw,
       (item) => {
         const lower = item.toLowerCase();
-        return isArticleType(lower) ? lower : `is not a type; must be one of ${ARTICLE_TYPES.join(', ')}`;
+        return isArticleType(lower) ? lower : new Invalid(`is not a type; must be one of ${ARTICLE_TYPES.join(', ')}`);
       },
       String,
     );
@@ -274,7 +278,16 @@ export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: Fee
     if ((raw = get(name)) !== undefined) filters[name] = parseList(c, name, raw, parseId, String);
   }
   if ((raw = get('additionalSources')) !== undefined) {
-    filters.additionalSources = parseList(c, 'additionalSources', raw, parseSourcePrefix, formatSourcePrefix);
+    filters.additionalSources = parseList(
+      c,
+      'additionalSources',
+      raw,
+      (item) => {
+        const prefix = parseSourcePrefix(item);
+        return typeof prefix === 'string' ? new Invalid(prefix) : prefix;
+      },
+      formatSourcePrefix,
+    );
   }
   if ((raw = get('searchTerms')) !== undefined) {
     filters.searchTerms = parseList(c, 'searchTerms', raw, parseSearchTerm, (t) => t.words.join(' '), MAX_SEARCH_TERMS);

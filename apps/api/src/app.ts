@@ -1,0 +1,145 @@
+/**
+ * Builds the Fastify app (tests use `app.inject()`); `server.ts` only wires real services and listens.
+ * Plugins in a fixed order: external libraries, app services, then routes.
+ */
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Catalog } from '@tidings/catalog/catalog';
+import type { ArticleIndex } from '@tidings/index/port';
+import type { ApiKeyStore } from '@tidings/store/api-keys';
+import type { RateLimiter } from '@tidings/store/rate-limit';
+import type { SelectionStore } from '@tidings/store/selections';
+import auth from './plugins/auth.js';
+import caching from './plugins/caching.js';
+import problems from './plugins/problems.js';
+import services from './plugins/services.js';
+import feedRoutes from './routes/feed.js';
+import healthRoutes from './routes/health.js';
+import recommendedRoutes from './routes/recommended.js';
+import referenceRoutes from './routes/reference.js';
+
+export interface AppDeps {
+  index: ArticleIndex;
+  catalog: Catalog;
+  keys: ApiKeyStore;
+  limiter: RateLimiter;
+  selections: SelectionStore;
+  redis: Redis;
+  editorialTimeZone?: string;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** In-process api key cache lifetime (default 10 s; revocation takes at most this long). */
+  keyCacheMs?: number;
+}
+
+/** Removes the api key from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]apiKey=)[^&#]*/g, '$1[redacted]');
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    http: { maxHeaderSize: 64 * 1024 },
+    return503OnClosing: true,
+  });
+
+  // External libraries.
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Tidings API',
+        version: '2',
+        description: 'News articles from publisher feeds: filterable, paged, exact. See CONTRACT.md.',
+      },
+      components: {
+        securitySchemes: {
+          apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apiKey' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
+      security: [{ apiKeyQuery: [] }, { apiKeyHeader: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // Query strings are read by parseFeedQuery (exact, all problems at once); schemas only document them.
+  app.setValidatorCompiler(() => () => true);
+
+  // App services.
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'tidings_http_requests_total',
+    help: 'HTTP requests by route and status',
+    labelNames: ['route', 'status'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'tidings_http_request_duration_seconds',
+    help: 'HTTP request duration by route',
+    labelNames: ['route'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
+  const limiterDown = new Counter({
+    name: 'tidings_rate_limiter_unavailable_total',
+    help: 'Requests served without a rate-limit check because Redis was unreachable',
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.inc({ route, status: String(reply.statusCode) });
+    duration.observe({ route }, reply.elapsedTime / 1000);
+  });
+
+  await app.register(problems);
+  await app.register(services, {
+    index: deps.index,
+    catalog: deps.catalog,
+    selections: deps.selections,
+    now: deps.now ?? (() => new Date()),
+    editorialTimeZone: deps.editorialTimeZone ?? 'UTC',
+  });
+
+  let limiterDegraded = false;
+  let lastLimiterWarning = 0;
+
+  // Routes.
+  await app.register(healthRoutes, { redis: deps.redis, registry, limiterDegraded: () => limiterDegraded });
+  await app.register(async (api) => {
+    await api.register(auth, {
+      keys: deps.keys,
+      limiter: deps.limiter,
+      ...(deps.keyCacheMs !== undefined ? { cacheMs: deps.keyCacheMs } : {}),
+      onLimiterDown: (error) => {
+        limiterDegraded = true;
+        limiterDown.inc();
+        if (Date.now() - lastLimiterWarning > 10_000) {
+          lastLimiterWarning = Date.now();
+          api.log.warn({ err: error }, 'rate limiter cannot reach Redis: serving without limits (fail open)');
+        }
+      },
+      onLimiterUp: () => {
+        limiterDegraded = false;
+      },
+    });
+    await api.register(caching);
+    await api.register(feedRoutes);
+    await api.register(recommendedRoutes);
+    await api.register(referenceRoutes);
+  });
+
+  return app;
+}

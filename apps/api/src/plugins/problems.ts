@@ -1,0 +1,89 @@
+/**
+ * Problem+json for every error (CONTRACT §1.5): the one error handler, 404, 405 with `Allow`, 414,
+ * and `X-Request-Id` on every response.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type ProblemCode, ProblemError, problemStatus, problemTitle } from '@tidings/core/problem';
+
+export const MAX_URL_LENGTH = 8 * 1024;
+
+/** Paths that answer GET and HEAD only; every other method gets 405. */
+export const READ_ONLY_PATHS = ['/api/v2/feed', '/api/v2/feed-recommended', '/api/v2/topics', '/api/v2/companies'];
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemError): FastifyReply {
+  const body: Record<string, unknown> = {
+    type: 'about:blank',
+    status: problem.status,
+    code: problem.code,
+    title: problemTitle(problem.code),
+    detail: problem.detail,
+    requestId: request.id,
+  };
+  if (problem.invalidParams.length) body.invalidParams = problem.invalidParams;
+  reply.code(problem.status).headers(problem.headers).type('application/problem+json; charset=utf-8');
+  return reply.send(JSON.stringify(body));
+}
+
+function codeForStatus(status: number): ProblemCode {
+  if (status === 404) return 'notFound';
+  if (status === 405) return 'methodNotAllowed';
+  if (status === 414) return 'uriTooLong';
+  if (status === 429) return 'rateLimited';
+  if (status === 503) return 'serviceUnavailable';
+  return status >= 500 ? 'unexpectedError' : 'parameterInvalid';
+}
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+export default fp(
+  async function problems(app: FastifyInstance) {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('X-Request-Id', request.id);
+      if (request.raw.url && request.raw.url.length > MAX_URL_LENGTH) {
+        return sendProblem(
+          request,
+          reply,
+          new ProblemError('uriTooLong', `The request URL is longer than ${MAX_URL_LENGTH} bytes.`),
+        );
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD' && READ_ONLY_PATHS.includes(pathOf(request.url))) {
+        return sendProblem(
+          request,
+          reply,
+          new ProblemError('methodNotAllowed', `${request.method} is not allowed here; use GET or HEAD.`, [], {
+            Allow: 'GET, HEAD',
+          }),
+        );
+      }
+    });
+
+    app.setNotFoundHandler(async (request, reply) =>
+      sendProblem(request, reply, new ProblemError('notFound', `There is nothing at ${pathOf(request.url)}.`)),
+    );
+
+    app.setErrorHandler(async (error: unknown, request, reply) => {
+      if (error instanceof ProblemError) return sendProblem(request, reply, error);
+      const err = error as { statusCode?: number; message?: string };
+      const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        const code = status === 503 ? 'serviceUnavailable' : 'unexpectedError';
+        const problem =
+          code === 'serviceUnavailable'
+            ? new ProblemError(code, 'A backing service is unavailable; try again shortly.', [], { 'Retry-After': '5' })
+            : new ProblemError(code, 'Something went wrong on our side; the request id helps us find it.');
+        return sendProblem(request, reply, problem);
+      }
+      const code = codeForStatus(status);
+      const problem = new ProblemError(code, err.message ?? problemTitle(code));
+      reply.code(problemStatus(code) === status ? status : problemStatus(code));
+      return sendProblem(request, reply, problem);
+    });
+  },
+  { name: 'tidings-problems' },
+);

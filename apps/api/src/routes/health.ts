@@ -1,0 +1,54 @@
+/** `/healthz` (liveness), `/readyz` (index + Redis) and `/metrics` (Prometheus). */
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
+
+export interface HealthOptions {
+  redis: Redis;
+  registry: Registry;
+  /** Whether the rate limiter currently fails open. */
+  limiterDegraded: () => boolean;
+}
+
+async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export default async function healthRoutes(app: FastifyInstance, options: HealthOptions) {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const checks: Record<string, string> = {};
+    let indexUp = true;
+    try {
+      await within(app.index.ping(), 2_000);
+      checks.index = 'ok';
+    } catch (error) {
+      indexUp = false;
+      checks.index = `unavailable: ${(error as Error).message}`;
+    }
+    try {
+      await within(options.redis.ping(), 1_000);
+      checks.redis = options.limiterDegraded() ? 'recovering' : 'ok';
+    } catch (error) {
+      checks.redis = `unavailable (rate limits fail open, only recently seen keys are served): ${(error as Error).message}`;
+    }
+    const status = !indexUp ? 'unavailable' : checks.redis === 'ok' ? 'ready' : 'degraded';
+    reply.code(indexUp ? 200 : 503);
+    if (!indexUp) reply.header('Retry-After', '5');
+    return { status, index: app.index.kind, checks };
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type(options.registry.contentType);
+    return options.registry.metrics();
+  });
+}

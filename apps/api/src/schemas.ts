@@ -1,0 +1,112 @@
+/** TypeBox schemas of the public API: they document `/docs` and drive fast response serialisation. */
+import { type Static, Type } from '@sinclair/typebox';
+import { ARTICLE_TYPES } from '@tidings/core/article';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ArticleSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Stable id derived from the canonical URL' }),
+    url: Type.String({ description: 'Canonical URL' }),
+    headline: Type.String(),
+    introduction: Type.String({ description: 'Plain text, no HTML' }),
+    type: Type.Union(ARTICLE_TYPES.map((t) => Type.Literal(t))),
+    publishedAt: Type.String({ description: 'ISO-8601, UTC' }),
+    updatedAt: Nullable(Type.String()),
+    indexedAt: Type.String(),
+    language: Nullable(Type.String()),
+    authors: Type.Array(Type.String()),
+    imageUrl: Nullable(Type.String()),
+    topics: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    companies: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+    paywalled: Type.Boolean(),
+    registrationRequired: Type.Boolean(),
+    source: Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      domain: Type.String(),
+      https: Nullable(Type.Boolean()),
+      iframeable: Nullable(Type.Boolean()),
+    }),
+  },
+  { $id: 'Article' },
+);
+
+const metaProperties = {
+  count: Type.Integer(),
+  pageSize: Type.Integer(),
+  page: Nullable(Type.Integer()),
+  totalResults: Type.Integer(),
+  totalResultsExact: Type.Boolean(),
+  nextCursor: Nullable(Type.String()),
+  hasMore: Type.Boolean(),
+  warnings: Type.Array(Type.String()),
+};
+
+const Links = Type.Object({ self: Type.String(), next: Nullable(Type.String()) });
+
+export const FeedResponseSchema = Type.Object({
+  articles: Type.Array(ArticleSchema),
+  meta: Type.Object(metaProperties),
+  links: Links,
+});
+
+export const RecommendedResponseSchema = Type.Object({
+  articles: Type.Array(Type.Intersect([ArticleSchema, Type.Object({ rank: Type.Integer({ minimum: 1 }) })])),
+  meta: Type.Object({
+    ...metaProperties,
+    date: Type.String({ description: 'The day served, YYYY-MM-DD' }),
+    updatedAt: Nullable(Type.String()),
+  }),
+  links: Links,
+});
+
+export const ProblemSchema = Type.Object({
+  type: Type.Optional(Type.String()),
+  status: Type.Integer(),
+  code: Type.String(),
+  title: Type.String(),
+  detail: Type.String(),
+  invalidParams: Type.Optional(
+    Type.Array(Type.Object({ name: Type.String(), value: Nullable(Type.String()), reason: Type.String(), code: Type.String() })),
+  ),
+  requestId: Type.String(),
+});
+
+const list = (description: string) => Type.Optional(Type.String({ description }));
+const flag = (description: string) => Type.Optional(Type.String({ enum: ['0', '1'], description }));
+
+export const FeedQuerySchema = Type.Object({
+  apiKey: Type.Optional(Type.String({ description: 'Your api key (or the X-Api-Key header)' })),
+  articleTypes: list(`Comma-separated: ${ARTICLE_TYPES.join(', ')}`),
+  includeTopics: list('Comma-separated IPTC Media Topic ids; descendants included'),
+  includeCompanies: list('Comma-separated company ids (SEC CIK)'),
+  excludeCompanies: list('Comma-separated company ids (SEC CIK); wins over includeCompanies'),
+  additionalSources: list('Comma-separated host or host/path entries whose articles are left out'),
+  includePaywalled: flag('1 (default) or 0'),
+  includeRegistration: flag('1 (default) or 0'),
+  excludeNonIframeableSources: flag('0 (default) or 1'),
+  excludeNonHttpsSources: flag('0 (default) or 1'),
+  searchTerms: list('Comma-separated words or phrases, matched in headline or introduction'),
+  from: Type.Optional(Type.String({ description: 'ISO-8601 date or date-time (inclusive)' })),
+  to: Type.Optional(Type.String({ description: 'ISO-8601 date or date-time (inclusive)' })),
+  pageSize: Type.Optional(Type.String({ description: '1–100, default 20' })),
+  page: Type.Optional(Type.String({ description: '1-based; page × pageSize ≤ 10 000' })),
+  cursor: Type.Optional(Type.String({ description: 'meta.nextCursor of the previous page' })),
+});
+
+export const RecommendedQuerySchema = Type.Composite([
+  FeedQuerySchema,
+  Type.Object({ date: Type.Optional(Type.String({ description: 'YYYY-MM-DD; default today (EDITORIAL_TZ)' })) }),
+]);
+
+export type FeedResponse = Static<typeof FeedResponseSchema>;
+export type RecommendedResponse = Static<typeof RecommendedResponseSchema>;
+
+export const errorResponses = {
+  400: ProblemSchema,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  429: ProblemSchema,
+  503: ProblemSchema,
+};

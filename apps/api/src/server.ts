@@ -1,0 +1,56 @@
+/** Starts the API: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { loadConfigOrExit } from '@tidings/config/config';
+import { openIndex } from '@tidings/index/factory';
+import { ApiKeyStore } from '@tidings/store/api-keys';
+import { RateLimiter } from '@tidings/store/rate-limit';
+import { createRedis, redactUrl as redactRedisUrl } from '@tidings/store/redis';
+import { SelectionStore } from '@tidings/store/selections';
+import { buildApp, redactUrl } from './app.js';
+
+const config = loadConfigOrExit();
+const redis = createRedis({ url: config.REDIS_URL, failFast: true, name: 'tidings-api' });
+redis.on('error', () => {
+  // Reported through /readyz and request logs; ioredis keeps reconnecting.
+});
+const index = await openIndex(config);
+await index.init();
+
+const app = await buildApp({
+  index,
+  catalog: loadCatalog(),
+  keys: new ApiKeyStore(redis, config.REDIS_PREFIX),
+  limiter: new RateLimiter(redis, config.REDIS_PREFIX),
+  selections: new SelectionStore(redis, config.REDIS_PREFIX),
+  redis,
+  editorialTimeZone: config.EDITORIAL_TZ,
+  logger: {
+    level: config.LOG_LEVEL,
+    redact: { paths: ['req.headers["x-api-key"]'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+    },
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
+  },
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const deadline = setTimeout(() => {
+    app.log.error('shutdown took longer than 10 s; exiting');
+    process.exit(1);
+  }, 10_000);
+  deadline.unref();
+  await app.close();
+  await index.close();
+  redis.disconnect();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info({ index: index.kind, redis: redactRedisUrl(config.REDIS_URL) }, 'Tidings API ready');

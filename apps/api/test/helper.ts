@@ -1,0 +1,93 @@
+/** `buildTestApp()`: the real app on real Redis (a fresh key prefix per app) and an in-memory index. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { testEnv } from '@tidings/config/config';
+import type { Article } from '@tidings/core/article';
+import { articleIdFor, canonicalizeUrl } from '@tidings/core/url';
+import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import type { ArticleIndex } from '@tidings/index/port';
+import { ApiKeyStore } from '@tidings/store/api-keys';
+import { RateLimiter } from '@tidings/store/rate-limit';
+import { createRedis } from '@tidings/store/redis';
+import { SelectionStore } from '@tidings/store/selections';
+import { type AppDeps, buildApp } from '../src/app.js';
+
+export const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
+
+export interface TestApp {
+  app: FastifyInstance;
+  index: EmbeddedArticleIndex;
+  keys: ApiKeyStore;
+  selections: SelectionStore;
+  redis: Redis;
+  prefix: string;
+  /** A valid key with a generous rate. */
+  key: string;
+  get(path: string, init?: { headers?: Record<string, string>; method?: 'GET' | 'HEAD' }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(overrides: Partial<AppDeps> & { index?: ArticleIndex } = {}): Promise<TestApp> {
+  const prefix = `tidings-test:${randomUUID()}:`;
+  const redis = createRedis({ url: REDIS_URL, failFast: true });
+  const index = new EmbeddedArticleIndex({ file: ':memory:' });
+  const keys = new ApiKeyStore(redis, prefix);
+  const selections = new SelectionStore(redis, prefix);
+  const app = await buildApp({
+    index,
+    catalog: loadCatalog(),
+    keys,
+    limiter: new RateLimiter(redis, prefix),
+    selections,
+    redis,
+    ...overrides,
+  });
+  const { key } = await keys.create('test', 100_000);
+  return {
+    app,
+    index,
+    keys,
+    selections,
+    redis,
+    prefix,
+    key,
+    get: (path, init = {}) =>
+      app.inject({ method: init.method ?? 'GET', url: path, ...(init.headers ? { headers: init.headers } : {}) }),
+    async close() {
+      await app.close();
+      await index.close();
+      const stale = await redis.keys(`${prefix}*`);
+      if (stale.length) await redis.del(...stale);
+      redis.disconnect();
+    },
+  };
+}
+
+let counter = 0;
+
+/** A complete article; `url` decides the id. */
+export function article(overrides: Partial<Article> = {}): Article {
+  counter += 1;
+  const url = canonicalizeUrl(overrides.url ?? `https://www.example.com/news/story-${counter}`)!;
+  return {
+    headline: `Headline ${counter}`,
+    introduction: `Introduction ${counter}`,
+    type: 'article',
+    publishedAt: new Date(Date.UTC(2026, 10, 1) + counter * 60_000).toISOString().replace('.000Z', 'Z'),
+    updatedAt: null,
+    indexedAt: '2026-11-20T00:00:00Z',
+    language: 'en',
+    authors: [],
+    imageUrl: null,
+    topics: [],
+    companies: [],
+    paywalled: false,
+    registrationRequired: false,
+    source: { id: 'example', name: 'Example', domain: 'example.com', https: true, iframeable: true },
+    ...overrides,
+    url,
+    id: articleIdFor(url),
+  };
+}

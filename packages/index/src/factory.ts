@@ -1,0 +1,19 @@
+/** Opens the index the configuration asks for (`INDEX=embedded|meilisearch`). */
+import { join } from 'node:path';
+import type { Config } from '@tidings/config/config';
+import { EmbeddedArticleIndex } from './embedded.js';
+import { MeilisearchArticleIndex } from './meilisearch.js';
+import type { ArticleIndex } from './port.js';
+
+export async function openIndex(
+  config: Pick<Config, 'INDEX' | 'DATA_DIR' | 'MEILI_URL' | 'MEILI_API_KEY' | 'MEILI_INDEX'>,
+): Promise<ArticleIndex> {
+  if (config.INDEX === 'meilisearch') {
+    return new MeilisearchArticleIndex({
+      host: config.MEILI_URL!,
+      ...(config.MEILI_API_KEY ? { apiKey: config.MEILI_API_KEY } : {}),
+      indexUid: config.MEILI_INDEX,
+    });
+  }
+  return new EmbeddedArticleIndex({ file: join(config.DATA_DIR, 'articles.sqlite') });
+}

@@ -1,0 +1,292 @@
+/**
+ * `MeilisearchArticleIndex`: the production index on the official `meilisearch` client.
+ *
+ * Each article is stored with derived, filterable fields beside its JSON: `publishedTs` and `idKey`
+ * (numeric sort keys: `idKey` is the first 52 bits of the hex id, which orders like the id itself),
+ * `topicIds`, `companyIds`, `sourcePrefixes` (every host suffix × path prefix of the URL, so that
+ * `additionalSources` is an exact-value `NOT IN`), and the flags. `searchTerms` are phrase searches
+ * without typo tolerance, one per term, united here (Meilisearch ANDs phrases within one query).
+ */
+import { Meilisearch, type Index } from 'meilisearch';
+import type { Article } from '@tidings/core/article';
+import type { CursorPosition } from '@tidings/core/cursor';
+import type { FeedFilters } from '@tidings/core/query';
+import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
+import {
+  type ArticleIndex,
+  EXACT_TOTAL_LIMIT,
+  type HostFlags,
+  type IndexPage,
+  type IndexQuery,
+  type IndexStats,
+} from './port.js';
+import { formatInstant } from '@tidings/core/article';
+
+interface MeiliDocument {
+  id: string;
+  idKey: number;
+  publishedTs: number;
+  type: string;
+  topicIds: number[];
+  companyIds: number[];
+  paywalled: boolean;
+  registrationRequired: boolean;
+  https: boolean | null;
+  iframeable: boolean | null;
+  sourceId: string;
+  domain: string;
+  sourcePrefixes: string[];
+  headline: string;
+  introduction: string;
+  doc: string;
+}
+
+export interface MeilisearchIndexOptions {
+  host: string;
+  apiKey?: string;
+  indexUid: string;
+  /** Longest wait for an indexing task, in ms (default 60 000). */
+  taskTimeoutMs?: number;
+}
+
+/** Numeric stand-in for the id in sorts and cursor filters (Meilisearch compares numbers only). */
+export function idKeyOf(id: string): number {
+  const key = parseInt(id.slice(0, 13).padEnd(13, '0'), 16);
+  return Number.isFinite(key) ? key : 0;
+}
+
+const quote = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+const list = (values: (string | number)[]) =>
+  `[${values.map((v) => (typeof v === 'number' ? String(v) : quote(v))).join(', ')}]`;
+
+export function meiliFilter(filters: FeedFilters, after?: CursorPosition | null, ids?: readonly string[]): string[] {
+  const out: string[] = [];
+  if (filters.articleTypes.length) out.push(`type IN ${list(filters.articleTypes)}`);
+  if (filters.includeTopics.length) out.push(`topicIds IN ${list(filters.includeTopics)}`);
+  if (filters.includeCompanies.length) out.push(`companyIds IN ${list(filters.includeCompanies)}`);
+  if (filters.excludeCompanies.length) out.push(`companyIds NOT IN ${list(filters.excludeCompanies)}`);
+  if (filters.additionalSources.length) {
+    out.push(`sourcePrefixes NOT IN ${list(filters.additionalSources.map(formatSourcePrefix))}`);
+  }
+  if (!filters.includePaywalled) out.push('paywalled = false');
+  if (!filters.includeRegistration) out.push('registrationRequired = false');
+  if (filters.excludeNonIframeableSources) out.push('iframeable = true');
+  if (filters.excludeNonHttpsSources) out.push('https = true');
+  if (filters.from !== null) out.push(`publishedTs >= ${filters.from}`);
+  if (filters.to !== null) out.push(`publishedTs <= ${filters.to}`);
+  if (after) {
+    out.push(`(publishedTs < ${after.key} OR (publishedTs = ${after.key} AND idKey < ${idKeyOf(after.id)}))`);
+  }
+  if (ids) out.push(`id IN ${list([...ids])}`);
+  return out;
+}
+
+function toDocument(article: Article): MeiliDocument {
+  return {
+    id: article.id,
+    idKey: idKeyOf(article.id),
+    publishedTs: Date.parse(article.publishedAt),
+    type: article.type,
+    topicIds: article.topics.map((t) => t.id),
+    companyIds: article.companies.map((c) => c.id),
+    paywalled: article.paywalled,
+    registrationRequired: article.registrationRequired,
+    https: article.source.https,
+    iframeable: article.source.iframeable,
+    sourceId: article.source.id,
+    domain: article.source.domain,
+    sourcePrefixes: sourcePrefixesOf(article.url),
+    headline: article.headline,
+    introduction: article.introduction,
+    doc: JSON.stringify(article),
+  };
+}
+
+function fromDocument(doc: Pick<MeiliDocument, 'doc' | 'https' | 'iframeable'>): Article {
+  const article = JSON.parse(doc.doc) as Article;
+  article.source.https = doc.https;
+  article.source.iframeable = doc.iframeable;
+  return article;
+}
+
+const SORT = ['publishedTs:desc', 'idKey:desc'];
+
+export class MeilisearchArticleIndex implements ArticleIndex {
+  readonly kind = 'meilisearch';
+  private readonly client: Meilisearch;
+  private readonly index: Index<MeiliDocument>;
+  private readonly wait: { timeout: number; interval: number };
+
+  constructor(private readonly options: MeilisearchIndexOptions) {
+    this.client = new Meilisearch({ host: options.host, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+    this.index = this.client.index<MeiliDocument>(options.indexUid);
+    this.wait = { timeout: options.taskTimeoutMs ?? 60_000, interval: 50 };
+  }
+
+  async init(): Promise<void> {
+    await this.client.createIndex(this.options.indexUid, { primaryKey: 'id' }).waitTask(this.wait);
+    await this.index
+      .updateSettings({
+        searchableAttributes: ['headline', 'introduction'],
+        filterableAttributes: [
+          'id',
+          'idKey',
+          'publishedTs',
+          'type',
+          'topicIds',
+          'companyIds',
+          'paywalled',
+          'registrationRequired',
+          'https',
+          'iframeable',
+          'sourceId',
+          'domain',
+          'sourcePrefixes',
+        ],
+        sortableAttributes: ['publishedTs', 'idKey'],
+        rankingRules: ['sort', 'words', 'proximity', 'attribute', 'exactness'],
+        typoTolerance: { enabled: false },
+        stopWords: [],
+        pagination: { maxTotalHits: EXACT_TOTAL_LIMIT + 1 },
+        faceting: { maxValuesPerFacet: 100_000 },
+      })
+      .waitTask(this.wait);
+  }
+
+  async upsert(articles: readonly Article[]): Promise<void> {
+    if (!articles.length) return;
+    await this.index.addDocuments(articles.map(toDocument)).waitTask(this.wait);
+  }
+
+  private async deleted(task: Promise<{ details?: unknown }>): Promise<number> {
+    const details = (await task).details as { deletedDocuments?: number } | undefined;
+    return details?.deletedDocuments ?? 0;
+  }
+
+  async remove(ids: readonly string[]): Promise<number> {
+    if (!ids.length) return 0;
+    return this.deleted(this.index.deleteDocuments([...ids]).waitTask(this.wait));
+  }
+
+  async removeBySource(sourceId: string): Promise<number> {
+    return this.deleted(this.index.deleteDocuments({ filter: `sourceId = ${quote(sourceId)}` }).waitTask(this.wait));
+  }
+
+  async removePublishedBefore(ms: number): Promise<number> {
+    return this.deleted(this.index.deleteDocuments({ filter: `publishedTs < ${ms}` }).waitTask(this.wait));
+  }
+
+  /** Ids and sort keys of every match (up to the exact-total limit), newest first; phrases OR-ed. */
+  private async matchingKeys(
+    filters: FeedFilters,
+    after: CursorPosition | null | undefined,
+    ids: readonly string[] | undefined,
+    limit: number,
+  ): Promise<{ keys: { id: string; publishedTs: number; idKey: number }[]; total: number }> {
+    const filter = meiliFilter(filters, after, ids);
+    const terms = filters.searchTerms.length ? filters.searchTerms : [null];
+    const { results } = await this.client.multiSearch({
+      queries: terms.map((term) => ({
+        indexUid: this.options.indexUid,
+        q: term ? `"${term.words.join(' ')}"` : '',
+        filter,
+        sort: SORT,
+        page: 1,
+        hitsPerPage: limit,
+        attributesToRetrieve: ['id', 'publishedTs', 'idKey'],
+      })),
+    });
+    const byId = new Map<string, { id: string; publishedTs: number; idKey: number }>();
+    let total = 0;
+    for (const result of results) {
+      total = Math.max(total, (result as { totalHits?: number }).totalHits ?? 0);
+      for (const hit of result.hits as unknown as { id: string; publishedTs: number; idKey: number }[]) byId.set(hit.id, hit);
+    }
+    const keys = [...byId.values()].sort((a, b) => b.publishedTs - a.publishedTs || b.idKey - a.idKey);
+    return { keys, total: terms.length === 1 ? total : keys.length };
+  }
+
+  private async documents(ids: string[]): Promise<Article[]> {
+    if (!ids.length) return [];
+    const { results } = await this.index.getDocuments({
+      filter: `id IN ${list(ids)}`,
+      fields: ['id', 'doc', 'https', 'iframeable'],
+      limit: ids.length,
+    });
+    const byId = new Map(results.map((doc) => [doc.id, fromDocument(doc)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
+    if (!ids.length) return [];
+    if (!filters) return this.documents([...ids]);
+    const { keys } = await this.matchingKeys(filters, null, ids, ids.length);
+    const matching = new Set(keys.map((k) => k.id));
+    return this.documents(ids.filter((id) => matching.has(id)));
+  }
+
+  async query(query: IndexQuery): Promise<IndexPage> {
+    const offset = query.offset ?? 0;
+    const search = query.filters.searchTerms.length > 0;
+    // Without search terms one query gives the page and the exact total; with them, the union is
+    // built here from every term's matches (bounded by the exact-total limit).
+    const want = search ? EXACT_TOTAL_LIMIT + 1 : offset + query.limit + 1;
+    const [page, whole] = await Promise.all([
+      this.matchingKeys(query.filters, query.after, undefined, Math.min(want, EXACT_TOTAL_LIMIT + 1)),
+      query.after ? this.matchingKeys(query.filters, null, undefined, search ? EXACT_TOTAL_LIMIT + 1 : 1) : null,
+    ]);
+    const slice = page.keys.slice(offset, offset + query.limit);
+    const totalMatches = (whole ?? page).total;
+    return {
+      articles: await this.documents(slice.map((k) => k.id)),
+      total: Math.min(totalMatches, EXACT_TOTAL_LIMIT),
+      totalExact: totalMatches <= EXACT_TOTAL_LIMIT,
+      hasMore: page.keys.length > offset + query.limit || page.total > offset + query.limit,
+    };
+  }
+
+  async setHostFlags(domain: string, flags: HostFlags): Promise<number> {
+    const changes: Partial<MeiliDocument>[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const { results } = await this.index.getDocuments({
+        filter: `domain = ${quote(domain)}`,
+        fields: ['id', 'https', 'iframeable'],
+        limit: 1000,
+        offset,
+      });
+      for (const doc of results) {
+        const change: Partial<MeiliDocument> = { id: doc.id };
+        if (flags.https !== undefined && doc.https !== flags.https) change.https = flags.https;
+        if (flags.iframeable !== undefined && doc.iframeable !== flags.iframeable) change.iframeable = flags.iframeable;
+        if (Object.keys(change).length > 1) changes.push(change);
+      }
+      if (results.length < 1000) break;
+    }
+    if (changes.length) await this.index.updateDocuments(changes).waitTask(this.wait);
+    return changes.length;
+  }
+
+  async stats(): Promise<IndexStats> {
+    const [stats, facets, newest, oldest] = await Promise.all([
+      this.index.getStats(),
+      this.index.search('', { limit: 0, facets: ['sourceId'] }),
+      this.index.search('', { limit: 1, sort: ['publishedTs:desc'], attributesToRetrieve: ['publishedTs'] }),
+      this.index.search('', { limit: 1, sort: ['publishedTs:asc'], attributesToRetrieve: ['publishedTs'] }),
+    ]);
+    const first = (r: typeof newest) => (r.hits[0] ? formatInstant(r.hits[0].publishedTs) : null);
+    return {
+      articles: stats.numberOfDocuments,
+      sources: Object.keys(facets.facetDistribution?.sourceId ?? {}).length,
+      newestPublishedAt: first(newest),
+      oldestPublishedAt: first(oldest),
+    };
+  }
+
+  async ping(): Promise<void> {
+    await this.client.health();
+  }
+
+  async close(): Promise<void> {
+    // The HTTP client holds no connections to close.
+  }
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Generates packages/catalog/data/{topics,companies}.json from the reference data in ../shared/data.
+// Run: node scripts/generate-catalog.mjs [path/to/shared/data]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const data = resolve(process.argv[2] ?? join(root, '..', 'shared', 'data'));
+const out = join(root, 'packages', 'catalog', 'data');
+
+/** Minimal RFC 4180 CSV reader (quoted fields, doubled quotes). */
+function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === '\n') row.push(field), rows.push(row), (row = []), (field = '');
+    else if (ch !== '\r') field += ch;
+  }
+  if (field || row.length) row.push(field), rows.push(row);
+  return rows;
+}
+
+const [header, ...rows] = parseCsv(readFileSync(join(data, 'taxonomy', 'DERIVED_iptc_mediatopic_flat.csv'), 'utf8'));
+const col = (name) => header.indexOf(name);
+const topics = rows
+  .filter((r) => r.length === header.length && !r[col('retired')])
+  .map((r) => ({
+    id: Number(r[col('topic_id')]),
+    name: r[col('label_en_us')],
+    parent: r[col('parent_code')] ? Number(r[col('parent_code')]) : null,
+  }))
+  .sort((a, b) => a.id - b.id);
+
+// "/DE/", "\DE\", "/NEW/", "/PA" and similar state-of-incorporation or re-registration suffixes.
+const cleanName = (name) => {
+  let out = name.replace(/\s+/g, ' ').trim();
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/\s*[/\\]\s*[A-Z]{0,4}\s*[/\\]?\s*$/i, '').trim();
+  }
+  return out;
+};
+
+const exchangeFile = JSON.parse(readFileSync(join(data, 'companies', 'sec_company_tickers_exchange.json'), 'utf8'));
+const byCik = new Map();
+for (const [cik, name, ticker, exchange] of exchangeFile.data) {
+  const entry = byCik.get(cik) ?? { id: cik, name: cleanName(name), tickers: [], exchange: exchange ?? null };
+  if (ticker && !entry.tickers.includes(ticker)) entry.tickers.push(ticker);
+  entry.exchange ??= exchange ?? null;
+  byCik.set(cik, entry);
+}
+const companies = [...byCik.values()].sort((a, b) => a.id - b.id);
+
+writeFileSync(join(out, 'topics.json'), JSON.stringify(topics) + '\n');
+writeFileSync(join(out, 'companies.json'), JSON.stringify(companies) + '\n');
+console.log(`wrote ${topics.length} topics and ${companies.length} companies to ${out}`);
