@@ -2,6 +2,7 @@
  * The one place that reads `process.env`. Every setting of CONTRACT §4 is parsed and validated here,
  * once, at start-up; a bad value stops the process with one clear line (see `loadConfig`).
  */
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -81,6 +82,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     });
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
+  // A relative DATA_DIR is read from where the command was started (npm sets INIT_CWD), so that
+  // `npm start`, `npx tidings` and workspace scripts all find the same index.
+  result.data.DATA_DIR = resolve(env.INIT_CWD ?? process.cwd(), result.data.DATA_DIR);
   if (result.data.INDEX === 'meilisearch' && !result.data.MEILI_URL) {
     throw new ConfigError('invalid configuration: INDEX=meilisearch needs MEILI_URL');
   }

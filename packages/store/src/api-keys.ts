@@ -41,7 +41,7 @@ export class ApiKeyStore {
   }
 
   async create(name: string, rate: number): Promise<CreatedApiKey> {
-    const key = `tdg_${randomBytes(24).toString('base64url')}`;
+    const key = `tdg_${randomBytes(24).toString('hex')}`;
     const hash = hashKey(key);
     const record: ApiKeyRecord = { id: key.slice(4, 12), name, rate, createdAt: new Date().toISOString(), revokedAt: null };
     await this.redis

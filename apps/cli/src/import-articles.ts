@@ -1,0 +1,181 @@
+/**
+ * `tidings import`: bulk load of ARTICLE objects from JSON Lines. Every line is validated on its own;
+ * bad lines are reported by number and the rest is imported. Ids and `indexedAt` are derived, so
+ * importing the same file twice leaves the same state.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import type { Catalog } from '@tidings/catalog/catalog';
+import { ARTICLE_TYPES, type Article, formatInstant } from '@tidings/core/article';
+import { plainText } from '@tidings/core/text';
+import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
+import type { ArticleIndex } from '@tidings/index/port';
+
+const instant = z
+  .string()
+  .refine((v) => /^\d{4}-\d\d-\d\d(T|$)/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO-8601 date-time')
+  .transform((v) => formatInstant(Date.parse(v)));
+
+const ref = z.union([z.number().int().positive(), z.object({ id: z.number().int().positive(), name: z.string().optional() })]);
+
+const flag = z.boolean().nullable().optional();
+
+const lineSchema = z
+  .object({
+    sourceId: z.string().min(1).optional(),
+    id: z.string().optional(),
+    url: z.string().refine((v) => canonicalizeUrl(v) !== null, 'must be an absolute http(s) URL'),
+    headline: z.string().trim().min(1, 'must not be empty'),
+    introduction: z.string().nullable().optional(),
+    type: z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .pipe(z.enum(ARTICLE_TYPES))
+      .optional(),
+    publishedAt: instant,
+    updatedAt: instant.nullable().optional(),
+    indexedAt: z.string().optional(),
+    language: z.string().min(2).nullable().optional(),
+    authors: z.array(z.string()).optional(),
+    imageUrl: z.string().nullable().optional(),
+    topics: z.array(ref).optional(),
+    companies: z.array(ref).optional(),
+    paywalled: z.boolean().optional(),
+    registrationRequired: z.boolean().optional(),
+    rank: z.number().optional(),
+    source: z
+      .object({
+        id: z.string().min(1).optional(),
+        name: z.string().optional(),
+        domain: z.string().optional(),
+        https: flag,
+        iframeable: flag,
+      })
+      .optional(),
+  })
+  .strict()
+  .refine((line) => line.sourceId ?? line.source?.id, { message: 'needs sourceId (or source.id)', path: ['sourceId'] })
+  .refine((line) => !line.sourceId || !line.source?.id || line.sourceId === line.source.id, {
+    message: 'differs from source.id',
+    path: ['sourceId'],
+  });
+
+type ImportLine = z.infer<typeof lineSchema>;
+
+function refs(values: ImportLine['topics'], lookup: (id: number) => { id: number; name: string } | null) {
+  const out = new Map<number, { id: number; name: string }>();
+  for (const value of values ?? []) {
+    const id = typeof value === 'number' ? value : value.id;
+    const given = typeof value === 'number' ? undefined : value.name;
+    out.set(id, lookup(id) ?? { id, name: given ?? String(id) });
+  }
+  return [...out.values()];
+}
+
+/** Turns a valid line into an ARTICLE (id from the canonical URL; `indexedAt` kept if known). */
+export function toArticle(line: ImportLine, catalog: Catalog, indexedAt: string): Article {
+  const url = canonicalizeUrl(line.url)!;
+  const sourceId = (line.sourceId ?? line.source?.id)!;
+  const host = comparableHost(parseHttpUrl(url)!.hostname);
+  return {
+    id: articleIdFor(url),
+    url,
+    headline: plainText(line.headline),
+    introduction: plainText(line.introduction ?? ''),
+    type: line.type ?? 'article',
+    publishedAt: line.publishedAt,
+    updatedAt: line.updatedAt ?? null,
+    indexedAt,
+    language: line.language ?? null,
+    authors: line.authors ?? [],
+    imageUrl: line.imageUrl ?? null,
+    topics: refs(line.topics, (id) => catalog.topicRef(id)),
+    companies: refs(line.companies, (id) => catalog.companyRef(id)),
+    paywalled: line.paywalled ?? false,
+    registrationRequired: line.registrationRequired ?? false,
+    source: {
+      id: sourceId,
+      name: line.source?.name ?? sourceId,
+      domain: line.source?.domain ? comparableHost(line.source.domain) : host,
+      https: line.source?.https ?? null,
+      iframeable: line.source?.iframeable ?? null,
+    },
+  };
+}
+
+export interface BadLine {
+  line: number;
+  reason: string;
+}
+
+export interface ImportResult {
+  imported: number;
+  bad: BadLine[];
+}
+
+export interface ImportOptions {
+  index: ArticleIndex;
+  catalog: Catalog;
+  now?: () => Date;
+  batchSize?: number;
+  /** Called after each batch with the bytes read so far. */
+  onProgress?: (bytesRead: number, imported: number, bad: number) => void;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.join('.');
+      if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.join(', ')}`;
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+export async function importArticles(file: string, options: ImportOptions): Promise<ImportResult> {
+  await stat(file); // a clear ENOENT before anything else
+  const batchSize = options.batchSize ?? 1000;
+  const now = options.now ?? (() => new Date());
+  const stream = createReadStream(file, { encoding: 'utf8' });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  const bad: BadLine[] = [];
+  let imported = 0;
+  let number = 0;
+  let batch: Article[] = [];
+  // The last line with a given id wins, as if the lines were applied one by one.
+  const flush = async () => {
+    if (!batch.length) return;
+    const existing = new Map((await options.index.getByIds([...new Set(batch.map((a) => a.id))])).map((a) => [a.id, a]));
+    const byId = new Map<string, Article>();
+    for (const article of batch) {
+      byId.set(article.id, { ...article, indexedAt: existing.get(article.id)?.indexedAt ?? article.indexedAt });
+    }
+    await options.index.upsert([...byId.values()]);
+    imported += batch.length;
+    batch = [];
+    options.onProgress?.(stream.bytesRead, imported, bad.length);
+  };
+  for await (const text of lines) {
+    number += 1;
+    if (!text.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      bad.push({ line: number, reason: `not valid JSON (${(error as Error).message})` });
+      continue;
+    }
+    const parsed = lineSchema.safeParse(value);
+    if (!parsed.success) {
+      bad.push({ line: number, reason: describeIssues(parsed.error) });
+      continue;
+    }
+    batch.push(toArticle(parsed.data, options.catalog, formatInstant(now().getTime())));
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  options.onProgress?.(stream.bytesRead, imported, bad.length);
+  return { imported, bad };
+}

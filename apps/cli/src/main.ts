@@ -1,0 +1,21 @@
+/** `tidings`: the operator CLI. It talks to Redis and the index directly (CONTRACT §3). */
+import { CommanderError } from 'commander';
+import { loadConfigOrExit } from '@tidings/config/config';
+import { CliError, buildProgram } from './program.js';
+
+const config = loadConfigOrExit();
+const { program, context } = buildProgram(config);
+let code = 0;
+try {
+  await program.parseAsync(process.argv);
+  code = context.exitCode;
+} catch (error) {
+  if (error instanceof CommanderError) code = error.exitCode || 1;
+  else {
+    process.stderr.write(`tidings: ${(error as Error).message}\n`);
+    code = error instanceof CliError ? error.exitCode : 1;
+  }
+} finally {
+  await context.close();
+}
+process.exit(code);

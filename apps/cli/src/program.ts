@@ -1,0 +1,274 @@
+/** The `tidings` command tree (commander). Each action prints data to stdout and problems to stderr. */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { SingleBar } from 'cli-progress';
+import { stat } from 'node:fs/promises';
+import type { Redis } from 'ioredis';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import type { Config } from '@tidings/config/config';
+import { parseCalendarDate } from '@tidings/core/query';
+import { openIndex } from '@tidings/index/factory';
+import type { ArticleIndex } from '@tidings/index/port';
+import { ApiKeyStore, parseRate } from '@tidings/store/api-keys';
+import { assertRedisReachable, createRedis } from '@tidings/store/redis';
+import { SelectionStore } from '@tidings/store/selections';
+import { importArticles } from './import-articles.js';
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Whether progress bars may be drawn. */
+  interactive: boolean;
+}
+
+const defaultIo: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  interactive: Boolean(process.stderr.isTTY),
+};
+
+/** Lazily opened connections, closed once the command is done. */
+export class Context {
+  exitCode = 0;
+  private redisClient: Redis | null = null;
+  private indexHandle: ArticleIndex | null = null;
+
+  constructor(
+    readonly config: Config,
+    readonly io: Io,
+    readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async redis(): Promise<Redis> {
+    if (!this.redisClient) {
+      this.redisClient = createRedis({ url: this.config.REDIS_URL, name: 'tidings-cli' });
+      this.redisClient.on('error', () => {});
+      await assertRedisReachable(this.redisClient, this.config.REDIS_URL);
+    }
+    return this.redisClient;
+  }
+
+  async index(): Promise<ArticleIndex> {
+    if (!this.indexHandle) {
+      this.indexHandle = await openIndex(this.config);
+      await this.indexHandle.init();
+    }
+    return this.indexHandle;
+  }
+
+  async keys(): Promise<ApiKeyStore> {
+    return new ApiKeyStore(await this.redis(), this.config.REDIS_PREFIX);
+  }
+
+  async selections(): Promise<SelectionStore> {
+    return new SelectionStore(await this.redis(), this.config.REDIS_PREFIX);
+  }
+
+  json(value: unknown): void {
+    this.io.out(`${JSON.stringify(value, null, 2)}\n`);
+  }
+
+  async close(): Promise<void> {
+    await this.indexHandle?.close();
+    this.redisClient?.disconnect();
+  }
+}
+
+function rateOption(value: string): number {
+  const rate = parseRate(value);
+  if (rate === null) throw new InvalidArgumentError('expected requests per minute, e.g. 600/min, 10/s or 600');
+  return rate;
+}
+
+function dateOption(value: string): string {
+  if (parseCalendarDate(value) === null) throw new InvalidArgumentError('expected a date YYYY-MM-DD');
+  return value;
+}
+
+function today(config: Config, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: config.EDITORIAL_TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+export function buildProgram(config: Config, io: Io = defaultIo, now?: () => Date): { program: Command; context: Context } {
+  const context = new Context(config, io, now);
+  const program = new Command('tidings')
+    .description('Operate Tidings: api keys, imports, editorial selections, status.')
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: (text, write) => write(`tidings: ${text.replace(/^error: /, '')}`) })
+    .showSuggestionAfterError(true);
+
+  const keys = program.command('keys').description('API keys for consumers');
+  keys
+    .command('create')
+    .description('create a key (it is shown once)')
+    .requiredOption('--name <name>', 'who the key is for')
+    .addOption(new Option('--rate <rate>', 'requests per minute, e.g. 600/min').argParser(rateOption))
+    .option('--json', 'print JSON')
+    .action(async (options: { name: string; rate?: number; json?: boolean }) => {
+      const store = await context.keys();
+      const created = await store.create(options.name, options.rate ?? config.DEFAULT_RATE_LIMIT);
+      if (options.json) {
+        context.json({ id: created.id, name: created.name, key: created.key, rate: created.rate });
+      } else {
+        io.out(`Created api key ${created.id} for "${created.name}" (${created.rate} requests/min).\n`);
+        io.out(`Key (shown once; store it now): ${created.key}\n`);
+      }
+    });
+  keys
+    .command('list')
+    .description('list keys (never the keys themselves)')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const list = await (await context.keys()).list();
+      if (options.json) return context.json(list);
+      if (!list.length) return io.out('No api keys yet: tidings keys create --name NAME\n');
+      io.out(
+        table([
+          ['ID', 'NAME', 'RATE/MIN', 'CREATED', 'STATE'],
+          ...list.map((k) => [k.id, k.name, String(k.rate), k.createdAt, k.revokedAt ? `revoked ${k.revokedAt}` : 'active']),
+        ]),
+      );
+    });
+  keys
+    .command('revoke')
+    .description('revoke the key whose id starts with <prefix>')
+    .argument('<prefix>', 'key id or its start (as shown by keys list)')
+    .option('--json', 'print JSON')
+    .action(async (prefix: string, options: { json?: boolean }) => {
+      let record;
+      try {
+        record = await (await context.keys()).revoke(prefix);
+      } catch (error) {
+        throw new CliError((error as Error).message);
+      }
+      if (options.json) context.json(record);
+      else io.out(`Revoked api key ${record.id} ("${record.name}"); it stops working within 30 s.\n`);
+    });
+
+  program
+    .command('import')
+    .description('bulk load ARTICLE objects from a JSON Lines file (one article + sourceId per line)')
+    .argument('<file>', 'a .jsonl file')
+    .option('--wait', 'return when everything is indexed (imports are always indexed before returning)')
+    .option('--json', 'print the outcome as JSON')
+    .action(async (file: string, options: { json?: boolean }) => {
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => {
+          throw new CliError(`cannot read ${file}: no such file`);
+        },
+      );
+      const index = await context.index();
+      const bar =
+        io.interactive && !options.json && size > 1024 * 1024
+          ? new SingleBar({ format: 'importing [{bar}] {percentage}% | {imported} articles | {bad} bad lines', hideCursor: true })
+          : null;
+      bar?.start(size, 0, { imported: 0, bad: 0 });
+      const result = await importArticles(file, {
+        index,
+        catalog: loadCatalog(),
+        now: context.now,
+        onProgress: (bytes, imported, bad) => bar?.update(Math.min(bytes, size), { imported, bad }),
+      });
+      bar?.stop();
+      for (const bad of result.bad) io.err(`line ${bad.line}: ${bad.reason}\n`);
+      if (options.json) context.json({ imported: result.imported, bad: result.bad });
+      else {
+        io.out(`Imported ${result.imported} article(s) from ${file}${result.bad.length ? `; ${result.bad.length} bad line(s) skipped` : ''}.\n`);
+      }
+      if (result.bad.length) {
+        if (!options.json) io.err(`tidings: ${result.bad.length} bad line(s) in ${file} (listed above); the rest was imported\n`);
+        context.exitCode = 2;
+      }
+    });
+
+  const recommended = program.command('recommended').description("the editors' selection of a day");
+  const selectionAction =
+    (op: 'set' | 'add' | 'remove') =>
+    async (ids: string[], options: { date?: string; json?: boolean }) => {
+      const date = options.date ?? today(config, context.now());
+      const unique = [...new Set(ids)];
+      if (op !== 'remove' && unique.length) {
+        const found = new Set((await (await context.index()).getByIds(unique)).map((a) => a.id));
+        const missing = unique.filter((id) => !found.has(id));
+        if (missing.length) throw new CliError(`unknown article id(s): ${missing.join(', ')} (nothing changed)`);
+      }
+      const store = await context.selections();
+      const selection = op === 'set' ? await store.set(date, unique) : op === 'add' ? await store.add(date, unique) : await store.remove(date, unique);
+      if (options.json) context.json({ date, ids: selection?.ids ?? [], updatedAt: selection?.updatedAt ?? null });
+      else io.out(`Selection of ${date}: ${selection?.ids.length ?? 0} article(s).\n`);
+    };
+  for (const [op, description] of [
+    ['set', 'replace the selection with these articles, in rank order (no ids: clear it)'],
+    ['add', 'append articles to the selection (lowest ranks)'],
+    ['remove', 'remove articles from the selection'],
+  ] as const) {
+    recommended
+      .command(op)
+      .description(description)
+      .argument(op === 'set' ? '[articleIds...]' : '<articleIds...>', 'article ids')
+      .addOption(new Option('--date <date>', 'the day, YYYY-MM-DD (default: today in EDITORIAL_TZ)').argParser(dateOption))
+      .option('--json', 'print JSON')
+      .action(selectionAction(op));
+  }
+  recommended
+    .command('list')
+    .description('show the selection of a day')
+    .addOption(new Option('--date <date>', 'the day, YYYY-MM-DD (default: today in EDITORIAL_TZ)').argParser(dateOption))
+    .option('--json', 'print JSON')
+    .action(async (options: { date?: string; json?: boolean }) => {
+      const date = options.date ?? today(config, context.now());
+      const selection = await (await context.selections()).get(date);
+      const ids = selection?.ids ?? [];
+      const articles = new Map((await (await context.index()).getByIds(ids)).map((a) => [a.id, a]));
+      const rows = ids.map((id, i) => ({ rank: i + 1, id, headline: articles.get(id)?.headline ?? null }));
+      if (options.json) return context.json({ date, updatedAt: selection?.updatedAt ?? null, articles: rows });
+      if (!rows.length) return io.out(`No selection for ${date}.\n`);
+      io.out(table([['RANK', 'ID', 'HEADLINE'], ...rows.map((r) => [String(r.rank), r.id, r.headline ?? '(not in the index)'])]));
+    });
+
+  program
+    .command('status')
+    .description('index size, api keys and editorial selections')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const index = await context.index();
+      const [stats, keyList, days] = await Promise.all([
+        index.stats(),
+        (await context.keys()).list(),
+        (await context.selections()).days(7),
+      ]);
+      const status = {
+        index: { kind: index.kind, ...stats },
+        apiKeys: { active: keyList.filter((k) => !k.revokedAt).length, revoked: keyList.filter((k) => k.revokedAt).length },
+        selections: { latestDays: days },
+      };
+      if (options.json) return context.json(status);
+      io.out(
+        `Index (${index.kind}): ${stats.articles} articles from ${stats.sources} sources` +
+          (stats.newestPublishedAt ? `, published ${stats.oldestPublishedAt} … ${stats.newestPublishedAt}` : '') +
+          `\nApi keys: ${status.apiKeys.active} active, ${status.apiKeys.revoked} revoked` +
+          `\nSelections: ${days.length ? days.join(', ') : 'none yet'}\n`,
+      );
+    });
+
+  return { program, context };
+}

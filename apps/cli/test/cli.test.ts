@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig, testEnv } from '@tidings/config/config';
+import { createRedis } from '@tidings/store/redis';
+import { buildProgram } from '../src/program.js';
+
+let dir: string;
+let prefix: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tidings-cli-'));
+  prefix = `tidings-test:${randomUUID()}:`;
+});
+afterEach(async () => {
+  const redis = createRedis({ url: testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379' });
+  const stale = await redis.keys(`${prefix}*`);
+  if (stale.length) await redis.del(...stale);
+  redis.disconnect();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Runs one `tidings …` command in-process; returns its exit code and output. */
+async function tidings(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const config = loadConfig({ DATA_DIR: dir, REDIS_PREFIX: prefix, REDIS_URL: testEnv('REDIS_URL') });
+  let out = '';
+  let err = '';
+  const { program, context } = buildProgram(
+    config,
+    { out: (t) => void (out += t), err: (t) => void (err += t), interactive: false },
+    () => new Date('2026-11-22T12:00:00Z'),
+  );
+  let code = 0;
+  try {
+    await program.parseAsync(['node', 'tidings', ...args]);
+    code = context.exitCode;
+  } catch (error) {
+    const e = error as { exitCode?: number; message: string; code?: string };
+    if (!e.code?.startsWith('commander.')) err += `tidings: ${e.message}\n`;
+    code = e.exitCode ?? 1;
+  } finally {
+    await context.close();
+  }
+  return { code, out, err };
+}
+
+const line = (overrides: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    sourceId: 'example',
+    url: 'https://www.example.com/story?utm_source=rss',
+    headline: 'A story',
+    introduction: '<p>Some <b>HTML</b> &amp; text</p>',
+    publishedAt: '2026-11-20T10:00:00+01:00',
+    companies: [320193],
+    topics: [{ id: 4000000, name: 'whatever' }],
+    ...overrides,
+  });
+
+describe('tidings keys', () => {
+  it('creates a key shown once, lists it without the secret, and revokes it by prefix', async () => {
+    const created = await tidings('keys', 'create', '--name', 'Acme app', '--rate', '10/s', '--json');
+    expect(created.code).toBe(0);
+    const key = JSON.parse(created.out);
+    expect(Object.keys(key).sort()).toEqual(['id', 'key', 'name', 'rate']);
+    expect(key).toMatchObject({ name: 'Acme app', rate: 600 });
+    const list = await tidings('keys', 'list', '--json');
+    expect(list.out).not.toContain(key.key);
+    expect(JSON.parse(list.out)[0]).toMatchObject({ id: key.id, revokedAt: null });
+    const revoked = await tidings('keys', 'revoke', key.id.slice(0, 4));
+    expect(revoked.code).toBe(0);
+    expect(JSON.parse((await tidings('keys', 'list', '--json')).out)[0].revokedAt).not.toBeNull();
+  });
+
+  it('fails with one clear line on bad arguments', async () => {
+    const missing = await tidings('keys', 'create');
+    expect(missing.code).not.toBe(0);
+    expect(missing.err.trim().split('\n')).toHaveLength(1);
+    const badRate = await tidings('keys', 'create', '--name', 'x', '--rate', 'lots');
+    expect(badRate.code).not.toBe(0);
+    expect(badRate.err).toContain('--rate');
+    const unknown = await tidings('keys', 'revoke', 'zzzzzz');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain("no api key has an id starting with 'zzzzzz'");
+  });
+});
+
+describe('tidings import', () => {
+  it('imports valid lines, reports bad ones by number, exits 2, and is idempotent', async () => {
+    const file = join(dir, 'articles.jsonl');
+    await writeFile(
+      file,
+      [
+        line(),
+        '{"broken json',
+        line({ url: 'https://example.com/other', publishedAt: 'last tuesday' }),
+        '',
+        line({ url: 'https://example.com/third', type: 'Video', sourceId: undefined, source: { id: 'example', name: 'Example', domain: 'www.example.com', https: true, iframeable: false } }),
+        line({ url: 'https://example.com/fourth', extra: 1 }),
+      ].join('\n'),
+    );
+    const first = await tidings('import', file);
+    expect(first.code).toBe(2);
+    expect(first.out).toContain('Imported 2 article(s)');
+    expect(first.err).toMatch(/line 2: not valid JSON/);
+    expect(first.err).toMatch(/line 3: publishedAt/);
+    expect(first.err).toMatch(/line 6: unknown field\(s\) extra/);
+    const again = await tidings('import', file, '--json');
+    expect(JSON.parse(again.out).imported).toBe(2);
+    const status = JSON.parse((await tidings('status', '--json')).out);
+    expect(status.index.articles).toBe(2);
+  });
+
+  it('derives canonical URL, id, plain text, UTC dates and catalog names', async () => {
+    const file = join(dir, 'one.jsonl');
+    await writeFile(file, `${line()}\n`);
+    expect((await tidings('import', file)).code).toBe(0);
+    const { EmbeddedArticleIndex } = await import('@tidings/index/embedded');
+    const { NO_FILTERS } = await import('@tidings/core/query');
+    const index = new EmbeddedArticleIndex({ file: join(dir, 'articles.sqlite') });
+    const [article] = (await index.query({ filters: NO_FILTERS, limit: 1 })).articles;
+    await index.close();
+    expect(article).toMatchObject({
+      url: 'https://www.example.com/story',
+      id: expect.stringMatching(/^[0-9a-f]{32}$/),
+      introduction: 'Some HTML & text',
+      publishedAt: '2026-11-20T09:00:00Z',
+      indexedAt: '2026-11-22T12:00:00Z',
+      type: 'article',
+      topics: [{ id: 4000000, name: 'economy, business and finance' }],
+      companies: [{ id: 320193, name: 'Apple Inc.' }],
+      source: { id: 'example', name: 'example', domain: 'example.com', https: null, iframeable: null },
+    });
+  });
+
+  it('says clearly when the file does not exist', async () => {
+    const res = await tidings('import', join(dir, 'missing.jsonl'));
+    expect(res.code).toBe(1);
+    expect(res.err).toContain('no such file');
+  });
+});
+
+describe('tidings recommended', () => {
+  it('sets, adds, removes and lists a day, refusing unknown article ids', async () => {
+    const file = join(dir, 'a.jsonl');
+    await writeFile(file, [line(), line({ url: 'https://example.com/2', headline: 'Second' })].join('\n'));
+    await tidings('import', file);
+    const { articleIdFor, canonicalizeUrl } = await import('@tidings/core/url');
+    const a = articleIdFor(canonicalizeUrl('https://www.example.com/story')!);
+    const b = articleIdFor(canonicalizeUrl('https://example.com/2')!);
+    expect((await tidings('recommended', 'set', b, a)).code).toBe(0);
+    let list = JSON.parse((await tidings('recommended', 'list', '--json')).out);
+    expect(list).toMatchObject({ date: '2026-11-22', articles: [{ rank: 1, id: b, headline: 'Second' }, { rank: 2, id: a }] });
+    await tidings('recommended', 'remove', b);
+    await tidings('recommended', 'add', b, '--date', '2026-11-22');
+    list = JSON.parse((await tidings('recommended', 'list', '--json')).out);
+    expect(list.articles.map((x: { id: string }) => x.id)).toEqual([a, b]);
+    const unknown = await tidings('recommended', 'add', 'deadbeef');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('unknown article id(s): deadbeef');
+    const badDate = await tidings('recommended', 'list', '--date', '22.11.2026');
+    expect(badDate.code).not.toBe(0);
+  });
+});
