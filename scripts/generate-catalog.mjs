@@ -17,16 +17,26 @@ function parseCsv(text) {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-    else if (ch !== '\r') field += ch;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (quoted || (ch !== ',' && ch !== '\n' && ch !== '\r')) {
+      field += ch;
+    } else if (ch === ',' || ch === '\n') {
+      row.push(field);
+      field = '';
+      if (ch === '\n') {
+        rows.push(row);
+        row = [];
+      }
+    }
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -44,7 +54,7 @@ const topics = rows
 // "/DE/", "\DE\", "/NEW/", "/PA" and similar state-of-incorporation or re-registration suffixes.
 const cleanName = (name) => {
   let out = name.replace(/\s+/g, ' ').trim();
-  for (let before = ''; before !== out; ) {
+  for (let before = ''; before !== out;) {
     before = out;
     out = out.replace(/\s*[/\\]\s*[A-Z]{0,4}\s*[/\\]?\s*$/i, '').trim();
   }

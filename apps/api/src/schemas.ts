@@ -68,7 +68,9 @@ export const ProblemSchema = Type.Object({
   title: Type.String(),
   detail: Type.String(),
   invalidParams: Type.Optional(
-    Type.Array(Type.Object({ name: Type.String(), value: Nullable(Type.String()), reason: Type.String(), code: Type.String() })),
+    Type.Array(
+      Type.Object({ name: Type.String(), value: Nullable(Type.String()), reason: Type.String(), code: Type.String() }),
+    ),
   ),
   requestId: Type.String(),
 });

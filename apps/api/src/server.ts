@@ -28,7 +28,11 @@ const app = await buildApp({
     level: config.LOG_LEVEL,
     redact: { paths: ['req.headers["x-api-key"]'], censor: '[redacted]' },
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        id: req.id,
+      }),
     },
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
   },

@@ -20,18 +20,48 @@ beforeAll(async () => {
   const child = [...t.app.catalog.topics.values()].find((x) => x.parent === 4000000)!;
   const grandchild = [...t.app.catalog.topics.values()].find((x) => x.parent === child.id)!;
   await t.index.upsert([
-    article({ headline: 'Apple earnings beat', type: 'article', companies: [APPLE], topics: [ECONOMY], publishedAt: '2026-11-10T10:00:00Z' }),
-    article({ headline: 'Microsoft and Apple', type: 'video', companies: [APPLE, MSFT], publishedAt: '2026-11-10T09:00:00Z' }),
-    article({ headline: 'Deep economy story', topics: [{ id: grandchild.id, name: grandchild.name }], publishedAt: '2026-11-10T08:00:00Z' }),
-    article({ headline: 'Paywalled scoop', paywalled: true, url: 'https://news.example.com/sport/scoop', publishedAt: '2026-11-10T07:00:00Z' }),
-    article({ headline: 'Members only', registrationRequired: true, url: 'https://other.org/sports/x', publishedAt: '2026-11-10T06:00:00Z' }),
+    article({
+      headline: 'Apple earnings beat',
+      type: 'article',
+      companies: [APPLE],
+      topics: [ECONOMY],
+      publishedAt: '2026-11-10T10:00:00Z',
+    }),
+    article({
+      headline: 'Microsoft and Apple',
+      type: 'video',
+      companies: [APPLE, MSFT],
+      publishedAt: '2026-11-10T09:00:00Z',
+    }),
+    article({
+      headline: 'Deep economy story',
+      topics: [{ id: grandchild.id, name: grandchild.name }],
+      publishedAt: '2026-11-10T08:00:00Z',
+    }),
+    article({
+      headline: 'Paywalled scoop',
+      paywalled: true,
+      url: 'https://news.example.com/sport/scoop',
+      publishedAt: '2026-11-10T07:00:00Z',
+    }),
+    article({
+      headline: 'Members only',
+      registrationRequired: true,
+      url: 'https://other.org/sports/x',
+      publishedAt: '2026-11-10T06:00:00Z',
+    }),
     article({
       headline: 'Plain http site',
       source: { id: 'old', name: 'Old', domain: 'old.net', https: false, iframeable: null },
       url: 'http://old.net/a',
       publishedAt: '2026-11-10T05:00:00Z',
     }),
-    article({ headline: 'Climate change summit', introduction: 'Leaders meet in Zürich.', type: 'podcast', publishedAt: '2026-11-09T05:00:00Z' }),
+    article({
+      headline: 'Climate change summit',
+      introduction: 'Leaders meet in Zürich.',
+      type: 'podcast',
+      publishedAt: '2026-11-09T05:00:00Z',
+    }),
   ]);
 });
 afterAll(async () => t.close());
@@ -53,12 +83,33 @@ describe('GET /api/v2/feed/', () => {
     ]);
     expect(Object.keys(body.articles[0]).sort()).toEqual(
       [
-        'authors', 'companies', 'headline', 'id', 'imageUrl', 'indexedAt', 'introduction', 'language', 'paywalled',
-        'publishedAt', 'registrationRequired', 'source', 'topics', 'type', 'updatedAt', 'url',
+        'authors',
+        'companies',
+        'headline',
+        'id',
+        'imageUrl',
+        'indexedAt',
+        'introduction',
+        'language',
+        'paywalled',
+        'publishedAt',
+        'registrationRequired',
+        'source',
+        'topics',
+        'type',
+        'updatedAt',
+        'url',
       ].sort(),
     );
     expect(body.meta).toEqual({
-      count: 7, pageSize: 20, page: 1, totalResults: 7, totalResultsExact: true, nextCursor: null, hasMore: false, warnings: [],
+      count: 7,
+      pageSize: 20,
+      page: 1,
+      totalResults: 7,
+      totalResultsExact: true,
+      nextCursor: null,
+      hasMore: false,
+      warnings: [],
     });
     expect(body.links).toEqual({ self: '/api/v2/feed/', next: null });
   });
@@ -152,7 +203,12 @@ describe('feed errors', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     const body = res.json();
-    expect(body).toMatchObject({ status: 400, code: 'parameterInvalid', title: expect.any(String), detail: expect.any(String) });
+    expect(body).toMatchObject({
+      status: 400,
+      code: 'parameterInvalid',
+      title: expect.any(String),
+      detail: expect.any(String),
+    });
     expect(body.requestId).toBe(res.headers['x-request-id']);
     expect(body.invalidParams.map((p: { name: string }) => p.name).sort()).toEqual(
       ['articleTypes', 'includePaywalled', 'includeTopics', 'pageSize'].sort(),

@@ -1,6 +1,6 @@
 /** `buildTestApp()`: the real app on real Redis (a fresh key prefix per app) and an in-memory index. */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { testEnv } from '@tidings/config/config';
@@ -25,7 +25,10 @@ export interface TestApp {
   prefix: string;
   /** A valid key with a generous rate. */
   key: string;
-  get(path: string, init?: { headers?: Record<string, string>; method?: 'GET' | 'HEAD' }): ReturnType<FastifyInstance['inject']>;
+  get(
+    path: string,
+    init?: { headers?: Record<string, string>; method?: 'GET' | 'HEAD' },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -8,7 +8,11 @@ const minute = (i: number) => new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(
 
 beforeEach(async () => {
   t = await buildTestApp();
-  await t.index.upsert(Array.from({ length: 45 }, (_, i) => article({ headline: `n${i}`, publishedAt: minute(i), type: i % 3 ? 'article' : 'video' })));
+  await t.index.upsert(
+    Array.from({ length: 45 }, (_, i) =>
+      article({ headline: `n${i}`, publishedAt: minute(i), type: i % 3 ? 'article' : 'video' }),
+    ),
+  );
 });
 afterEach(async () => t.close());
 
@@ -30,7 +34,10 @@ describe('pagination', () => {
     let res = (await t.get(q('pageSize=10'))).json();
     seen.push(...res.articles.map((a: Article) => a.headline));
     // New articles published after the first page was served.
-    await t.index.upsert([article({ headline: 'fresh-1', publishedAt: minute(100) }), article({ headline: 'fresh-2', publishedAt: minute(101) })]);
+    await t.index.upsert([
+      article({ headline: 'fresh-1', publishedAt: minute(100) }),
+      article({ headline: 'fresh-2', publishedAt: minute(101) }),
+    ]);
     expect(res.links.next).toBe('/api/v2/feed/?pageSize=10&page=2');
     while (res.meta.nextCursor) {
       res = (await t.get(q(`pageSize=10&cursor=${encodeURIComponent(res.meta.nextCursor)}`))).json();
@@ -58,7 +65,11 @@ describe('pagination', () => {
     const cursor = encodeURIComponent(first.meta.nextCursor);
     const reordered = await t.get(q(`includePaywalled=1&articleTypes=video,article&cursor=${cursor}&pageSize=5`));
     expect(reordered.statusCode).toBe(200);
-    for (const changed of ['articleTypes=article', 'articleTypes=article,video', 'articleTypes=article,video&includePaywalled=1&searchTerms=x']) {
+    for (const changed of [
+      'articleTypes=article',
+      'articleTypes=article,video',
+      'articleTypes=article,video&includePaywalled=1&searchTerms=x',
+    ]) {
       const res = await t.get(q(`pageSize=5&${changed}&cursor=${cursor}`));
       if (changed === 'articleTypes=article,video') {
         // Dropping includePaywalled=1 (the default) is a change of parameters, but not of filters.
@@ -69,7 +80,9 @@ describe('pagination', () => {
       expect(res.json().code).toBe('cursorInvalid');
     }
     const tampered = first.meta.nextCursor.slice(0, -2) + (first.meta.nextCursor.endsWith('A') ? 'BB' : 'AA');
-    const res = await t.get(q(`pageSize=5&articleTypes=article,video&includePaywalled=1&cursor=${encodeURIComponent(tampered)}`));
+    const res = await t.get(
+      q(`pageSize=5&articleTypes=article,video&includePaywalled=1&cursor=${encodeURIComponent(tampered)}`),
+    );
     expect(res.json().code).toBe('cursorInvalid');
   });
 });

@@ -73,7 +73,8 @@ describe('GET /api/v2/feed-recommended/', () => {
     now = new Date('2026-11-22T23:30:00Z');
     t = await buildTestApp({ now: () => now, editorialTimeZone: 'Asia/Tokyo' });
     await t.index.upsert([article({ headline: 'tokyo', url: 'https://jp.example.com/a' })]);
-    const tokyoId = (await t.index.query({ filters: (await import('@tidings/core/query')).NO_FILTERS, limit: 1 })).articles[0]!.id;
+    const tokyoId = (await t.index.query({ filters: (await import('@tidings/core/query')).NO_FILTERS, limit: 1 }))
+      .articles[0]!.id;
     await t.selections.set('2026-11-23', [tokyoId]);
     expect((await t.get(q())).json().meta.date).toBe('2026-11-23');
   });

@@ -18,7 +18,10 @@ const instant = z
   .refine((v) => /^\d{4}-\d\d-\d\d(T|$)/.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO-8601 date-time')
   .transform((v) => formatInstant(Date.parse(v)));
 
-const ref = z.union([z.number().int().positive(), z.object({ id: z.number().int().positive(), name: z.string().optional() })]);
+const ref = z.union([
+  z.number().int().positive(),
+  z.object({ id: z.number().int().positive(), name: z.string().optional() }),
+]);
 
 const flag = z.boolean().nullable().optional();
 
@@ -147,7 +150,9 @@ export async function importArticles(file: string, options: ImportOptions): Prom
   // The last line with a given id wins, as if the lines were applied one by one.
   const flush = async () => {
     if (!batch.length) return;
-    const existing = new Map((await options.index.getByIds([...new Set(batch.map((a) => a.id))])).map((a) => [a.id, a]));
+    const existing = new Map(
+      (await options.index.getByIds([...new Set(batch.map((a) => a.id))])).map((a) => [a.id, a]),
+    );
     const byId = new Map<string, Article>();
     for (const article of batch) {
       byId.set(article.id, { ...article, indexedAt: existing.get(article.id)?.indexedAt ?? article.indexedAt });

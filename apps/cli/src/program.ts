@@ -104,15 +104,32 @@ function today(config: Config, now: Date): string {
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((r) =>
+        r
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
-export function buildProgram(config: Config, io: Io = defaultIo, now?: () => Date): { program: Command; context: Context } {
+export function buildProgram(
+  config: Config,
+  io: Io = defaultIo,
+  now?: () => Date,
+): { program: Command; context: Context } {
   const context = new Context(config, io, now);
   const program = new Command('tidings')
     .description('Operate Tidings: api keys, imports, editorial selections, status.')
     .exitOverride()
-    .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: (text, write) => write(`tidings: ${text.replace(/^error: /, '')}`) })
+    .configureOutput({
+      writeOut: io.out,
+      writeErr: io.err,
+      outputError: (text, write) => write(`tidings: ${text.replace(/^error: /, '')}`),
+    })
     .showSuggestionAfterError(true);
 
   const keys = program.command('keys').description('API keys for consumers');
@@ -143,7 +160,13 @@ export function buildProgram(config: Config, io: Io = defaultIo, now?: () => Dat
       io.out(
         table([
           ['ID', 'NAME', 'RATE/MIN', 'CREATED', 'STATE'],
-          ...list.map((k) => [k.id, k.name, String(k.rate), k.createdAt, k.revokedAt ? `revoked ${k.revokedAt}` : 'active']),
+          ...list.map((k) => [
+            k.id,
+            k.name,
+            String(k.rate),
+            k.createdAt,
+            k.revokedAt ? `revoked ${k.revokedAt}` : 'active',
+          ]),
         ]),
       );
     });
@@ -179,7 +202,10 @@ export function buildProgram(config: Config, io: Io = defaultIo, now?: () => Dat
       const index = await context.index();
       const bar =
         io.interactive && !options.json && size > 1024 * 1024
-          ? new SingleBar({ format: 'importing [{bar}] {percentage}% | {imported} articles | {bad} bad lines', hideCursor: true })
+          ? new SingleBar({
+              format: 'importing [{bar}] {percentage}% | {imported} articles | {bad} bad lines',
+              hideCursor: true,
+            })
           : null;
       bar?.start(size, 0, { imported: 0, bad: 0 });
       const result = await importArticles(file, {
@@ -192,18 +218,20 @@ export function buildProgram(config: Config, io: Io = defaultIo, now?: () => Dat
       for (const bad of result.bad) io.err(`line ${bad.line}: ${bad.reason}\n`);
       if (options.json) context.json({ imported: result.imported, bad: result.bad });
       else {
-        io.out(`Imported ${result.imported} article(s) from ${file}${result.bad.length ? `; ${result.bad.length} bad line(s) skipped` : ''}.\n`);
+        io.out(
+          `Imported ${result.imported} article(s) from ${file}${result.bad.length ? `; ${result.bad.length} bad line(s) skipped` : ''}.\n`,
+        );
       }
       if (result.bad.length) {
-        if (!options.json) io.err(`tidings: ${result.bad.length} bad line(s) in ${file} (listed above); the rest was imported\n`);
+        if (!options.json)
+          io.err(`tidings: ${result.bad.length} bad line(s) in ${file} (listed above); the rest was imported\n`);
         context.exitCode = 2;
       }
     });
 
   const recommended = program.command('recommended').description("the editors' selection of a day");
   const selectionAction =
-    (op: 'set' | 'add' | 'remove') =>
-    async (ids: string[], options: { date?: string; json?: boolean }) => {
+    (op: 'set' | 'add' | 'remove') => async (ids: string[], options: { date?: string; json?: boolean }) => {
       const date = options.date ?? today(config, context.now());
       const unique = [...new Set(ids)];
       if (op !== 'remove' && unique.length) {
@@ -212,7 +240,12 @@ export function buildProgram(config: Config, io: Io = defaultIo, now?: () => Dat
         if (missing.length) throw new CliError(`unknown article id(s): ${missing.join(', ')} (nothing changed)`);
       }
       const store = await context.selections();
-      const selection = op === 'set' ? await store.set(date, unique) : op === 'add' ? await store.add(date, unique) : await store.remove(date, unique);
+      const selection =
+        op === 'set'
+          ? await store.set(date, unique)
+          : op === 'add'
+            ? await store.add(date, unique)
+            : await store.remove(date, unique);
       if (options.json) context.json({ date, ids: selection?.ids ?? [], updatedAt: selection?.updatedAt ?? null });
       else io.out(`Selection of ${date}: ${selection?.ids.length ?? 0} article(s).\n`);
     };
@@ -225,14 +258,18 @@ export function buildProgram(config: Config, io: Io = defaultIo, now?: () => Dat
       .command(op)
       .description(description)
       .argument(op === 'set' ? '[articleIds...]' : '<articleIds...>', 'article ids')
-      .addOption(new Option('--date <date>', 'the day, YYYY-MM-DD (default: today in EDITORIAL_TZ)').argParser(dateOption))
+      .addOption(
+        new Option('--date <date>', 'the day, YYYY-MM-DD (default: today in EDITORIAL_TZ)').argParser(dateOption),
+      )
       .option('--json', 'print JSON')
       .action(selectionAction(op));
   }
   recommended
     .command('list')
     .description('show the selection of a day')
-    .addOption(new Option('--date <date>', 'the day, YYYY-MM-DD (default: today in EDITORIAL_TZ)').argParser(dateOption))
+    .addOption(
+      new Option('--date <date>', 'the day, YYYY-MM-DD (default: today in EDITORIAL_TZ)').argParser(dateOption),
+    )
     .option('--json', 'print JSON')
     .action(async (options: { date?: string; json?: boolean }) => {
       const date = options.date ?? today(config, context.now());
@@ -242,7 +279,12 @@ export function buildProgram(config: Config, io: Io = defaultIo, now?: () => Dat
       const rows = ids.map((id, i) => ({ rank: i + 1, id, headline: articles.get(id)?.headline ?? null }));
       if (options.json) return context.json({ date, updatedAt: selection?.updatedAt ?? null, articles: rows });
       if (!rows.length) return io.out(`No selection for ${date}.\n`);
-      io.out(table([['RANK', 'ID', 'HEADLINE'], ...rows.map((r) => [String(r.rank), r.id, r.headline ?? '(not in the index)'])]));
+      io.out(
+        table([
+          ['RANK', 'ID', 'HEADLINE'],
+          ...rows.map((r) => [String(r.rank), r.id, r.headline ?? '(not in the index)']),
+        ]),
+      );
     });
 
   program
@@ -258,7 +300,10 @@ export function buildProgram(config: Config, io: Io = defaultIo, now?: () => Dat
       ]);
       const status = {
         index: { kind: index.kind, ...stats },
-        apiKeys: { active: keyList.filter((k) => !k.revokedAt).length, revoked: keyList.filter((k) => k.revokedAt).length },
+        apiKeys: {
+          active: keyList.filter((k) => !k.revokedAt).length,
+          revoked: keyList.filter((k) => k.revokedAt).length,
+        },
         selections: { latestDays: days },
       };
       if (options.json) return context.json(status);

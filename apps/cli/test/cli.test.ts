@@ -96,7 +96,12 @@ describe('tidings import', () => {
         '{"broken json',
         line({ url: 'https://example.com/other', publishedAt: 'last tuesday' }),
         '',
-        line({ url: 'https://example.com/third', type: 'Video', sourceId: undefined, source: { id: 'example', name: 'Example', domain: 'www.example.com', https: true, iframeable: false } }),
+        line({
+          url: 'https://example.com/third',
+          type: 'Video',
+          sourceId: undefined,
+          source: { id: 'example', name: 'Example', domain: 'www.example.com', https: true, iframeable: false },
+        }),
         line({ url: 'https://example.com/fourth', extra: 1 }),
       ].join('\n'),
     );
@@ -151,7 +156,13 @@ describe('tidings recommended', () => {
     const b = articleIdFor(canonicalizeUrl('https://example.com/2')!);
     expect((await tidings('recommended', 'set', b, a)).code).toBe(0);
     let list = JSON.parse((await tidings('recommended', 'list', '--json')).out);
-    expect(list).toMatchObject({ date: '2026-11-22', articles: [{ rank: 1, id: b, headline: 'Second' }, { rank: 2, id: a }] });
+    expect(list).toMatchObject({
+      date: '2026-11-22',
+      articles: [
+        { rank: 1, id: b, headline: 'Second' },
+        { rank: 2, id: a },
+      ],
+    });
     await tidings('recommended', 'remove', b);
     await tidings('recommended', 'add', b, '--date', '2026-11-22');
     list = JSON.parse((await tidings('recommended', 'list', '--json')).out);

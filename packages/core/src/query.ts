@@ -175,7 +175,11 @@ function parseInteger(c: Collector, name: string, raw: string, min: number, max:
     const n = Number(value);
     if (n >= min && n <= max) return n;
   }
-  c.add(name, raw, max === Infinity ? `must be an integer of at least ${min}` : `must be an integer from ${min} to ${max}`);
+  c.add(
+    name,
+    raw,
+    max === Infinity ? `must be an integer of at least ${min}` : `must be an integer from ${min} to ${max}`,
+  );
   return null;
 }
 
@@ -246,7 +250,12 @@ export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: Fee
   for (const [name, value] of params) {
     if (!known.includes(name)) {
       const hint = closestParameter(name, known);
-      c.add(name, value, hint ? `is not a known parameter; did you mean '${hint}'?` : 'is not a known parameter', 'parameterUnknown');
+      c.add(
+        name,
+        value,
+        hint ? `is not a known parameter; did you mean '${hint}'?` : 'is not a known parameter',
+        'parameterUnknown',
+      );
     } else if (values.has(name)) {
       if (!repeated.has(name)) c.add(name, value, 'is given more than once', 'parameterRepeated');
       repeated.add(name);
@@ -307,7 +316,8 @@ export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: Fee
   for (const name of ['from', 'to'] as const) {
     if ((raw = get(name)) !== undefined) {
       const instant = parseInstant(raw.trim(), name === 'to');
-      if (instant === null) c.add(name, raw, 'must be an ISO-8601 date (2026-11-22) or date-time (2026-11-22T09:15:00Z)');
+      if (instant === null)
+        c.add(name, raw, 'must be an ISO-8601 date (2026-11-22) or date-time (2026-11-22T09:15:00Z)');
       else filters[name] = instant;
     }
   }
@@ -335,7 +345,12 @@ export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: Fee
       if (parsed !== null) {
         page = parsed;
         if (parsed * pageSize > MAX_PAGE_DEPTH) {
-          c.add('page', rawPage, `reaches past result ${MAX_PAGE_DEPTH} (page × pageSize); use 'cursor' to go deeper`, 'pageTooDeep');
+          c.add(
+            'page',
+            rawPage,
+            `reaches past result ${MAX_PAGE_DEPTH} (page × pageSize); use 'cursor' to go deeper`,
+            'pageTooDeep',
+          );
         }
       }
     }

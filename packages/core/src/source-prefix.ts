@@ -47,9 +47,7 @@ export function pathMatches(articlePath: string, prefixPath: string): boolean {
 export function matchesSourcePrefix(articleUrl: string, prefix: SourcePrefix): boolean {
   const url = parseHttpUrl(articleUrl);
   if (!url) return false;
-  return (
-    hostMatches(comparableHost(url.hostname), prefix.host) && pathMatches(url.pathname.toLowerCase(), prefix.path)
-  );
+  return hostMatches(comparableHost(url.hostname), prefix.host) && pathMatches(url.pathname.toLowerCase(), prefix.path);
 }
 
 /**

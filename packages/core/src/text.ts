@@ -2,7 +2,10 @@
 
 /** Lowercase, accents removed (NFD minus combining marks), compatibility forms folded. */
 export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a text: runs of letters and digits; everything else separates words. */

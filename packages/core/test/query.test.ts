@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../src/problem.js';
 import { parseFeedQuery } from '../src/query.js';
 
-const parse = (qs: string, endpoint: 'feed' | 'recommended' = 'feed') => parseFeedQuery(new URLSearchParams(qs), endpoint);
+const parse = (qs: string, endpoint: 'feed' | 'recommended' = 'feed') =>
+  parseFeedQuery(new URLSearchParams(qs), endpoint);
 function problem(qs: string): ProblemError {
   try {
     parse(qs);
@@ -46,7 +47,9 @@ describe('parseFeedQuery', () => {
     const { from, to } = parse('from=2026-11-22&to=2026-11-22').filters;
     expect(new Date(from!).toISOString()).toBe('2026-11-22T00:00:00.000Z');
     expect(new Date(to!).toISOString()).toBe('2026-11-22T23:59:59.999Z');
-    expect(new Date(parse('from=2026-11-22T10:00:00%2B02:00').filters.from!).toISOString()).toBe('2026-11-22T08:00:00.000Z');
+    expect(new Date(parse('from=2026-11-22T10:00:00%2B02:00').filters.from!).toISOString()).toBe(
+      '2026-11-22T08:00:00.000Z',
+    );
   });
 
   it('reports every problem at once, the most fundamental code first', () => {
@@ -56,7 +59,10 @@ describe('parseFeedQuery', () => {
   });
 
   it('rejects empty items, bad flags and bad ids', () => {
-    expect(problem('includeCompanies=1,,2').invalidParams[0]).toMatchObject({ name: 'includeCompanies', reason: 'has an empty item' });
+    expect(problem('includeCompanies=1,,2').invalidParams[0]).toMatchObject({
+      name: 'includeCompanies',
+      reason: 'has an empty item',
+    });
     expect(problem('includePaywalled=2').invalidParams[0]).toMatchObject({ reason: 'must be 0 or 1' });
     expect(problem('includeTopics=1.5').invalidParams[0]!.reason).toContain("'1.5' is not a positive integer id");
   });

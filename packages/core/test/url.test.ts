@@ -39,7 +39,15 @@ describe('source prefixes', () => {
   });
 
   it('rejects entries with ?, #, *, spaces or no valid host', () => {
-    for (const bad of ['example.com?a', 'example.com#a', '*.example.com', 'exa mple.com', '/path', 'http://', '-bad-.com']) {
+    for (const bad of [
+      'example.com?a',
+      'example.com#a',
+      '*.example.com',
+      'exa mple.com',
+      '/path',
+      'http://',
+      '-bad-.com',
+    ]) {
       expect(typeof parseSourcePrefix(bad)).toBe('string');
     }
   });

@@ -200,7 +200,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     let total = 0;
     for (const result of results) {
       total = Math.max(total, (result as { totalHits?: number }).totalHits ?? 0);
-      for (const hit of result.hits as unknown as { id: string; publishedTs: number; idKey: number }[]) byId.set(hit.id, hit);
+      for (const hit of result.hits as unknown as { id: string; publishedTs: number; idKey: number }[])
+        byId.set(hit.id, hit);
     }
     const keys = [...byId.values()].sort((a, b) => b.publishedTs - a.publishedTs || b.idKey - a.idKey);
     return { keys, total: terms.length === 1 ? total : keys.length };
@@ -254,7 +255,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         limit: 1000,
         offset,
       });
-      for (const doc of results) {
+      for (const doc of results as Pick<MeiliDocument, 'id' | 'https' | 'iframeable'>[]) {
         const change: Partial<MeiliDocument> = { id: doc.id };
         if (flags.https !== undefined && doc.https !== flags.https) change.https = flags.https;
         if (flags.iframeable !== undefined && doc.iframeable !== flags.iframeable) change.iframeable = flags.iframeable;

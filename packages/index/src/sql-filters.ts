@@ -22,7 +22,9 @@ export function buildWhere(filters: FeedFilters, alias = 'a'): SqlWhere {
     params.push(...filters.articleTypes);
   }
   if (filters.includeTopics.length) {
-    clauses.push(`${a}.rid IN (SELECT rid FROM article_topics WHERE topic IN (${placeholders(filters.includeTopics.length)}))`);
+    clauses.push(
+      `${a}.rid IN (SELECT rid FROM article_topics WHERE topic IN (${placeholders(filters.includeTopics.length)}))`,
+    );
     params.push(...filters.includeTopics);
   }
   if (filters.includeCompanies.length) {

@@ -82,7 +82,13 @@ export function describeArticleIndexContract(name: string, create: () => Promise
     it('filters by topic ids literally (descendants are expanded by the caller)', async () => {
       await seed([
         makeArticle({ headline: 't1', topics: [{ id: 1, name: 'x' }] }),
-        makeArticle({ headline: 't2', topics: [{ id: 2, name: 'y' }, { id: 3, name: 'z' }] }),
+        makeArticle({
+          headline: 't2',
+          topics: [
+            { id: 2, name: 'y' },
+            { id: 3, name: 'z' },
+          ],
+        }),
         makeArticle({ headline: 'none' }),
       ]);
       expect((await headlines({ includeTopics: [1, 3] })).sort()).toEqual(['t1', 't2']);
@@ -92,7 +98,13 @@ export function describeArticleIndexContract(name: string, create: () => Promise
     it('includes and excludes companies, exclusion winning', async () => {
       await seed([
         makeArticle({ headline: 'apple', companies: [{ id: 320193, name: 'Apple' }] }),
-        makeArticle({ headline: 'both', companies: [{ id: 320193, name: 'Apple' }, { id: 789019, name: 'MSFT' }] }),
+        makeArticle({
+          headline: 'both',
+          companies: [
+            { id: 320193, name: 'Apple' },
+            { id: 789019, name: 'MSFT' },
+          ],
+        }),
         makeArticle({ headline: 'none' }),
       ]);
       expect((await headlines({ includeCompanies: [320193] })).sort()).toEqual(['apple', 'both']);
@@ -194,7 +206,9 @@ export function describeArticleIndexContract(name: string, create: () => Promise
         makeArticle({ headline: 'paid', type: 'video', topics: [{ id: 5, name: 't' }], paywalled: true }),
         makeArticle({ headline: 'article', type: 'article', topics: [{ id: 5, name: 't' }] }),
       ]);
-      expect(await headlines({ articleTypes: ['video'], includeTopics: [5], includePaywalled: false })).toEqual(['hit']);
+      expect(await headlines({ articleTypes: ['video'], includeTopics: [5], includePaywalled: false })).toEqual([
+        'hit',
+      ]);
     });
 
     it('pages by offset and by position with exact totals and hasMore', async () => {
@@ -224,9 +238,9 @@ export function describeArticleIndexContract(name: string, create: () => Promise
         makeArticle({ headline: 'b', type: 'video' }),
         makeArticle({ headline: 'c' }),
       ];
-      await seed([a!, b!, c!]);
-      expect((await index.getByIds([c!.id, 'missing', a!.id, b!.id])).map((x) => x.headline)).toEqual(['c', 'a', 'b']);
-      const videos = await index.getByIds([c!.id, b!.id], { ...NO_FILTERS, articleTypes: ['video'] });
+      await seed([a, b, c]);
+      expect((await index.getByIds([c.id, 'missing', a.id, b.id])).map((x) => x.headline)).toEqual(['c', 'a', 'b']);
+      const videos = await index.getByIds([c.id, b.id], { ...NO_FILTERS, articleTypes: ['video'] });
       expect(videos.map((x) => x.headline)).toEqual(['b']);
     });
 
@@ -237,11 +251,11 @@ export function describeArticleIndexContract(name: string, create: () => Promise
         makeArticle({ headline: 'b', source: other }),
         makeArticle({ headline: 'c' }),
       ];
-      await seed([a!, b!, c!]);
+      await seed([a, b, c]);
       expect(await index.removePublishedBefore(Date.parse('2021-01-01T00:00:00Z'))).toBe(1);
       expect(await index.removeBySource('other')).toBe(1);
       expect(await headlines({})).toEqual(['c']);
-      expect(await index.remove([c!.id])).toBe(1);
+      expect(await index.remove([c.id])).toBe(1);
       expect(await headlines({ searchTerms: terms('headline') })).toEqual([]);
       expect((await index.stats()).articles).toBe(0);
     });

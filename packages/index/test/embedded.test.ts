@@ -10,7 +10,9 @@ describeArticleIndexContract('embedded (SQLite)', async () => new EmbeddedArticl
 describe('EmbeddedArticleIndex', () => {
   it('counts exactly up to 10 000 and reports a lower bound beyond', async () => {
     const index = new EmbeddedArticleIndex({ file: ':memory:' });
-    index.upsertSync(Array.from({ length: EXACT_TOTAL_LIMIT + 5 }, (_, i) => makeArticle({ url: `https://x.org/${i}` })));
+    index.upsertSync(
+      Array.from({ length: EXACT_TOTAL_LIMIT + 5 }, (_, i) => makeArticle({ url: `https://x.org/${i}` })),
+    );
     const page = await index.query({ filters: NO_FILTERS, limit: 5 });
     expect(page).toMatchObject({ total: EXACT_TOTAL_LIMIT, totalExact: false, hasMore: true });
     await index.close();

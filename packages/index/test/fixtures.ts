@@ -7,9 +7,8 @@ let counter = 0;
 export function makeArticle(overrides: Partial<Article> & { url?: string } = {}): Article {
   counter += 1;
   const url = canonicalizeUrl(overrides.url ?? `https://www.example.com/news/story-${counter}`)!;
+  const { id, ...rest } = overrides;
   return {
-    id: articleIdFor(url),
-    url,
     headline: `Headline ${counter}`,
     introduction: `Introduction ${counter}`,
     type: 'article',
@@ -24,7 +23,8 @@ export function makeArticle(overrides: Partial<Article> & { url?: string } = {})
     paywalled: false,
     registrationRequired: false,
     source: { id: 'example', name: 'Example', domain: 'example.com', https: true, iframeable: true },
-    ...overrides,
-    ...{ url, id: overrides.id ?? articleIdFor(url) },
+    ...rest,
+    url,
+    id: id ?? articleIdFor(url),
   };
 }

@@ -20,7 +20,8 @@ export interface CreatedApiKey extends ApiKeyRecord {
   key: string;
 }
 
-export type KeyCheck = { status: 'valid'; record: ApiKeyRecord } | { status: 'unknown' } | { status: 'disabled'; record: ApiKeyRecord };
+export type KeyCheck =
+  { status: 'valid'; record: ApiKeyRecord } | { status: 'unknown' } | { status: 'disabled'; record: ApiKeyRecord };
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -43,7 +44,13 @@ export class ApiKeyStore {
   async create(name: string, rate: number): Promise<CreatedApiKey> {
     const key = `tdg_${randomBytes(24).toString('hex')}`;
     const hash = hashKey(key);
-    const record: ApiKeyRecord = { id: key.slice(4, 12), name, rate, createdAt: new Date().toISOString(), revokedAt: null };
+    const record: ApiKeyRecord = {
+      id: key.slice(4, 12),
+      name,
+      rate,
+      createdAt: new Date().toISOString(),
+      revokedAt: null,
+    };
     await this.redis
       .multi()
       .hset(this.recordKey(hash), { ...record, revokedAt: '', hash })
@@ -73,10 +80,13 @@ export class ApiKeyStore {
 
   /** Revokes the one key whose id starts with `idPrefix`; throws when none or several match. */
   async revoke(idPrefix: string): Promise<ApiKeyRecord> {
+    const wanted = idPrefix.trim().replace(/^tdg_/, '');
+    if (wanted.length < 4) throw new Error('give at least the first 4 characters of the key id');
     const index = await this.redis.hgetall(this.indexKey);
-    const matches = Object.keys(index).filter((id) => id.startsWith(idPrefix.replace(/^tdg_/, '')));
+    const matches = Object.keys(index).filter((id) => id.startsWith(wanted));
     if (matches.length === 0) throw new Error(`no api key has an id starting with '${idPrefix}'`);
-    if (matches.length > 1) throw new Error(`'${idPrefix}' matches ${matches.length} keys (${matches.join(', ')}); give more of the id`);
+    if (matches.length > 1)
+      throw new Error(`'${idPrefix}' matches ${matches.length} keys (${matches.join(', ')}); give more of the id`);
     const hash = index[matches[0]!]!;
     const revokedAt = new Date().toISOString();
     await this.redis.hset(this.recordKey(hash), 'revokedAt', revokedAt);

@@ -59,7 +59,10 @@ export class SelectionStore {
   async remove(date: string, ids: readonly string[]): Promise<Selection | null> {
     const drop = new Set(ids);
     const current = (await this.get(date))?.ids ?? [];
-    return this.set(date, current.filter((id) => !drop.has(id)));
+    return this.set(
+      date,
+      current.filter((id) => !drop.has(id)),
+    );
   }
 
   /** Days that have a selection, newest first. */

@@ -28,13 +28,19 @@ export default async function feedRoutes(app: FastifyInstance) {
       const lastArticle = page.articles.at(-1);
       return {
         articles: page.articles,
-        ...pageMeta(FEED_PATH, request.url, query, {
-          count: page.articles.length,
-          total: page.total,
-          totalExact: page.totalExact,
-          hasMore: page.hasMore,
-          last: lastArticle ? { key: Date.parse(lastArticle.publishedAt), id: lastArticle.id } : null,
-        }, warnings),
+        ...pageMeta(
+          FEED_PATH,
+          request.url,
+          query,
+          {
+            count: page.articles.length,
+            total: page.total,
+            totalExact: page.totalExact,
+            hasMore: page.hasMore,
+            last: lastArticle ? { key: Date.parse(lastArticle.publishedAt), id: lastArticle.id } : null,
+          },
+          warnings,
+        ),
       };
     },
   );

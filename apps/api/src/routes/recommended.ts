@@ -45,13 +45,19 @@ export default async function recommendedRoutes(app: FastifyInstance) {
       const from = start === -1 ? matching.length : start;
       const articles = matching.slice(from, from + query.pageSize);
       const last = articles.at(-1);
-      const page = pageMeta(RECOMMENDED_PATH, request.url, query, {
-        count: articles.length,
-        total: matching.length,
-        totalExact: true,
-        hasMore: from + articles.length < matching.length,
-        last: last ? { key: last.rank, id: last.id } : null,
-      }, warnings);
+      const page = pageMeta(
+        RECOMMENDED_PATH,
+        request.url,
+        query,
+        {
+          count: articles.length,
+          total: matching.length,
+          totalExact: true,
+          hasMore: from + articles.length < matching.length,
+          last: last ? { key: last.rank, id: last.id } : null,
+        },
+        warnings,
+      );
       return {
         articles,
         meta: { ...page.meta, date: selection?.date ?? query.date ?? today, updatedAt: selection?.updatedAt ?? null },

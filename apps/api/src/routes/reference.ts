@@ -27,7 +27,11 @@ function readParams(url: string, known: string[]): Map<string, string> {
   return values;
 }
 
-const TopicSchema = Type.Object({ id: Type.Integer(), name: Type.String(), parent: Type.Union([Type.Integer(), Type.Null()]) });
+const TopicSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  parent: Type.Union([Type.Integer(), Type.Null()]),
+});
 const CompanySchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -44,7 +48,10 @@ export default async function referenceRoutes(app: FastifyInstance) {
         tags: ['reference'],
         querystring: Type.Object({ apiKey: Type.Optional(Type.String()), name: Type.Optional(Type.String()) }),
         response: {
-          200: Type.Object({ topics: Type.Array(TopicSchema), meta: Type.Object({ count: Type.Integer(), attribution: Type.String() }) }),
+          200: Type.Object({
+            topics: Type.Array(TopicSchema),
+            meta: Type.Object({ count: Type.Integer(), attribution: Type.String() }),
+          }),
           ...errorResponses,
         },
       },
@@ -55,7 +62,10 @@ export default async function referenceRoutes(app: FastifyInstance) {
       const topics = [...app.catalog.topics.values()].filter((t) => !needle || foldText(t.name).includes(needle));
       return {
         topics,
-        meta: { count: topics.length, attribution: 'IPTC Media Topics © IPTC, CC BY 4.0, https://iptc.org/standards/media-topics/' },
+        meta: {
+          count: topics.length,
+          attribution: 'IPTC Media Topics © IPTC, CC BY 4.0, https://iptc.org/standards/media-topics/',
+        },
       };
     },
   );

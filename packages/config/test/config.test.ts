@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/tidings' });
+    expect(config).toMatchObject({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      INDEX: 'embedded',
+      DATA_DIR: '/srv/tidings/data',
+      PORT: 3000,
+      EDITORIAL_TZ: 'UTC',
+      RETENTION_DAYS: 400,
+      FETCH_TIMEOUT_MS: 15000,
+      FETCH_MAX_BYTES: 10 * 1024 * 1024,
+      ALLOW_PRIVATE_NETWORKS: false,
+    });
+  });
+
+  it('names every bad setting in one error', () => {
+    const load = () => loadConfig({ PORT: 'eighty', EDITORIAL_TZ: 'Mars/Base', INDEX: 'solr' });
+    expect(load).toThrow(/PORT="eighty"/);
+    expect(load).toThrow(/INDEX="solr"/);
+    expect(load).toThrow(/EDITORIAL_TZ="Mars\/Base": must be an IANA time zone/);
+    expect(() => loadConfig({ INDEX: 'meilisearch' })).toThrow(/needs MEILI_URL/);
+  });
+
+  it('reads flags', () => {
+    expect(loadConfig({ ALLOW_PRIVATE_NETWORKS: '1' }).ALLOW_PRIVATE_NETWORKS).toBe(true);
+    expect(() => loadConfig({ ALLOW_PRIVATE_NETWORKS: 'maybe' })).toThrow(/ALLOW_PRIVATE_NETWORKS/);
+  });
+});

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { testEnv } from '@tidings/config/config';
+import { ApiKeyStore, parseRate } from '../src/api-keys.js';
+import { RateLimiter } from '../src/rate-limit.js';
+import { createRedis } from '../src/redis.js';
+import { SelectionStore } from '../src/selections.js';
+
+let redis: Redis;
+let prefix: string;
+beforeEach(() => {
+  redis = createRedis({ url: testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379' });
+  prefix = `tidings-test:${randomUUID()}:`;
+});
+afterEach(async () => {
+  const stale = await redis.keys(`${prefix}*`);
+  if (stale.length) await redis.del(...stale);
+  redis.disconnect();
+});
+
+describe('SelectionStore', () => {
+  it('keeps order, drops duplicates, and appends and removes ids', async () => {
+    const store = new SelectionStore(redis, prefix);
+    await store.set('2026-11-22', ['b', 'a', 'b']);
+    expect((await store.get('2026-11-22'))?.ids).toEqual(['b', 'a']);
+    await store.add('2026-11-22', ['c', 'a']);
+    expect((await store.get('2026-11-22'))?.ids).toEqual(['b', 'a', 'c']);
+    await store.remove('2026-11-22', ['a']);
+    expect((await store.get('2026-11-22'))?.ids).toEqual(['b', 'c']);
+  });
+
+  it('finds the latest selection on or before a day, and forgets emptied days', async () => {
+    const store = new SelectionStore(redis, prefix);
+    await store.set('2026-11-01', ['x']);
+    await store.set('2026-11-20', ['y']);
+    await store.set('2026-12-01', ['future']);
+    expect((await store.latestOnOrBefore('2026-11-22'))?.date).toBe('2026-11-20');
+    expect((await store.latestOnOrBefore('2026-11-20'))?.date).toBe('2026-11-20');
+    await store.remove('2026-11-20', ['y']);
+    expect((await store.latestOnOrBefore('2026-11-22'))?.date).toBe('2026-11-01');
+    expect(await store.latestOnOrBefore('2026-10-01')).toBeNull();
+    expect(await store.days()).toEqual(['2026-12-01', '2026-11-01']);
+  });
+});
+
+describe('ApiKeyStore', () => {
+  it('checks keys by hash, refuses revoked ones, and needs an unambiguous prefix to revoke', async () => {
+    const store = new ApiKeyStore(redis, prefix);
+    const a = await store.create('a', 600);
+    expect(a.key).toMatch(/^tdg_[0-9a-f]{48}$/);
+    expect(await store.check(a.key)).toMatchObject({ status: 'valid', record: { name: 'a', rate: 600 } });
+    expect(await store.check(`${a.key}x`)).toEqual({ status: 'unknown' });
+    await expect(store.revoke('')).rejects.toThrow(/at least the first 4 characters/);
+    await store.revoke(a.id);
+    expect((await store.check(a.key)).status).toBe('disabled');
+  });
+
+  it('parses rates into requests per minute', () => {
+    expect(parseRate('600/min')).toBe(600);
+    expect(parseRate('10/s')).toBe(600);
+    expect(parseRate('120/h')).toBe(2);
+    expect(parseRate('75')).toBe(75);
+    expect(parseRate('1/h')).toBeNull();
+    expect(parseRate('fast')).toBeNull();
+  });
+});
+
+describe('RateLimiter', () => {
+  it('counts hits per key within a one-minute window', async () => {
+    let now = Date.UTC(2026, 10, 22, 12, 0, 10);
+    const limiter = new RateLimiter(redis, prefix, () => now);
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await limiter.hit('k', 2));
+    expect(results.map((r) => [r.allowed, r.remaining])).toEqual([
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
+    expect(results[0]!.resetSeconds).toBe(50);
+    now += 60_000;
+    expect((await limiter.hit('k', 2)).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,92 @@
+// Deterministic synthetic articles with realistic distributions, for the demo and the benchmarks:
+// six types (mostly articles), 1–3 topics, 0–3 companies, ~2 000 hosts with subdomains and sections,
+// ~10 % paywalled, ~5 % registration-only, publishedAt spread over a year, mixed source flags.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const catalogDir = fileURLToPath(new URL('../packages/catalog/data/', import.meta.url));
+
+/** mulberry32: a small, fast, seedable PRNG. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  'market economy election climate energy bank football health science court police school city river storm ' +
+  'minister company shares profit report study vaccine film music festival budget tax trade war peace summit ' +
+  'technology software chip battery car rail airport housing rent inflation rates jobs strike union farm water'
+).split(' ');
+const SECTIONS = ['news', 'business', 'sport', 'politics', 'tech', 'culture', 'science', 'world', 'opinion', 'local'];
+const TLDS = ['com', 'co.uk', 'de', 'fr', 'org', 'net', 'com.au', 'ca', 'it', 'es'];
+const TYPES = [
+  ['article', 0.8],
+  ['video', 0.07],
+  ['gallery', 0.04],
+  ['podcast', 0.04],
+  ['pressrelease', 0.03],
+  ['report', 0.02],
+];
+
+export function createGenerator({ seed = 42, hosts = 2000, now = Date.UTC(2026, 10, 22) } = {}) {
+  const random = rng(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const topics = JSON.parse(readFileSync(`${catalogDir}topics.json`, 'utf8'));
+  const companies = JSON.parse(readFileSync(`${catalogDir}companies.json`, 'utf8')).slice(0, 1500);
+  // Popular topics and companies are drawn more often (a rough power law).
+  const skewed = (list) => list[Math.floor(list.length * random() ** 2.5)];
+  const sources = Array.from({ length: hosts }, (_, i) => {
+    const domain = `${pick(WORDS)}${pick(WORDS)}${i}.${pick(TLDS)}`;
+    const sub = random() < 0.3 ? `${pick(['news', 'edition', 'local', 'sport'])}.` : 'www.';
+    return {
+      id: `source-${i}`,
+      name: `${domain.split('.')[0]} News`,
+      domain,
+      host: `${sub}${domain}`,
+      https: random() < 0.9 ? true : random() < 0.5 ? false : null,
+      iframeable: random() < 0.6 ? true : random() < 0.7 ? false : null,
+      paywalled: random() < 0.1,
+    };
+  });
+  let n = 0;
+  return function next() {
+    n += 1;
+    const source = skewed(sources);
+    const r = random();
+    let acc = 0;
+    const type = TYPES.find(([, p]) => (acc += p) > r)?.[0] ?? 'article';
+    const headline = Array.from({ length: 5 + Math.floor(random() * 6) }, () => pick(WORDS)).join(' ');
+    const introduction = Array.from({ length: 15 + Math.floor(random() * 20) }, () => pick(WORDS)).join(' ');
+    const published = now - Math.floor(random() * 365 * 86_400_000);
+    return {
+      sourceId: source.id,
+      url: `https://${source.host}/${pick(SECTIONS)}/${new Date(published).toISOString().slice(0, 10).replaceAll('-', '/')}/story-${n}`,
+      headline: headline[0].toUpperCase() + headline.slice(1),
+      introduction: `${introduction[0].toUpperCase()}${introduction.slice(1)}.`,
+      type,
+      publishedAt: new Date(Math.floor(published / 1000) * 1000).toISOString().replace('.000Z', 'Z'),
+      language: 'en',
+      authors:
+        random() < 0.7
+          ? [`${pick(['Ann', 'Ben', 'Chloe', 'Dev', 'Eva'])} ${pick(['Smith', 'Lee', 'Novak', 'Okafor'])}`]
+          : [],
+      topics: Array.from({ length: 1 + Math.floor(random() * 3) }, () => skewed(topics).id),
+      companies: Array.from({ length: Math.floor(random() * 4) }, () => skewed(companies).id),
+      paywalled: source.paywalled && random() < 0.9,
+      registrationRequired: random() < 0.05,
+      source: {
+        id: source.id,
+        name: source.name,
+        domain: source.domain,
+        https: source.https,
+        iframeable: source.iframeable,
+      },
+    };
+  };
+}
