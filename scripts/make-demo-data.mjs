@@ -14,11 +14,14 @@ const recent = [];
 for (let i = 0; i < count; i++) {
   const line = next();
   // Spread the demo over the last 30 days so that the feed looks alive.
-  const published = Date.now() - Math.floor(((i * 7919) % count) / count * 30 * 86_400_000);
+  const published = Date.now() - Math.floor((((i * 7919) % count) / count) * 30 * 86_400_000);
   line.publishedAt = new Date(Math.floor(published / 1000) * 1000).toISOString().replace('.000Z', 'Z');
   lines.push(JSON.stringify(line));
   recent.push([published, articleIdFor(canonicalizeUrl(line.url))]);
 }
 writeFileSync(out, lines.join('\n') + '\n');
-const picks = recent.sort((a, b) => b[0] - a[0]).slice(0, 5).map(([, id]) => id);
+const picks = recent
+  .sort((a, b) => b[0] - a[0])
+  .slice(0, 5)
+  .map(([, id]) => id);
 console.log(picks.join(' '));

@@ -1,0 +1,16 @@
+# One image for the API, the worker and the CLI (the command picks which).
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json turbo.json tsconfig.base.json ./
+COPY packages ./packages
+COPY apps ./apps
+RUN npm install --no-audit --no-fund && npx turbo run build && npm prune --omit=dev
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production DATA_DIR=/data
+COPY --from=build /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+CMD ["node", "apps/api/dist/server.js"]
