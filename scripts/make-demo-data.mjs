@@ -8,7 +8,7 @@ import { createGenerator } from './synthetic-articles.mjs';
 
 const [out = 'data/demo-articles.jsonl', countArg = '2000'] = process.argv.slice(2);
 const count = Number(countArg);
-const next = createGenerator({ seed: 7, hosts: 200, now: Date.now() });
+const { next } = createGenerator({ seed: 7, hosts: 200, now: Date.now() });
 const lines = [];
 const recent = [];
 for (let i = 0; i < count; i++) {

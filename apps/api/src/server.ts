@@ -13,7 +13,7 @@ const redis = createRedis({ url: config.REDIS_URL, failFast: true, name: 'tiding
 redis.on('error', () => {
   // Reported through /readyz and request logs; ioredis keeps reconnecting.
 });
-const index = await openIndex(config);
+const index = await openIndex(config, { serving: true });
 await index.init();
 
 const app = await buildApp({

@@ -1,13 +1,12 @@
 /**
  * `EmbeddedArticleIndex`: the default index, one SQLite file (WAL) beside the process.
  *
- * Layout, chosen for filtered newest-first queries at a million articles:
- * - `articles`: one narrow row per article with only the columns filters read, and an index on
- *   (published DESC, id DESC) so that an unselective query walks the order index and stops early;
- * - `article_topics` / `article_companies`: (value, rid) keys, so that a selective filter drives the
- *   query from the few matching rows instead;
- * - `article_text`: a contentless FTS5 table over pre-folded headline and introduction (phrase search);
- * - `article_docs`: the ARTICLE JSON, read only for the page being served.
+ * SQLite holds the truth: `articles` (one narrow row of filter columns per article, topic and company
+ * ids as text, and the write sequence `seq`), `article_docs` (the ARTICLE JSON), `article_text`
+ * (contentless FTS5 over pre-folded headline and introduction, for phrase search) and `removed`
+ * (tombstones, so that other processes learn of deletions). A process that queries keeps the filter
+ * columns in memory (`HotColumns`) and catches up with other processes' writes by sequence number
+ * before each query; SQLite then only answers full-text matches and the documents of the page served.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -16,6 +15,7 @@ import { type Article, formatInstant } from '@tidings/core/article';
 import type { FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
+import { HOT_ROW_COLUMNS, HotColumns, type HotRow } from './hot-columns.js';
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
@@ -24,12 +24,15 @@ import {
   type IndexQuery,
   type IndexStats,
 } from './port.js';
-import { buildWhere } from './sql-filters.js';
+import { ftsMatchExpression } from './fts-query.js';
 
 const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT OR IGNORE INTO meta (key, value) VALUES ('seq', 0);
 CREATE TABLE IF NOT EXISTS articles (
-  rid INTEGER PRIMARY KEY,
+  rid INTEGER PRIMARY KEY AUTOINCREMENT,
   id TEXT NOT NULL UNIQUE,
+  seq INTEGER NOT NULL,
   published INTEGER NOT NULL,
   type TEXT NOT NULL,
   paywalled INTEGER NOT NULL,
@@ -39,27 +42,18 @@ CREATE TABLE IF NOT EXISTS articles (
   source_id TEXT NOT NULL,
   domain TEXT NOT NULL,
   host TEXT NOT NULL,
-  path TEXT NOT NULL
+  path TEXT NOT NULL,
+  topics TEXT NOT NULL,
+  companies TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS articles_order ON articles (published DESC, id DESC);
-CREATE INDEX IF NOT EXISTS articles_domain ON articles (domain);
-CREATE INDEX IF NOT EXISTS articles_source ON articles (source_id);
+CREATE INDEX IF NOT EXISTS articles_seq ON articles (seq);
 CREATE TABLE IF NOT EXISTS article_docs (rid INTEGER PRIMARY KEY, doc TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS article_topics (topic INTEGER NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (topic, rid)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS article_companies (company INTEGER NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (company, rid)) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS article_topics_rid ON article_topics (rid);
-CREATE INDEX IF NOT EXISTS article_companies_rid ON article_companies (rid);
+CREATE TABLE IF NOT EXISTS removed (rid INTEGER PRIMARY KEY, seq INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS removed_seq ON removed (seq);
 CREATE VIRTUAL TABLE IF NOT EXISTS article_text USING fts5 (
   headline, introduction, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
 );
 `;
-
-interface Row {
-  rid: number;
-  doc: string;
-  https: number | null;
-  iframeable: number | null;
-}
 
 function toBool(value: number | null): boolean | null {
   return value === null ? null : value === 1;
@@ -72,52 +66,79 @@ function flagColumn(value: boolean | null): number | null {
 export interface EmbeddedIndexOptions {
   /** SQLite file path, or `:memory:`. */
   file: string;
-  /** Page cache in MiB (default 256). */
+  /** SQLite page cache in MiB (default 64). */
   cacheMiB?: number;
+  /** Load the in-memory columns at `init()` (serving processes) rather than at the first query. */
+  warm?: boolean;
+}
+
+interface DocRow {
+  rid: number;
+  doc: string;
+  https: number | null;
+  iframeable: number | null;
 }
 
 export class EmbeddedArticleIndex implements ArticleIndex {
   readonly kind = 'embedded';
   private readonly db: Database.Database;
-  private statements!: ReturnType<EmbeddedArticleIndex['prepare']>;
-  private readonly queryCache = new Map<string, Database.Statement>();
+  private readonly statements: ReturnType<EmbeddedArticleIndex['prepare']>;
+  private hot: HotColumns | null = null;
+  private dataVersion = -1;
+  private wroteSinceRefresh = false;
 
-  constructor(options: EmbeddedIndexOptions) {
+  constructor(private readonly options: EmbeddedIndexOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
-    this.db.pragma(`cache_size = -${(options.cacheMiB ?? 256) * 1024}`);
+    this.db.pragma(`cache_size = -${(options.cacheMiB ?? 64) * 1024}`);
     this.db.pragma('temp_store = MEMORY');
-    this.db.pragma('mmap_size = 1073741824');
     this.db.exec(SCHEMA);
     this.statements = this.prepare();
   }
 
   private prepare() {
     const db = this.db;
+    const columns = `@id, @seq, @published, @type, @paywalled, @registration, @https, @iframeable, @source_id,
+      @domain, @host, @path, @topics, @companies`;
     return {
-      upsertArticle: db.prepare(`
-        INSERT INTO articles (id, published, type, paywalled, registration, https, iframeable, source_id, domain, host, path)
-        VALUES (@id, @published, @type, @paywalled, @registration, @https, @iframeable, @source_id, @domain, @host, @path)
-        ON CONFLICT (id) DO UPDATE SET published = excluded.published, type = excluded.type,
-          paywalled = excluded.paywalled, registration = excluded.registration, https = excluded.https,
-          iframeable = excluded.iframeable, source_id = excluded.source_id, domain = excluded.domain,
-          host = excluded.host, path = excluded.path
+      bumpSeq: db.prepare<[], number>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value").pluck(),
+      currentSeq: db.prepare<[], number>("SELECT value FROM meta WHERE key = 'seq'").pluck(),
+      dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
+      insertArticle: db.prepare(`
+        INSERT INTO articles (id, seq, published, type, paywalled, registration, https, iframeable, source_id, domain,
+          host, path, topics, companies)
+        VALUES (${columns})
+        ON CONFLICT (id) DO NOTHING
+        RETURNING rid`),
+      updateArticle: db.prepare(`
+        UPDATE articles SET seq = @seq, published = @published, type = @type, paywalled = @paywalled,
+          registration = @registration, https = @https, iframeable = @iframeable, source_id = @source_id,
+          domain = @domain, host = @host, path = @path, topics = @topics, companies = @companies
+        WHERE id = @id
         RETURNING rid`),
       upsertDoc: db.prepare('INSERT OR REPLACE INTO article_docs (rid, doc) VALUES (?, ?)'),
-      deleteTopics: db.prepare('DELETE FROM article_topics WHERE rid = ?'),
-      deleteCompanies: db.prepare('DELETE FROM article_companies WHERE rid = ?'),
       deleteText: db.prepare('DELETE FROM article_text WHERE rowid = ?'),
-      insertTopic: db.prepare('INSERT OR IGNORE INTO article_topics (topic, rid) VALUES (?, ?)'),
-      insertCompany: db.prepare('INSERT OR IGNORE INTO article_companies (company, rid) VALUES (?, ?)'),
       insertText: db.prepare('INSERT INTO article_text (rowid, headline, introduction) VALUES (?, ?, ?)'),
-      ridOf: db.prepare<[string], { rid: number }>('SELECT rid FROM articles WHERE id = ?'),
+      ridOf: db.prepare<[string], number>('SELECT rid FROM articles WHERE id = ?').pluck(),
       deleteArticle: db.prepare('DELETE FROM articles WHERE rid = ?'),
       deleteDoc: db.prepare('DELETE FROM article_docs WHERE rid = ?'),
-      ridsOfSource: db.prepare<[string], { rid: number }>('SELECT rid FROM articles WHERE source_id = ?'),
-      ridsBefore: db.prepare<[number], { rid: number }>('SELECT rid FROM articles WHERE published < ?'),
+      tombstone: db.prepare('INSERT OR REPLACE INTO removed (rid, seq) VALUES (?, ?)'),
+      ridsOfSource: db.prepare<[string], number>('SELECT rid FROM articles WHERE source_id = ?').pluck(),
+      ridsBefore: db.prepare<[number], number>('SELECT rid FROM articles WHERE published < ?').pluck(),
+      allRows: db.prepare(`SELECT ${HOT_ROW_COLUMNS} FROM articles`).raw(),
+      rowsSince: db.prepare(`SELECT ${HOT_ROW_COLUMNS} FROM articles WHERE seq > ?`).raw(),
+      removedSince: db.prepare<[number], number>('SELECT rid FROM removed WHERE seq > ?').pluck(),
+      textMatches: db.prepare<[string], number>('SELECT rowid FROM article_text WHERE article_text MATCH ?').pluck(),
+      docs: db.prepare<[string], DocRow>(
+        `SELECT a.rid, a.https, a.iframeable, d.doc FROM articles a JOIN article_docs d ON d.rid = a.rid
+         WHERE a.rid IN (SELECT value FROM json_each(?))`,
+      ),
+      ridsOfIds: db.prepare<[string], { rid: number; id: string }>(
+        'SELECT rid, id FROM articles WHERE id IN (SELECT value FROM json_each(?))',
+      ),
       stats: db.prepare<[], { n: number; sources: number; newest: number | null; oldest: number | null }>(
         'SELECT count(*) AS n, count(DISTINCT source_id) AS sources, max(published) AS newest, min(published) AS oldest FROM articles',
       ),
@@ -125,7 +146,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   }
 
   async init(): Promise<void> {
-    // Schema is created in the constructor; nothing else to do.
+    if (this.options.warm) this.columns();
   }
 
   async upsert(articles: readonly Article[]): Promise<void> {
@@ -134,12 +155,15 @@ export class EmbeddedArticleIndex implements ArticleIndex {
 
   /** Synchronous bulk upsert in one transaction (used by the import and the benchmark seeder). */
   upsertSync(articles: readonly Article[]): void {
+    if (!articles.length) return;
     const s = this.statements;
     this.db.transaction(() => {
+      const seq = s.bumpSeq.get()!;
       for (const article of articles) {
         const url = parseHttpUrl(article.url);
-        const row = s.upsertArticle.get({
+        const columns = {
           id: article.id,
+          seq,
           published: Date.parse(article.publishedAt),
           type: article.type,
           paywalled: article.paywalled ? 1 : 0,
@@ -150,110 +174,129 @@ export class EmbeddedArticleIndex implements ArticleIndex {
           domain: article.source.domain,
           host: url ? comparableHost(url.hostname) : '',
           path: url ? url.pathname.toLowerCase() : '',
-        }) as { rid: number };
-        const rid = row.rid;
+          topics: article.topics.map((t) => t.id).join(','),
+          companies: article.companies.map((c) => c.id).join(','),
+        };
+        // New articles (the common case) have no old text to forget.
+        let rid = (s.insertArticle.get(columns) as { rid: number } | undefined)?.rid;
+        if (rid === undefined) {
+          rid = (s.updateArticle.get(columns) as { rid: number }).rid;
+          s.deleteText.run(rid);
+        }
         s.upsertDoc.run(rid, JSON.stringify(article));
-        s.deleteTopics.run(rid);
-        s.deleteCompanies.run(rid);
-        s.deleteText.run(rid);
-        for (const topic of article.topics) s.insertTopic.run(topic.id, rid);
-        for (const company of article.companies) s.insertCompany.run(company.id, rid);
         s.insertText.run(rid, wordsOf(article.headline).join(' '), wordsOf(article.introduction).join(' '));
       }
     })();
+    this.wroteSinceRefresh = true;
   }
 
   private removeRids(rids: number[]): number {
+    if (!rids.length) return 0;
     const s = this.statements;
     this.db.transaction(() => {
+      const seq = s.bumpSeq.get()!;
       for (const rid of rids) {
         s.deleteArticle.run(rid);
         s.deleteDoc.run(rid);
-        s.deleteTopics.run(rid);
-        s.deleteCompanies.run(rid);
         s.deleteText.run(rid);
+        s.tombstone.run(rid, seq);
       }
     })();
+    this.wroteSinceRefresh = true;
     return rids.length;
   }
 
   async remove(ids: readonly string[]): Promise<number> {
-    const rids = ids.flatMap((id) => this.statements.ridOf.get(id)?.rid ?? []);
-    return this.removeRids(rids);
+    return this.removeRids(ids.flatMap((id) => this.statements.ridOf.get(id) ?? []));
   }
 
   async removeBySource(sourceId: string): Promise<number> {
-    return this.removeRids(this.statements.ridsOfSource.all(sourceId).map((r) => r.rid));
+    return this.removeRids(this.statements.ridsOfSource.all(sourceId));
   }
 
   async removePublishedBefore(ms: number): Promise<number> {
-    return this.removeRids(this.statements.ridsBefore.all(ms).map((r) => r.rid));
+    return this.removeRids(this.statements.ridsBefore.all(ms));
   }
 
-  private cached(sql: string): Database.Statement {
-    let statement = this.queryCache.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      if (this.queryCache.size > 500) this.queryCache.clear();
-      this.queryCache.set(sql, statement);
+  /** The in-memory columns, loaded on first use and brought up to date with every write. */
+  private columns(): HotColumns {
+    const s = this.statements;
+    if (!this.hot) {
+      const hot = new HotColumns();
+      this.db.transaction(() => {
+        const seq = s.currentSeq.get()!;
+        hot.apply([], s.allRows.iterate() as Iterable<HotRow>, seq);
+      })();
+      this.hot = hot;
+      this.dataVersion = s.dataVersion.get()!;
+      this.wroteSinceRefresh = false;
+      return hot;
     }
-    return statement;
+    const version = s.dataVersion.get()!;
+    if (version !== this.dataVersion || this.wroteSinceRefresh) {
+      const hot = this.hot;
+      this.db.transaction(() => {
+        const seq = s.currentSeq.get()!;
+        if (seq !== hot.seq) {
+          hot.apply(s.removedSince.all(hot.seq), s.rowsSince.iterate(hot.seq) as Iterable<HotRow>, seq);
+        }
+      })();
+      this.dataVersion = version;
+      this.wroteSinceRefresh = false;
+    }
+    return this.hot;
   }
 
-  private hydrate(rows: Row[]): Article[] {
-    return rows.map((row) => {
+  private textMatches(filters: FeedFilters): number[] | null {
+    return filters.searchTerms.length ? this.statements.textMatches.all(ftsMatchExpression(filters.searchTerms)) : null;
+  }
+
+  private hydrate(rids: number[]): Article[] {
+    if (!rids.length) return [];
+    const rows = this.statements.docs.all(JSON.stringify(rids));
+    const byRid = new Map(rows.map((row) => [row.rid, row]));
+    return rids.flatMap((rid) => {
+      const row = byRid.get(rid);
+      if (!row) return [];
       const article = JSON.parse(row.doc) as Article;
       article.source.https = toBool(row.https);
       article.source.iframeable = toBool(row.iframeable);
-      return article;
+      return [article];
     });
   }
 
   async getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
     if (!ids.length) return [];
-    const where = filters ? buildWhere(filters) : { sql: '1', params: [] };
-    const rows = this.cached(
-      `SELECT a.id, a.https, a.iframeable, d.doc FROM articles a JOIN article_docs d ON d.rid = a.rid
-       WHERE a.id IN (SELECT value FROM json_each(?)) AND ${where.sql}`,
-    ).all(JSON.stringify(ids), ...where.params) as (Row & { id: string })[];
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return this.hydrate(ids.flatMap((id) => byId.get(id) ?? []));
+    const found = new Map(this.statements.ridsOfIds.all(JSON.stringify(ids)).map((r) => [r.id, r.rid]));
+    let rids = ids.flatMap((id) => found.get(id) ?? []);
+    if (filters) {
+      const hot = this.columns();
+      const compiled = hot.compile(filters, this.textMatches(filters));
+      rids = rids.filter((rid) => hot.matches(rid, compiled));
+    }
+    return this.hydrate(rids);
   }
 
   async query(query: IndexQuery): Promise<IndexPage> {
-    const where = buildWhere(query.filters);
-    let pageSql = where.sql;
-    const pageParams = [...where.params];
-    if (query.after) {
-      pageSql += ' AND (a.published, a.id) < (?, ?)';
-      pageParams.push(query.after.key, query.after.id);
-    }
-    const rows = this.cached(
-      `SELECT a.rid, a.https, a.iframeable, d.doc FROM articles a JOIN article_docs d ON d.rid = a.rid
-       WHERE ${pageSql} ORDER BY a.published DESC, a.id DESC LIMIT ? OFFSET ?`,
-    ).all(...pageParams, query.limit + 1, query.offset ?? 0) as Row[];
-    const hasMore = rows.length > query.limit;
-    const counted = this.cached(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM articles a WHERE ${where.sql} LIMIT ${EXACT_TOTAL_LIMIT + 1})`,
-    ).get(...where.params) as { n: number };
-    const totalExact = counted.n <= EXACT_TOTAL_LIMIT;
-    return {
-      articles: this.hydrate(rows.slice(0, query.limit)),
-      total: totalExact ? counted.n : EXACT_TOTAL_LIMIT,
-      totalExact,
-      hasMore,
-    };
+    const hot = this.columns();
+    const compiled = hot.compile(query.filters, this.textMatches(query.filters));
+    const page = hot.query(compiled, query.limit, query.offset ?? 0, query.after ?? null, EXACT_TOTAL_LIMIT);
+    return { articles: this.hydrate(page.rids), total: page.total, totalExact: page.totalExact, hasMore: page.hasMore };
   }
 
   async setHostFlags(domain: string, flags: HostFlags): Promise<number> {
     let changed = 0;
-    for (const key of ['https', 'iframeable'] as const) {
-      const value = flags[key];
-      if (value === undefined) continue;
-      changed += this.db
-        .prepare(`UPDATE articles SET ${key} = ? WHERE domain = ? AND ${key} IS NOT ?`)
-        .run(flagColumn(value), domain, flagColumn(value)).changes;
-    }
+    this.db.transaction(() => {
+      const seq = this.statements.bumpSeq.get()!;
+      for (const key of ['https', 'iframeable'] as const) {
+        const value = flags[key];
+        if (value === undefined) continue;
+        changed += this.db
+          .prepare(`UPDATE articles SET ${key} = ?, seq = ? WHERE domain = ? AND ${key} IS NOT ?`)
+          .run(flagColumn(value), seq, domain, flagColumn(value)).changes;
+      }
+    })();
+    this.wroteSinceRefresh = true;
     return changed;
   }
 
@@ -268,12 +311,13 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   }
 
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    this.statements.currentSeq.get();
   }
 
-  /** Refreshes the planner's statistics (after bulk loads). */
+  /** Refreshes SQLite's planner statistics and merges full-text segments (after bulk loads). */
   optimize(): void {
     this.db.pragma('optimize=0x10002');
+    this.db.exec("INSERT INTO article_text (article_text) VALUES ('optimize')");
   }
 
   async close(): Promise<void> {

@@ -5,8 +5,13 @@ import { EmbeddedArticleIndex } from './embedded.js';
 import { MeilisearchArticleIndex } from './meilisearch.js';
 import type { ArticleIndex } from './port.js';
 
+/**
+ * `serving`: the process answers queries (the API), so the embedded index loads its in-memory
+ * columns at `init()` rather than at the first query.
+ */
 export async function openIndex(
   config: Pick<Config, 'INDEX' | 'DATA_DIR' | 'MEILI_URL' | 'MEILI_API_KEY' | 'MEILI_INDEX'>,
+  options: { serving?: boolean } = {},
 ): Promise<ArticleIndex> {
   if (config.INDEX === 'meilisearch') {
     return new MeilisearchArticleIndex({
@@ -15,5 +20,5 @@ export async function openIndex(
       indexUid: config.MEILI_INDEX,
     });
   }
-  return new EmbeddedArticleIndex({ file: join(config.DATA_DIR, 'articles.sqlite') });
+  return new EmbeddedArticleIndex({ file: join(config.DATA_DIR, 'articles.sqlite'), warm: options.serving ?? false });
 }

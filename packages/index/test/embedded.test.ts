@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NO_FILTERS } from '@tidings/core/query';
 import { EmbeddedArticleIndex } from '../src/embedded.js';
@@ -15,6 +18,69 @@ describe('EmbeddedArticleIndex', () => {
     );
     const page = await index.query({ filters: NO_FILTERS, limit: 5 });
     expect(page).toMatchObject({ total: EXACT_TOTAL_LIMIT, totalExact: false, hasMore: true });
+    await index.close();
+  });
+});
+
+describe('EmbeddedArticleIndex across processes', () => {
+  it('sees what another connection wrote, changed and removed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tidings-index-'));
+    const file = join(dir, 'articles.sqlite');
+    const writer = new EmbeddedArticleIndex({ file });
+    const reader = new EmbeddedArticleIndex({ file, warm: true });
+    await reader.init();
+    const a = makeArticle({
+      headline: 'first',
+      source: { id: 's', name: 'S', domain: 'example.com', https: null, iframeable: null },
+    });
+    const b = makeArticle({ headline: 'second', publishedAt: '2026-11-02T00:00:00Z' });
+    await writer.upsert([a, b]);
+    const titles = async (filters = NO_FILTERS) =>
+      (await reader.query({ filters, limit: 10 })).articles.map((x) => x.headline);
+    expect(await titles()).toEqual(['second', 'first']);
+    await writer.upsert([{ ...a, headline: 'first, revised', publishedAt: '2026-11-03T00:00:00Z' }]);
+    expect(await titles()).toEqual(['first, revised', 'second']);
+    await writer.setHostFlags('example.com', { https: true });
+    expect(await titles({ ...NO_FILTERS, excludeNonHttpsSources: true })).toEqual(['first, revised', 'second']);
+    await writer.remove([b.id]);
+    expect(await titles()).toEqual(['first, revised']);
+    await writer.close();
+    await reader.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('EmbeddedArticleIndex paging past the exact-total limit', () => {
+  it('keeps cursor pages exact and ordered beyond 10 000 matches', async () => {
+    const index = new EmbeddedArticleIndex({ file: ':memory:' });
+    const n = EXACT_TOTAL_LIMIT + 50;
+    index.upsertSync(
+      Array.from({ length: n }, (_, i) =>
+        makeArticle({
+          url: `https://x.org/${i}`,
+          headline: `h${i}`,
+          publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+        }),
+      ),
+    );
+    const all = (i: number) => `h${n - 1 - i}`; // newest first
+    const at = await index.query({ filters: NO_FILTERS, limit: 1, offset: 10_019 });
+    const last = at.articles[0]!;
+    expect(last.headline).toBe(all(10_019));
+    const page = await index.query({
+      filters: NO_FILTERS,
+      limit: 20,
+      after: { key: Date.parse(last.publishedAt), id: last.id },
+    });
+    expect(page.articles.map((x) => x.headline)).toEqual(Array.from({ length: 20 }, (_, i) => all(10_020 + i)));
+    expect(page).toMatchObject({ total: EXACT_TOTAL_LIMIT, totalExact: false, hasMore: true });
+    const end = await index.query({
+      filters: NO_FILTERS,
+      limit: 20,
+      after: { key: Date.parse(page.articles[19]!.publishedAt), id: page.articles[19]!.id },
+    });
+    expect(end.articles).toHaveLength(10);
+    expect(end.hasMore).toBe(false);
     await index.close();
   });
 });
