@@ -41,6 +41,23 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&]apiKey=)[^&#]*/g, '$1[redacted]');
 }
 
+/** pino options of the API: the api key never reaches a log line (URL and header redacted). */
+export function loggerOptions(level: string, pretty: boolean, stream?: { write(line: string): void }) {
+  return {
+    level,
+    redact: { paths: ['req.headers["x-api-key"]'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        id: req.id,
+      }),
+    },
+    ...(pretty ? { transport: { target: 'pino-pretty' } } : {}),
+    ...(stream ? { stream } : {}),
+  };
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

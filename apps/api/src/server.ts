@@ -6,7 +6,7 @@ import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis, redactUrl as redactRedisUrl } from '@tidings/store/redis';
 import { SelectionStore } from '@tidings/store/selections';
-import { buildApp, redactUrl } from './app.js';
+import { buildApp, loggerOptions } from './app.js';
 
 const config = loadConfigOrExit();
 const redis = createRedis({ url: config.REDIS_URL, failFast: true, name: 'tidings-api' });
@@ -24,18 +24,7 @@ const app = await buildApp({
   selections: new SelectionStore(redis, config.REDIS_PREFIX),
   redis,
   editorialTimeZone: config.EDITORIAL_TZ,
-  logger: {
-    level: config.LOG_LEVEL,
-    redact: { paths: ['req.headers["x-api-key"]'], censor: '[redacted]' },
-    serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        id: req.id,
-      }),
-    },
-    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {}),
-  },
+  logger: loggerOptions(config.LOG_LEVEL, Boolean(process.stdout.isTTY)),
 });
 
 let closing = false;

@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import { IndexUnavailableError } from '@tidings/index/port';
+import { ApiKeyStore } from '@tidings/store/api-keys';
+import { createRedis } from '@tidings/store/redis';
+import { loggerOptions } from '../src/app.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 let t: TestApp | undefined;
@@ -17,7 +21,43 @@ class BrokenIndex extends EmbeddedArticleIndex {
   }
 }
 
+class UnreachableIndex extends EmbeddedArticleIndex {
+  override async query(): Promise<never> {
+    throw new IndexUnavailableError('connect ECONNREFUSED 10.0.0.7:7700');
+  }
+}
+
 describe('service endpoints and failures', () => {
+  it('answers 503 serviceUnavailable with Retry-After when the index cannot be reached', async () => {
+    t = await buildTestApp({ index: new UnreachableIndex({ file: ':memory:' }) });
+    const res = await t.get(`/api/v2/feed/?apiKey=${t.key}`);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().code).toBe('serviceUnavailable');
+    expect(res.body).not.toContain('10.0.0.7');
+  });
+
+  it('answers 503 when the key store is down and the key was not seen recently', async () => {
+    const dead = createRedis({ url: 'redis://127.0.0.1:1', failFast: true });
+    dead.on('error', () => {});
+    t = await buildTestApp({ keys: new ApiKeyStore(dead, 'x:') });
+    const res = await t.get('/api/v2/feed/?apiKey=tdg_whatever');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().code).toBe('serviceUnavailable');
+    dead.disconnect();
+  });
+
+  it('never writes the api key into a log line', async () => {
+    const lines: string[] = [];
+    t = await buildTestApp({ logger: loggerOptions('info', false, { write: (line) => void lines.push(line) }) });
+    await t.get(`/api/v2/feed/?apiKey=${t.key}&pageSize=x`);
+    await t.get('/api/v2/feed/', { headers: { 'x-api-key': t.key } });
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join('\n')).not.toContain(t.key);
+    expect(lines.join('\n')).toContain('apiKey=[redacted]');
+  });
+
   it('answers 500 unexpectedError without internals when the index fails', async () => {
     t = await buildTestApp({ index: new BrokenIndex({ file: ':memory:' }) });
     const res = await t.get(`/api/v2/feed/?apiKey=${t.key}`);

@@ -12,10 +12,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Article, formatInstant } from '@tidings/core/article';
-import type { FeedFilters } from '@tidings/core/query';
+import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
-import { HOT_ROW_COLUMNS, HotColumns, type HotRow } from './hot-columns.js';
+import { type CompiledFilters, HOT_ROW_COLUMNS, HotColumns, type HotRow, type HotTotal } from './hot-columns.js';
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
@@ -247,22 +247,39 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     return this.hot;
   }
 
-  private textMatches(filters: FeedFilters): number[] | null {
-    return filters.searchTerms.length ? this.statements.textMatches.all(ftsMatchExpression(filters.searchTerms)) : null;
+  private textMatches(hot: HotColumns, filters: FeedFilters): number[] | null {
+    if (!filters.searchTerms.length) return null;
+    const expression = ftsMatchExpression(filters.searchTerms);
+    return hot.remember(`text:${expression}`, () => this.statements.textMatches.all(expression));
+  }
+
+  /** Compiled filters and, once known, their total — both kept until the data changes. */
+  private plan(hot: HotColumns, filters: FeedFilters): { compiled: CompiledFilters; total: HotTotal | null } {
+    return hot.remember(`plan:${canonicalFilters(filters)}`, () => ({
+      compiled: hot.compile(filters, this.textMatches(hot, filters)),
+      total: null as HotTotal | null,
+    }));
   }
 
   private hydrate(rids: number[]): Article[] {
     if (!rids.length) return [];
-    const rows = this.statements.docs.all(JSON.stringify(rids));
-    const byRid = new Map(rows.map((row) => [row.rid, row]));
-    return rids.flatMap((rid) => {
-      const row = byRid.get(rid);
-      if (!row) return [];
-      const article = JSON.parse(row.doc) as Article;
-      article.source.https = toBool(row.https);
-      article.source.iframeable = toBool(row.iframeable);
-      return [article];
-    });
+    // Documents of recently served pages are kept (per data version, bounded) by the columns' memo.
+    const cache = this.hot?.remember('docs', () => new Map<number, Article>());
+    const missing = cache ? rids.filter((rid) => !cache.has(rid)) : rids;
+    const byRid = new Map<number, Article>();
+    if (missing.length) {
+      for (const row of this.statements.docs.all(JSON.stringify(missing))) {
+        const article = JSON.parse(row.doc) as Article;
+        article.source.https = toBool(row.https);
+        article.source.iframeable = toBool(row.iframeable);
+        byRid.set(row.rid, article);
+        if (cache) {
+          if (cache.size >= 5_000) cache.clear();
+          cache.set(row.rid, article);
+        }
+      }
+    }
+    return rids.flatMap((rid) => cache?.get(rid) ?? byRid.get(rid) ?? []);
   }
 
   async getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
@@ -271,7 +288,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     let rids = ids.flatMap((id) => found.get(id) ?? []);
     if (filters) {
       const hot = this.columns();
-      const compiled = hot.compile(filters, this.textMatches(filters));
+      const { compiled } = this.plan(hot, filters);
       rids = rids.filter((rid) => hot.matches(rid, compiled));
     }
     return this.hydrate(rids);
@@ -279,8 +296,16 @@ export class EmbeddedArticleIndex implements ArticleIndex {
 
   async query(query: IndexQuery): Promise<IndexPage> {
     const hot = this.columns();
-    const compiled = hot.compile(query.filters, this.textMatches(query.filters));
-    const page = hot.query(compiled, query.limit, query.offset ?? 0, query.after ?? null, EXACT_TOTAL_LIMIT);
+    const plan = this.plan(hot, query.filters);
+    const page = hot.query(
+      plan.compiled,
+      query.limit,
+      query.offset ?? 0,
+      query.after ?? null,
+      EXACT_TOTAL_LIMIT,
+      plan.total,
+    );
+    plan.total = { total: page.total, totalExact: page.totalExact };
     return { articles: this.hydrate(page.rids), total: page.total, totalExact: page.totalExact, hasMore: page.hasMore };
   }
 

@@ -41,6 +41,12 @@ const IFRAMEABLE = 8;
 /** A set of row ids for one query: a byte per row id. */
 type RowSet = Uint8Array;
 
+interface RowSetInfo {
+  rows: RowSet;
+  size: number;
+  list: number[];
+}
+
 export interface CompiledFilters {
   empty: boolean;
   typeMask: number;
@@ -52,15 +58,20 @@ export interface CompiledFilters {
   sets: { rows: RowSet; want: number; size: number }[];
   /** Rows of the smallest include set, when it is small enough to drive the query. */
   candidates: number[] | null;
+  /** The matching candidates in feed order, once computed. */
+  hits?: number[];
   excludedHosts: Uint8Array | null;
   /** Host id → path prefixes under which articles of that host are excluded. */
   pathRules: Map<number, string[]> | null;
 }
 
-export interface HotPage {
-  rids: number[];
+export interface HotTotal {
   total: number;
   totalExact: boolean;
+}
+
+export interface HotPage extends HotTotal {
+  rids: number[];
   hasMore: boolean;
 }
 
@@ -97,6 +108,8 @@ export class HotColumns {
   /** Position of each row id in `order`. */
   private position = new Int32Array(0);
   private size = 0;
+  /** Work that depends only on the data (row sets, compiled filters, totals), dropped on every change. */
+  private readonly memo = new Map<string, unknown>();
 
   get count(): number {
     return this.size;
@@ -191,6 +204,7 @@ export class HotColumns {
       changed.add(row[0]);
     }
     this.seq = seq;
+    this.memo.clear();
     if (!changed.size) return;
     const fresh = [...changed].filter((rid) => this.alive[rid]).sort((a, b) => this.before(a, b));
     const kept = this.order.filter((rid) => !changed.has(rid));
@@ -207,10 +221,21 @@ export class HotColumns {
     for (let p = 0; p < order.length; p++) this.position[order[p]!] = p;
   }
 
-  private rowSet(
-    map: Map<number, Set<number>>,
-    values: readonly number[],
-  ): { rows: RowSet; size: number; list: number[] } {
+  /** Computes once per data version (bounded). */
+  remember<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    if (this.memo.size >= 512) this.memo.clear();
+    this.memo.set(key, value);
+    return value;
+  }
+
+  private rowSet(map: Map<number, Set<number>>, values: readonly number[]): RowSetInfo {
+    const kind = map === this.topicRows ? 'topics' : 'companies';
+    return this.remember(`${kind}:${[...values].sort((a, b) => a - b).join(',')}`, () => this.buildRowSet(map, values));
+  }
+
+  private buildRowSet(map: Map<number, Set<number>>, values: readonly number[]): RowSetInfo {
     const rows = new Uint8Array(this.capacity);
     const list: number[] = [];
     for (const value of values) {
@@ -225,7 +250,7 @@ export class HotColumns {
   }
 
   /** Row set of the given row ids (e.g. full-text matches). */
-  setOf(rids: Iterable<number>): { rows: RowSet; size: number; list: number[] } {
+  setOf(rids: Iterable<number>): RowSetInfo {
     const rows = new Uint8Array(this.capacity);
     const list: number[] = [];
     for (const rid of rids) {
@@ -247,7 +272,7 @@ export class HotColumns {
     if (filters.excludeNonHttpsSources) ((flagMask |= HTTPS), (flagValue |= HTTPS));
     if (filters.excludeNonIframeableSources) ((flagMask |= IFRAMEABLE), (flagValue |= IFRAMEABLE));
 
-    const includes: { rows: RowSet; size: number; list: number[] }[] = [];
+    const includes: RowSetInfo[] = [];
     if (filters.includeTopics.length) includes.push(this.rowSet(this.topicRows, filters.includeTopics));
     if (filters.includeCompanies.length) includes.push(this.rowSet(this.companyRows, filters.includeCompanies));
     if (textMatches) includes.push(this.setOf(textMatches));
@@ -337,14 +362,23 @@ export class HotColumns {
   }
 
   /** One page of matching row ids, newest first, with the total counted exactly up to `cap`. */
-  query(f: CompiledFilters, limit: number, offset: number, after: CursorPosition | null, cap: number): HotPage {
+  query(
+    f: CompiledFilters,
+    limit: number,
+    offset: number,
+    after: CursorPosition | null,
+    cap: number,
+    /** The total of these filters, when an earlier query counted it: then only the page is walked. */
+    known: HotTotal | null = null,
+  ): HotPage {
     if (f.empty) return { rids: [], total: 0, totalExact: true, hasMore: false };
     const start = after ? this.positionAfter(after) : 0;
     const rids: number[] = [];
 
     if (f.candidates) {
-      const hits = f.candidates.filter((rid) => this.matches(rid, f));
-      hits.sort((a, b) => this.position[a]! - this.position[b]!);
+      const hits = (f.hits ??= f.candidates
+        .filter((rid) => this.matches(rid, f))
+        .sort((a, b) => this.position[a]! - this.position[b]!));
       const first = after ? hits.findIndex((rid) => this.position[rid]! >= start) : offset;
       const from = first === -1 ? hits.length : first;
       const page = hits.slice(from, from + limit + 1);
@@ -362,7 +396,9 @@ export class HotColumns {
     let hasMore = false;
     let done = false; // limit + 1 matches of the page seen
     let seen = 0; // matches so far: the total while ≤ cap, and the ordinal that page mode needs
-    for (let i = lower; i < upper; i++) {
+    // With the total known, a cursor page needs no walk from the top.
+    const first = known && after ? Math.max(lower, start) : lower;
+    for (let i = first; i < upper; i++) {
       const rid = order[i]!;
       if (!this.matches(rid, f)) continue;
       seen += 1;
@@ -370,13 +406,14 @@ export class HotColumns {
         if (rids.length < limit) rids.push(rid);
         else hasMore = done = true;
       }
+      if (done && known) break;
       if (seen > cap) {
         if (done) break;
         // Counted enough: a cursor page may lie far ahead, so jump there.
         if (after && i + 1 < start) i = start - 1;
       }
     }
-    return { rids, total: Math.min(seen, cap), totalExact: seen <= cap, hasMore };
+    return known ? { rids, ...known, hasMore } : { rids, total: Math.min(seen, cap), totalExact: seen <= cap, hasMore };
   }
 
   /** Ids of row ids (for hydration). */

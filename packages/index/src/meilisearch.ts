@@ -15,6 +15,7 @@ import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefi
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
+  IndexUnavailableError,
   type HostFlags,
   type IndexPage,
   type IndexQuery,
@@ -110,6 +111,14 @@ function fromDocument(doc: Pick<MeiliDocument, 'doc' | 'https' | 'iframeable'>):
 }
 
 const SORT = ['publishedTs:desc', 'idKey:desc'];
+
+/** Connection failures and time-outs become `IndexUnavailableError`; query errors stay as they are. */
+function unavailable(error: unknown): unknown {
+  const name = (error as { name?: string }).name ?? '';
+  return name === 'MeilisearchRequestError' || name === 'MeilisearchRequestTimeOutError'
+    ? new IndexUnavailableError(`Meilisearch unreachable: ${(error as Error).message}`, { cause: error })
+    : error;
+}
 
 export class MeilisearchArticleIndex implements ArticleIndex {
   readonly kind = 'meilisearch';
@@ -220,13 +229,25 @@ export class MeilisearchArticleIndex implements ArticleIndex {
 
   async getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
     if (!ids.length) return [];
-    if (!filters) return this.documents([...ids]);
-    const { keys } = await this.matchingKeys(filters, null, ids, ids.length);
-    const matching = new Set(keys.map((k) => k.id));
-    return this.documents(ids.filter((id) => matching.has(id)));
+    try {
+      if (!filters) return await this.documents([...ids]);
+      const { keys } = await this.matchingKeys(filters, null, ids, ids.length);
+      const matching = new Set(keys.map((k) => k.id));
+      return await this.documents(ids.filter((id) => matching.has(id)));
+    } catch (error) {
+      throw unavailable(error);
+    }
   }
 
   async query(query: IndexQuery): Promise<IndexPage> {
+    try {
+      return await this.queryOnce(query);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  private async queryOnce(query: IndexQuery): Promise<IndexPage> {
     const offset = query.offset ?? 0;
     const search = query.filters.searchTerms.length > 0;
     // Without search terms one query gives the page and the exact total; with them, the union is

@@ -44,6 +44,12 @@ export interface HostFlags {
   iframeable?: boolean | null;
 }
 
+/** The index engine cannot be reached (the API answers 503 `serviceUnavailable`). */
+export class IndexUnavailableError extends Error {
+  override name = 'IndexUnavailableError';
+  readonly statusCode = 503;
+}
+
 export interface ArticleIndex {
   /** Adapter name for logs and `/readyz`. */
   readonly kind: 'embedded' | 'meilisearch';

@@ -13,7 +13,7 @@ export default fp(
   async function caching(app: FastifyInstance) {
     app.addHook('onSend', async (request, reply, payload) => {
       if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
+      const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
       reply.header('ETag', etag);
       reply.header('Cache-Control', 'private, max-age=30');
       const ifNoneMatch = request.headers['if-none-match'];

@@ -75,7 +75,7 @@ export default fp(
         const code = status === 503 ? 'serviceUnavailable' : 'unexpectedError';
         const problem =
           code === 'serviceUnavailable'
-            ? new ProblemError(code, 'A backing service is unavailable; try again shortly.', [], { 'Retry-After': '5' })
+            ? new ProblemError(code, 'The article index is unavailable; try again shortly.', [], { 'Retry-After': '5' })
             : new ProblemError(code, 'Something went wrong on our side; the request id helps us find it.');
         return sendProblem(request, reply, problem);
       }
