@@ -1,0 +1,281 @@
+/**
+ * `Fetcher`: safe HTTP for feeds and probes, on undici. Every hop of every request is checked by the
+ * SSRF guard (resolved addresses at connect time, literal IPs before it), redirects are followed by
+ * hand (at most 5), one time-out covers the whole exchange, and bodies are capped after
+ * decompression (gzip, deflate, br), so an endless body or a gzip bomb fails cleanly.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { Agent, type Dispatcher, request } from 'undici';
+import { isBlockedAddress } from './address-guard.js';
+import { decodeFeed } from './charset.js';
+
+export type FetchErrorCode =
+  | 'invalid-url'
+  | 'blocked-address'
+  | 'dns'
+  | 'timeout'
+  | 'too-large'
+  | 'too-many-redirects'
+  | 'http-status'
+  | 'network';
+
+/** A failed fetch; `permanent` failures are not worth retrying soon (bad URL, 404, blocked address). */
+export class FetchError extends Error {
+  override name = 'FetchError';
+  constructor(
+    readonly code: FetchErrorCode,
+    message: string,
+    readonly permanent: boolean,
+    readonly details: { url?: string; status?: number; retryAfterMs?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface FetcherOptions {
+  /** Overall time-out of one fetch (headers, redirects and body), in ms. */
+  timeoutMs: number;
+  /** Cap on the body after decompression, in bytes. */
+  maxBytes: number;
+  userAgent: string;
+  /** Reach loopback, private, link-local and metadata addresses (tests only). */
+  allowPrivateNetworks: boolean;
+  /** Redirect hops followed (default 5). */
+  maxRedirects?: number;
+  /**
+   * `host:port` origins that are reached even though their address is private: test servers on
+   * 127.0.0.1 that then redirect somewhere the guard must refuse. Never set in production.
+   */
+  exemptOrigins?: string[];
+}
+
+export interface FetchRequest {
+  url: string;
+  etag?: string | null;
+  lastModified?: string | null;
+  accept?: string;
+  signal?: AbortSignal;
+}
+
+export interface FetchedBody {
+  kind: 'ok';
+  /** URL after redirects. */
+  url: string;
+  status: number;
+  text: string;
+  charset: string;
+  bytes: number;
+  contentType: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  cacheControl: string | null;
+}
+
+export interface NotModified {
+  kind: 'not-modified';
+  url: string;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export type FetchResult = FetchedBody | NotModified;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | null {
+  const value = headers[name];
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+/** `Retry-After` as ms from now (delta-seconds or an HTTP date); `undefined` when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** A `lookup` for net.connect that refuses blocked addresses after resolution (no DNS-rebinding gap). */
+function guardedLookup(hostname: string, options: { all?: boolean }, callback: LookupCallback): void {
+  dnsLookup(hostname, { all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const blocked = addresses.find((a) => isBlockedAddress(a.address));
+    if (blocked || !addresses.length) {
+      const refusal = Object.assign(new Error(`${hostname} resolves to ${blocked?.address ?? 'nothing'}, which is not a public address`), {
+        code: 'EBLOCKEDADDRESS',
+      });
+      return callback(refusal, []);
+    }
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+}
+
+export class Fetcher {
+  private readonly guarded: Agent;
+  private readonly open: Agent;
+
+  constructor(private readonly options: FetcherOptions) {
+    const common = { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connectTimeout: options.timeoutMs };
+    this.guarded = new Agent({ ...common, connect: { lookup: guardedLookup as never } });
+    this.open = new Agent(common);
+  }
+
+  private dispatcherFor(url: URL): Dispatcher {
+    if (this.options.allowPrivateNetworks) return this.open;
+    const origin = `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
+    if (this.options.exemptOrigins?.includes(origin)) return this.open;
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(literal) && isBlockedAddress(literal)) {
+      throw new FetchError('blocked-address', `${url.host} is not a public address`, true, { url: url.toString() });
+    }
+    return this.guarded;
+  }
+
+  async fetch(req: FetchRequest): Promise<FetchResult> {
+    const signals = [AbortSignal.timeout(this.options.timeoutMs)];
+    if (req.signal) signals.push(req.signal);
+    const signal = AbortSignal.any(signals);
+    try {
+      return await this.follow(req, signal);
+    } catch (error) {
+      throw this.classify(error, req.url, signal);
+    }
+  }
+
+  private classify(error: unknown, url: string, signal: AbortSignal): FetchError {
+    if (error instanceof FetchError) return error;
+    const e = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+    const code = e.code ?? e.cause?.code;
+    if (signal.aborted || e.name === 'AbortError' || e.name === 'TimeoutError' || code?.startsWith('UND_ERR_') && /TIMEOUT/.test(code)) {
+      return new FetchError('timeout', `no complete answer within ${this.options.timeoutMs} ms`, false, { url });
+    }
+    if (code === 'EBLOCKEDADDRESS') return new FetchError('blocked-address', e.message ?? 'blocked address', true, { url });
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+      return new FetchError('dns', `host not found: ${new URL(url).hostname}`, code === 'ENOTFOUND', { url });
+    }
+    return new FetchError('network', e.message ?? String(error), false, { url });
+  }
+
+  private async follow(req: FetchRequest, signal: AbortSignal): Promise<FetchResult> {
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      throw new FetchError('invalid-url', `not a URL: ${req.url}`, true, { url: req.url });
+    }
+    const maxRedirects = this.options.maxRedirects ?? 5;
+    const seen = new Set<string>();
+    for (let hop = 0; ; hop++) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new FetchError('invalid-url', `only http and https are fetched, not ${url.protocol}`, true, {
+          url: url.toString(),
+        });
+      }
+      const headers: Record<string, string> = {
+        'user-agent': this.options.userAgent,
+        accept: req.accept ?? 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+        'accept-encoding': 'gzip, deflate, br',
+      };
+      if (req.etag) headers['if-none-match'] = req.etag;
+      if (req.lastModified) headers['if-modified-since'] = req.lastModified;
+      const res = await request(url, {
+        method: 'GET',
+        headers,
+        signal,
+        dispatcher: this.dispatcherFor(url),
+      });
+      const status = res.statusCode;
+      if (REDIRECTS.has(status)) {
+        res.body.resume();
+        const location = header(res.headers, 'location');
+        if (!location) throw new FetchError('http-status', `redirect ${status} without a Location`, true, { url: url.toString(), status });
+        seen.add(url.toString());
+        const next = new URL(location, url);
+        if (hop + 1 > maxRedirects || seen.has(next.toString())) {
+          throw new FetchError('too-many-redirects', `more than ${maxRedirects} redirects (or a loop) from ${req.url}`, true, {
+            url: req.url,
+          });
+        }
+        url = next;
+        continue;
+      }
+      const etag = header(res.headers, 'etag');
+      const lastModified = header(res.headers, 'last-modified');
+      if (status === 304) {
+        res.body.resume();
+        return { kind: 'not-modified', url: url.toString(), etag: etag ?? req.etag ?? null, lastModified: lastModified ?? req.lastModified ?? null };
+      }
+      if (status < 200 || status >= 300) {
+        res.body.resume();
+        const transient = status === 408 || status === 425 || status === 429 || status >= 500;
+        const wait = retryAfterMs(header(res.headers, 'retry-after'));
+        throw new FetchError('http-status', `HTTP ${status} from ${url.host}`, !transient, {
+          url: url.toString(),
+          status,
+          ...(wait !== undefined ? { retryAfterMs: wait } : {}),
+        });
+      }
+      const contentType = header(res.headers, 'content-type');
+      const bytes = await this.readCapped(res.body, header(res.headers, 'content-encoding'), header(res.headers, 'content-length'), url);
+      const decoded = decodeFeed(bytes, contentType);
+      return {
+        kind: 'ok',
+        url: url.toString(),
+        status,
+        text: decoded.text,
+        charset: decoded.charset,
+        bytes: bytes.length,
+        contentType,
+        etag,
+        lastModified,
+        cacheControl: header(res.headers, 'cache-control'),
+      };
+    }
+  }
+
+  /** Reads a body, decompressing it, and fails as soon as it passes `maxBytes`. */
+  private async readCapped(body: Readable, encoding: string | null, length: string | null, url: URL): Promise<Buffer> {
+    const max = this.options.maxBytes;
+    const tooLarge = () =>
+      new FetchError('too-large', `body of ${url.host} is larger than ${max} bytes`, true, { url: url.toString() });
+    if (length && Number(length) > max && !encoding) {
+      body.destroy();
+      throw tooLarge();
+    }
+    const coding = (encoding ?? '').trim().toLowerCase();
+    const decompressor =
+      coding === 'gzip' || coding === 'x-gzip'
+        ? createGunzip()
+        : coding === 'deflate'
+          ? createInflate()
+          : coding === 'br'
+            ? createBrotliDecompress()
+            : null;
+    const stream: Readable = decompressor ? body.pipe(decompressor) : body;
+    if (decompressor) body.on('error', (error) => decompressor.destroy(error));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > max) throw tooLarge();
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      body.destroy();
+      decompressor?.destroy();
+      throw error;
+    }
+    return Buffer.concat(chunks, size);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.guarded.close(), this.open.close()]);
+  }
+}
