@@ -19,7 +19,10 @@ function parseV4(address: string): bigint | null {
 }
 
 function parseV6(address: string): bigint | null {
-  let text = address.toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  let text = address
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   // A trailing dotted IPv4 part (::ffff:1.2.3.4) becomes two hex groups.
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4) {

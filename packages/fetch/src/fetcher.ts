@@ -106,9 +106,12 @@ function guardedLookup(hostname: string, options: { all?: boolean }, callback: L
     if (error) return callback(error, []);
     const blocked = addresses.find((a) => isBlockedAddress(a.address));
     if (blocked || !addresses.length) {
-      const refusal = Object.assign(new Error(`${hostname} resolves to ${blocked?.address ?? 'nothing'}, which is not a public address`), {
-        code: 'EBLOCKEDADDRESS',
-      });
+      const refusal = Object.assign(
+        new Error(`${hostname} resolves to ${blocked?.address ?? 'nothing'}, which is not a public address`),
+        {
+          code: 'EBLOCKEDADDRESS',
+        },
+      );
       return callback(refusal, []);
     }
     if (options.all) callback(null, addresses);
@@ -121,8 +124,12 @@ export class Fetcher {
   private readonly open: Agent;
 
   constructor(private readonly options: FetcherOptions) {
-    const common = { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs, connectTimeout: options.timeoutMs };
-    this.guarded = new Agent({ ...common, connect: { lookup: guardedLookup as never } });
+    const common = {
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connectTimeout: options.timeoutMs,
+    };
+    this.guarded = new Agent({ ...common, connect: { lookup: guardedLookup } });
     this.open = new Agent(common);
   }
 
@@ -152,10 +159,16 @@ export class Fetcher {
     if (error instanceof FetchError) return error;
     const e = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
     const code = e.code ?? e.cause?.code;
-    if (signal.aborted || e.name === 'AbortError' || e.name === 'TimeoutError' || code?.startsWith('UND_ERR_') && /TIMEOUT/.test(code)) {
+    if (
+      signal.aborted ||
+      e.name === 'AbortError' ||
+      e.name === 'TimeoutError' ||
+      (code?.startsWith('UND_ERR_') && /TIMEOUT/.test(code))
+    ) {
       return new FetchError('timeout', `no complete answer within ${this.options.timeoutMs} ms`, false, { url });
     }
-    if (code === 'EBLOCKEDADDRESS') return new FetchError('blocked-address', e.message ?? 'blocked address', true, { url });
+    if (code === 'EBLOCKEDADDRESS')
+      return new FetchError('blocked-address', e.message ?? 'blocked address', true, { url });
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
       return new FetchError('dns', `host not found: ${new URL(url).hostname}`, code === 'ENOTFOUND', { url });
     }
@@ -179,7 +192,8 @@ export class Fetcher {
       }
       const headers: Record<string, string> = {
         'user-agent': this.options.userAgent,
-        accept: req.accept ?? 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+        accept:
+          req.accept ?? 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
         'accept-encoding': 'gzip, deflate, br',
       };
       if (req.etag) headers['if-none-match'] = req.etag;
@@ -194,13 +208,22 @@ export class Fetcher {
       if (REDIRECTS.has(status)) {
         res.body.resume();
         const location = header(res.headers, 'location');
-        if (!location) throw new FetchError('http-status', `redirect ${status} without a Location`, true, { url: url.toString(), status });
+        if (!location)
+          throw new FetchError('http-status', `redirect ${status} without a Location`, true, {
+            url: url.toString(),
+            status,
+          });
         seen.add(url.toString());
         const next = new URL(location, url);
         if (hop + 1 > maxRedirects || seen.has(next.toString())) {
-          throw new FetchError('too-many-redirects', `more than ${maxRedirects} redirects (or a loop) from ${req.url}`, true, {
-            url: req.url,
-          });
+          throw new FetchError(
+            'too-many-redirects',
+            `more than ${maxRedirects} redirects (or a loop) from ${req.url}`,
+            true,
+            {
+              url: req.url,
+            },
+          );
         }
         url = next;
         continue;
@@ -209,7 +232,12 @@ export class Fetcher {
       const lastModified = header(res.headers, 'last-modified');
       if (status === 304) {
         res.body.resume();
-        return { kind: 'not-modified', url: url.toString(), etag: etag ?? req.etag ?? null, lastModified: lastModified ?? req.lastModified ?? null };
+        return {
+          kind: 'not-modified',
+          url: url.toString(),
+          etag: etag ?? req.etag ?? null,
+          lastModified: lastModified ?? req.lastModified ?? null,
+        };
       }
       if (status < 200 || status >= 300) {
         res.body.resume();
@@ -222,7 +250,12 @@ export class Fetcher {
         });
       }
       const contentType = header(res.headers, 'content-type');
-      const bytes = await this.readCapped(res.body, header(res.headers, 'content-encoding'), header(res.headers, 'content-length'), url);
+      const bytes = await this.readCapped(
+        res.body,
+        header(res.headers, 'content-encoding'),
+        header(res.headers, 'content-length'),
+        url,
+      );
       const decoded = decodeFeed(bytes, contentType);
       return {
         kind: 'ok',

@@ -24,7 +24,13 @@ afterAll(async () => {
 
 let fetcher: Fetcher | null = null;
 function make(options: Partial<FetcherOptions> = {}): Fetcher {
-  fetcher = new Fetcher({ timeoutMs: 2_000, maxBytes: 1024 * 1024, userAgent: 'TidingsTest/1', allowPrivateNetworks: true, ...options });
+  fetcher = new Fetcher({
+    timeoutMs: 2_000,
+    maxBytes: 1024 * 1024,
+    userAgent: 'TidingsTest/1',
+    allowPrivateNetworks: true,
+    ...options,
+  });
   return fetcher;
 }
 afterEach(async () => {
@@ -51,12 +57,21 @@ beforeAll(async () => {
     const path = req.url ?? '/';
     if (path === '/feed') {
       if (req.headers['if-none-match'] === '"v1"') return res.writeHead(304).end();
-      res.writeHead(200, { 'content-type': 'application/rss+xml', etag: '"v1"', 'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT' });
+      res.writeHead(200, {
+        'content-type': 'application/rss+xml',
+        etag: '"v1"',
+        'last-modified': 'Sun, 22 Nov 2026 10:00:00 GMT',
+      });
       return res.end(RSS);
     }
     if (path === '/cp1252') {
       res.writeHead(200, { 'content-type': 'application/xml' });
-      return res.end(iconv.encode('<?xml version="1.0" encoding="windows-1252"?><rss><title>“Quotes” – €5</title></rss>', 'windows-1252'));
+      return res.end(
+        iconv.encode(
+          '<?xml version="1.0" encoding="windows-1252"?><rss><title>“Quotes” – €5</title></rss>',
+          'windows-1252',
+        ),
+      );
     }
     if (path === '/header-wins') {
       res.writeHead(200, { 'content-type': 'text/xml; charset=ISO-8859-1' });
@@ -102,7 +117,8 @@ beforeAll(async () => {
       const n = Number(hops[1]);
       return n === 0 ? res.writeHead(200).end(RSS) : res.writeHead(301, { location: `/hops/${n - 1}` }).end();
     }
-    if (path === '/to-metadata') return res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    if (path === '/to-metadata')
+      return res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
     if (path === '/to-loopback') return res.writeHead(302, { location: `http://127.0.0.1:1/secret` }).end();
     if (path === '/to-localhost') return res.writeHead(302, { location: `http://localhost:1/secret` }).end();
     if (path === '/busy') return res.writeHead(429, { 'retry-after': '120' }).end();
@@ -169,14 +185,19 @@ describe('Fetcher', () => {
 
     it('refuses a redirect to 169.254.169.254 and to 127.0.0.1', async () => {
       const f = guarded();
-      expect(await failure(f.fetch({ url: `${base}/to-metadata` }))).toMatchObject({ code: 'blocked-address', permanent: true });
+      expect(await failure(f.fetch({ url: `${base}/to-metadata` }))).toMatchObject({
+        code: 'blocked-address',
+        permanent: true,
+      });
       expect(await failure(f.fetch({ url: `${base}/to-loopback` }))).toMatchObject({ code: 'blocked-address' });
     });
 
     it('refuses names that resolve to loopback, and IPv4-mapped IPv6 literals', async () => {
       const f = guarded();
       expect(await failure(f.fetch({ url: `${base}/to-localhost` }))).toMatchObject({ code: 'blocked-address' });
-      expect(await failure(f.fetch({ url: 'http://[::ffff:127.0.0.1]:1/' }))).toMatchObject({ code: 'blocked-address' });
+      expect(await failure(f.fetch({ url: 'http://[::ffff:127.0.0.1]:1/' }))).toMatchObject({
+        code: 'blocked-address',
+      });
       expect(await failure(f.fetch({ url: 'http://[::ffff:a9fe:a9fe]/' }))).toMatchObject({ code: 'blocked-address' });
     });
 
@@ -188,14 +209,24 @@ describe('Fetcher', () => {
 
   it('reports 429 with its Retry-After as a transient failure', async () => {
     const error = await failure(make().fetch({ url: `${base}/busy` }));
-    expect(error).toMatchObject({ code: 'http-status', permanent: false, details: { status: 429, retryAfterMs: 120_000 } });
+    expect(error).toMatchObject({
+      code: 'http-status',
+      permanent: false,
+      details: { status: 429, retryAfterMs: 120_000 },
+    });
   });
 
   it('treats 500 as transient (the next try recovers) and 404 as permanent', async () => {
     const f = make();
-    expect(await failure(f.fetch({ url: `${base}/flaky` }))).toMatchObject({ permanent: false, details: { status: 500 } });
+    expect(await failure(f.fetch({ url: `${base}/flaky` }))).toMatchObject({
+      permanent: false,
+      details: { status: 500 },
+    });
     expect((await f.fetch({ url: `${base}/flaky` })).kind).toBe('ok');
-    expect(await failure(f.fetch({ url: `${base}/gone` }))).toMatchObject({ permanent: true, details: { status: 404 } });
+    expect(await failure(f.fetch({ url: `${base}/gone` }))).toMatchObject({
+      permanent: true,
+      details: { status: 404 },
+    });
   });
 
   it('refuses what is not http(s)', async () => {

@@ -7,7 +7,7 @@
  * selective filter names), never a SQL plan that may go wrong, and totals are cheap to count exactly.
  * Every write bumps a sequence number in SQLite, so any process can catch up with what others wrote.
  */
-import { ARTICLE_TYPES, type ArticleType } from '@tidings/core/article';
+import { ARTICLE_TYPES } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FeedFilters } from '@tidings/core/query';
 import { pathMatches } from '@tidings/core/source-prefix';
@@ -264,13 +264,19 @@ export class HotColumns {
 
   compile(filters: FeedFilters, textMatches: Iterable<number> | null): CompiledFilters {
     let typeMask = 0;
-    for (const type of filters.articleTypes) typeMask |= 1 << TYPE_CODE.get(type as ArticleType)!;
+    for (const type of filters.articleTypes) typeMask |= 1 << TYPE_CODE.get(type)!;
     let flagMask = 0;
     let flagValue = 0;
     if (!filters.includePaywalled) flagMask |= PAYWALLED;
     if (!filters.includeRegistration) flagMask |= REGISTRATION;
-    if (filters.excludeNonHttpsSources) ((flagMask |= HTTPS), (flagValue |= HTTPS));
-    if (filters.excludeNonIframeableSources) ((flagMask |= IFRAMEABLE), (flagValue |= IFRAMEABLE));
+    if (filters.excludeNonHttpsSources) {
+      flagMask |= HTTPS;
+      flagValue |= HTTPS;
+    }
+    if (filters.excludeNonIframeableSources) {
+      flagMask |= IFRAMEABLE;
+      flagValue |= IFRAMEABLE;
+    }
 
     const includes: RowSetInfo[] = [];
     if (filters.includeTopics.length) includes.push(this.rowSet(this.topicRows, filters.includeTopics));
