@@ -13,11 +13,25 @@ export function wordsOf(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** Turns HTML or text into one line of plain text (tags dropped, entities decoded, spaces collapsed). */
+const HTML_TAGS =
+  /<\/?(p|div|span|a|br|img|b|i|em|strong|ul|ol|li|h[1-6]|table|tr|td|figure|figcaption|blockquote|iframe|!--)[\s>/]/i;
+
+function stripTags(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ');
+}
+
+/**
+ * Turns HTML or text into one line of plain text (tags dropped, entities decoded, spaces collapsed).
+ * HTML that was escaped twice (common in feeds) is stripped again, but only when it contains real
+ * HTML tags, so that text such as "<nick>" survives.
+ */
 export function plainText(html: string): string {
-  return decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
+  let text = decodeEntities(stripTags(html));
+  if (HTML_TAGS.test(text)) text = decodeEntities(stripTags(text));
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

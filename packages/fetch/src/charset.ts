@@ -14,6 +14,8 @@ export interface Decoded {
 
 function bomCharset(bytes: Uint8Array): [charset: string, length: number] | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return ['utf-8', 3];
+  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return ['utf-32be', 4];
+  if (bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) return ['utf-32le', 4];
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return ['utf-16le', 2];
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return ['utf-16be', 2];
   return null;
@@ -36,9 +38,22 @@ function usable(charset: string | null): charset is string {
   return charset !== null && iconv.encodingExists(charset);
 }
 
+/** UTF-16/32 without a BOM, recognised by where the zero bytes of the first `<` fall. */
+function sniffWide(bytes: Uint8Array): string | null {
+  const [a, b, c, d] = bytes;
+  if (a === 0 && b === 0 && c === 0 && d === 0x3c) return 'utf-32be';
+  if (a === 0x3c && b === 0 && c === 0 && d === 0) return 'utf-32le';
+  if (a === 0 && b === 0x3c) return 'utf-16be';
+  if (a === 0x3c && b === 0) return 'utf-16le';
+  return null;
+}
+
 export function decodeFeed(bytes: Uint8Array, contentType?: string | null): Decoded {
   const bom = bomCharset(bytes);
   if (bom) return { text: iconv.decode(Buffer.from(bytes.subarray(bom[1])), bom[0]), charset: bom[0], source: 'bom' };
+  const wide = sniffWide(bytes);
+  if (wide && iconv.encodingExists(wide))
+    return { text: iconv.decode(Buffer.from(bytes), wide), charset: wide, source: 'bom' };
   const fromHttp = httpCharset(contentType);
   if (usable(fromHttp)) return { text: iconv.decode(Buffer.from(bytes), fromHttp), charset: fromHttp, source: 'http' };
   const fromXml = xmlCharset(bytes);

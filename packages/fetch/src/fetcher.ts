@@ -7,7 +7,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { createBrotliDecompress, createGunzip, createInflate, gunzipSync } from 'node:zlib';
 import { Agent, type Dispatcher, request } from 'undici';
 import { isBlockedAddress } from './address-guard.js';
 import { decodeFeed } from './charset.js';
@@ -305,7 +305,17 @@ export class Fetcher {
       decompressor?.destroy();
       throw error;
     }
-    return Buffer.concat(chunks, size);
+    const raw = Buffer.concat(chunks, size);
+    // A gzipped file served without Content-Encoding (a common misconfiguration).
+    if (!decompressor && raw[0] === 0x1f && raw[1] === 0x8b) {
+      try {
+        return gunzipSync(raw, { maxOutputLength: max });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+        return raw;
+      }
+    }
+    return raw;
   }
 
   async close(): Promise<void> {

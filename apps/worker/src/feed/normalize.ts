@@ -1,0 +1,119 @@
+/**
+ * From a parsed feed item to an ARTICLE: absolute canonical URL (xml:base, then the feed link, then
+ * the feed URL), plain-text headline and introduction, dates in UTC, authors, image, type by
+ * evidence, and the source's flags and default topics.
+ */
+import { classifyArticleType } from '@tidings/catalog/article-type';
+import type { Catalog } from '@tidings/catalog/catalog';
+import { type Article, formatInstant } from '@tidings/core/article';
+import { plainText } from '@tidings/core/text';
+import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
+import type { Source } from '@tidings/store/sources';
+import type { ParsedFeed, ParsedItem } from './parse-feed.js';
+
+/** Longest introduction kept, in characters (cut at a word boundary). */
+export const MAX_INTRODUCTION = 500;
+export const MAX_HEADLINE = 300;
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
+function absolute(value: string | null, bases: (string | null)[]): string | null {
+  if (!value) return null;
+  for (const base of [...bases.filter(Boolean), undefined] as (string | undefined)[]) {
+    try {
+      const url = base ? new URL(value.trim(), base) : new URL(value.trim());
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+    } catch {
+      // try the next base
+    }
+  }
+  return null;
+}
+
+/** A feed date to ms, or `null` when unreadable (RFC 822 and ISO 8601 are what Date.parse reads). */
+export function parseFeedDate(value: string | null): number | null {
+  if (!value) return null;
+  const text = value.trim().replace(/\s+/g, ' ');
+  let ms = Date.parse(text);
+  // "Mon, 02 Jan 2006 15:04:05 +0000 (UTC)" and similar trailing comments.
+  if (Number.isNaN(ms)) ms = Date.parse(text.replace(/\s*\(.*\)$/, ''));
+  return Number.isNaN(ms) || ms < Date.UTC(1990, 0, 1) ? null : ms;
+}
+
+export interface NormalizeContext {
+  feed: ParsedFeed;
+  source: Source;
+  catalog: Catalog;
+  /** The feed URL after redirects (the last base for relative links). */
+  feedUrl: string;
+  now: Date;
+}
+
+/** Returns `null` for an item that has no usable link (it cannot become an article). */
+export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Article | null {
+  const bases = [ctx.feed.base, absolute(ctx.feed.link, [ctx.feedUrl]), ctx.feedUrl];
+  const guidUrl = item.guid && /^https?:\/\//i.test(item.guid) ? item.guid : null;
+  const link = absolute(item.link, bases) ?? absolute(guidUrl, bases);
+  const url = link ? canonicalizeUrl(link) : null;
+  if (!url) return null;
+  const host = comparableHost(parseHttpUrl(url)!.hostname);
+
+  const summary = plainText(item.description ?? '') || plainText(item.content ?? '');
+  const headline = truncate(plainText(item.title ?? '') || summary || url, MAX_HEADLINE);
+  const now = ctx.now.getTime();
+  const published = parseFeedDate(item.published) ?? parseFeedDate(item.updated);
+  const updated = parseFeedDate(item.updated);
+  // A date in the future (a publisher's clock or time zone) would pin the item to the top.
+  const publishedAt = published === null ? now : Math.min(published, now);
+  const image =
+    item.thumbnails.map((t) => absolute(t, bases)).find(Boolean) ??
+    item.enclosures
+      .filter((e) => (e.type ?? '').startsWith('image/') || e.medium === 'image')
+      .map((e) => absolute(e.url, bases))
+      .find(Boolean) ??
+    null;
+  const { source, catalog } = ctx;
+  return {
+    id: articleIdFor(url),
+    url,
+    headline,
+    introduction: truncate(summary, MAX_INTRODUCTION),
+    type: classifyArticleType({
+      sourceType: source.type,
+      link: url,
+      categories: item.categories,
+      enclosures: item.enclosures,
+      itunes: item.itunes,
+    }),
+    publishedAt: formatInstant(publishedAt),
+    updatedAt:
+      updated !== null && published !== null && updated > published ? formatInstant(Math.min(updated, now)) : null,
+    indexedAt: formatInstant(now),
+    language: source.language ?? ctx.feed.language?.slice(0, 35) ?? null,
+    authors: item.authors
+      .map((a) => plainText(a))
+      .filter(Boolean)
+      .slice(0, 10),
+    imageUrl: image,
+    topics: source.topics.flatMap((id) => catalog.topicRef(id) ?? []),
+    companies: [],
+    paywalled: source.paywalled === 'all',
+    registrationRequired: source.registrationRequired,
+    source: { id: source.id, name: source.name, domain: host, https: null, iframeable: null },
+  };
+}
+
+/** Every article of a feed, one per canonical URL (the first item wins). */
+export function normalizeFeed(ctx: NormalizeContext): Article[] {
+  const byId = new Map<string, Article>();
+  for (const item of ctx.feed.items) {
+    const article = normalizeItem(item, ctx);
+    if (article && !byId.has(article.id)) byId.set(article.id, article);
+  }
+  return [...byId.values()];
+}

@@ -1,0 +1,242 @@
+/**
+ * The source registry (CONTRACT §2–3): each publisher feed with its settings and its fetch state.
+ * States: `active` → `failing` after 3 consecutive failed fetches (back-off, last error kept) →
+ * `active` on the next success; `paused` and `removed` are set by operators.
+ */
+import type { Redis } from 'ioredis';
+import { ARTICLE_TYPES, type ArticleType } from '@tidings/core/article';
+import { comparableHost, parseHttpUrl } from '@tidings/core/url';
+
+export const SOURCE_STATES = ['active', 'failing', 'paused', 'removed'] as const;
+export type SourceState = (typeof SOURCE_STATES)[number];
+export const PAYWALL_MODES = ['none', 'all', 'detect'] as const;
+export type PaywallMode = (typeof PAYWALL_MODES)[number];
+
+/** Failed fetches in a row after which a source is `failing`. */
+export const FAILING_AFTER = 3;
+export const DEFAULT_INTERVAL_MS = 10 * 60_000;
+
+export interface SourceSettings {
+  id: string;
+  name: string;
+  feedUrl: string;
+  type: ArticleType;
+  topics: number[];
+  language: string | null;
+  paywalled: PaywallMode;
+  registrationRequired: boolean;
+  /** Poll interval in ms. */
+  everyMs: number;
+}
+
+export interface SourceStatus {
+  state: SourceState;
+  lastError: string | null;
+  lastErrorAt: string | null;
+  lastFetchedAt: string | null;
+  lastSuccessAt: string | null;
+  consecutiveFailures: number;
+  etag: string | null;
+  lastModified: string | null;
+  /** Earliest time of the next scheduled fetch (back-off, Retry-After). */
+  notBefore: string | null;
+  createdAt: string;
+}
+
+export type Source = SourceSettings & SourceStatus;
+
+const DURATION = /^(\d+)\s*(s|m|h|d)$/i;
+
+/** `30s`, `10m`, `2h`, `1d` → ms; `null` when unreadable or outside 1 minute … 7 days. */
+export function parseDuration(value: string): number | null {
+  const m = DURATION.exec(value.trim());
+  if (!m) return null;
+  const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2]!.toLowerCase() as 's' | 'm' | 'h' | 'd'];
+  const ms = Number(m[1]) * unit;
+  return ms >= 60_000 && ms <= 7 * 86_400_000 ? ms : null;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms % 86_400_000 === 0) return `${ms / 86_400_000}d`;
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  return `${Math.round(ms / 1000)}s`;
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
+export function isSlug(value: string): boolean {
+  return SLUG.test(value);
+}
+
+/** A slug from the feed's host: `https://www.example.co.uk/rss` → `example-co-uk`. */
+export function slugFromFeedUrl(feedUrl: string): string {
+  const url = parseHttpUrl(feedUrl);
+  const host = url ? comparableHost(url.hostname) : 'source';
+  return (
+    host
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'source'
+  );
+}
+
+export interface SourceInput {
+  feedUrl: string;
+  id?: string;
+  name?: string;
+  type?: string;
+  topics?: number[];
+  language?: string | null;
+  paywalled?: string;
+  registrationRequired?: boolean;
+  every?: string;
+}
+
+/** Validates operator input into settings; throws an Error naming the bad field. */
+export function toSettings(input: SourceInput, fallbackId?: string): SourceSettings {
+  const url = parseHttpUrl(input.feedUrl);
+  if (!url) throw new Error(`feedUrl: '${input.feedUrl}' is not an absolute http(s) URL`);
+  const id = input.id ?? fallbackId ?? slugFromFeedUrl(input.feedUrl);
+  if (!isSlug(id)) throw new Error(`id: '${id}' must be a slug (lowercase letters, digits, hyphens)`);
+  const type = (input.type ?? 'article').toLowerCase();
+  if (!(ARTICLE_TYPES as readonly string[]).includes(type)) {
+    throw new Error(`type: '${input.type}' must be one of ${ARTICLE_TYPES.join(', ')}`);
+  }
+  const paywalled = input.paywalled ?? 'none';
+  if (!(PAYWALL_MODES as readonly string[]).includes(paywalled)) {
+    throw new Error(`paywalled: '${paywalled}' must be one of ${PAYWALL_MODES.join(', ')}`);
+  }
+  const topics = input.topics ?? [];
+  if (!topics.every((t) => Number.isSafeInteger(t) && t > 0)) throw new Error('topics: must be positive topic ids');
+  const everyMs = input.every === undefined ? DEFAULT_INTERVAL_MS : parseDuration(input.every);
+  if (everyMs === null) throw new Error(`every: '${input.every}' must be a duration from 1m to 7d, e.g. 10m`);
+  const language = input.language ?? null;
+  if (language !== null && !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language)) {
+    throw new Error(`language: '${language}' must be a language tag such as en or pt-BR`);
+  }
+  return {
+    id,
+    name: input.name?.trim() || comparableHost(url.hostname),
+    feedUrl: url.toString(),
+    type: type as ArticleType,
+    topics,
+    language,
+    paywalled: paywalled as PaywallMode,
+    registrationRequired: input.registrationRequired ?? false,
+    everyMs,
+  };
+}
+
+const FRESH_STATUS = (now: Date): SourceStatus => ({
+  state: 'active',
+  lastError: null,
+  lastErrorAt: null,
+  lastFetchedAt: null,
+  lastSuccessAt: null,
+  consecutiveFailures: 0,
+  etag: null,
+  lastModified: null,
+  notBefore: null,
+  createdAt: now.toISOString(),
+});
+
+export class SourceStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private key(id: string): string {
+    return `${this.prefix}source:${id}`;
+  }
+
+  private get indexKey(): string {
+    return `${this.prefix}sources`;
+  }
+
+  async get(id: string): Promise<Source | null> {
+    const raw = await this.redis.get(this.key(id));
+    return raw ? (JSON.parse(raw) as Source) : null;
+  }
+
+  async list(): Promise<Source[]> {
+    const ids = (await this.redis.smembers(this.indexKey)).sort();
+    if (!ids.length) return [];
+    const raws = await this.redis.mget(ids.map((id) => this.key(id)));
+    return raws.flatMap((raw) => (raw ? [JSON.parse(raw) as Source] : []));
+  }
+
+  private async save(source: Source): Promise<Source> {
+    await this.redis.multi().set(this.key(source.id), JSON.stringify(source)).sadd(this.indexKey, source.id).exec();
+    return source;
+  }
+
+  /** Adds a new source; an existing id is an error unless that source was removed. */
+  async add(settings: SourceSettings): Promise<Source> {
+    const existing = await this.get(settings.id);
+    if (existing && existing.state !== 'removed') throw new Error(`a source with id '${settings.id}' exists already`);
+    return this.save({ ...FRESH_STATUS(this.now()), ...settings });
+  }
+
+  /** Replaces the settings of a source, keeping its state (used by `sources sync`). */
+  async updateSettings(settings: SourceSettings): Promise<Source> {
+    const existing = await this.get(settings.id);
+    if (!existing) return this.add(settings);
+    const state = existing.state === 'removed' ? 'active' : existing.state;
+    return this.save({ ...existing, ...settings, state });
+  }
+
+  async require(id: string): Promise<Source> {
+    const source = await this.get(id);
+    if (!source) throw new Error(`no source with id '${id}'`);
+    return source;
+  }
+
+  async setState(id: string, state: SourceState): Promise<Source> {
+    const source = await this.require(id);
+    return this.save({ ...source, state, ...(state === 'active' ? { consecutiveFailures: 0, notBefore: null } : {}) });
+  }
+
+  /** Records a successful fetch: back to `active` (unless paused or removed meanwhile). */
+  async recordSuccess(id: string, validators: { etag: string | null; lastModified: string | null }): Promise<Source> {
+    const source = await this.require(id);
+    const at = this.now().toISOString();
+    return this.save({
+      ...source,
+      state: source.state === 'failing' ? 'active' : source.state,
+      consecutiveFailures: 0,
+      lastFetchedAt: at,
+      lastSuccessAt: at,
+      notBefore: null,
+      etag: validators.etag,
+      lastModified: validators.lastModified,
+    });
+  }
+
+  /**
+   * Records a failed fetch: the error is kept, the next fetch waits (exponential back-off from the
+   * poll interval, at most a day, or Retry-After), and the third failure in a row makes it `failing`.
+   */
+  async recordFailure(id: string, error: string, retryAfterMs?: number): Promise<Source> {
+    const source = await this.require(id);
+    const failures = source.consecutiveFailures + 1;
+    const backoff = Math.min(source.everyMs * 2 ** Math.min(failures - 1, 10), 86_400_000);
+    const now = this.now();
+    return this.save({
+      ...source,
+      state: source.state === 'active' && failures >= FAILING_AFTER ? 'failing' : source.state,
+      consecutiveFailures: failures,
+      lastError: error,
+      lastErrorAt: now.toISOString(),
+      lastFetchedAt: now.toISOString(),
+      notBefore: new Date(now.getTime() + Math.max(backoff, retryAfterMs ?? 0)).toISOString(),
+    });
+  }
+
+  /** Deletes the record for good (used after `remove`, when its articles are purged too). */
+  async forget(id: string): Promise<void> {
+    await this.redis.multi().del(this.key(id)).srem(this.indexKey, id).exec();
+  }
+}
