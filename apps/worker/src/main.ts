@@ -1,0 +1,56 @@
+/** The worker process: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { loadConfigOrExit } from '@tidings/config/config';
+import { Fetcher } from '@tidings/fetch/fetcher';
+import { openIndex } from '@tidings/index/factory';
+import { assertRedisReachable, createRedis } from '@tidings/store/redis';
+import { SourceStore } from '@tidings/store/sources';
+import { startWorker } from './worker.js';
+
+const config = loadConfigOrExit();
+const log = (event: string, details: Record<string, unknown> = {}) =>
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), event, ...details })}\n`);
+
+const redis = createRedis({ url: config.REDIS_URL, name: 'tidings-worker' });
+redis.on('error', () => {});
+try {
+  await assertRedisReachable(redis, config.REDIS_URL);
+} catch (error) {
+  process.stderr.write(`tidings-worker: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+const index = await openIndex(config);
+await index.init();
+const fetcher = new Fetcher({
+  timeoutMs: config.FETCH_TIMEOUT_MS,
+  maxBytes: config.FETCH_MAX_BYTES,
+  userAgent: config.USER_AGENT,
+  allowPrivateNetworks: config.ALLOW_PRIVATE_NETWORKS,
+});
+const worker = await startWorker({
+  redisUrl: config.REDIS_URL,
+  prefix: config.REDIS_PREFIX,
+  index,
+  sources: new SourceStore(redis, config.REDIS_PREFIX),
+  fetcher,
+  catalog: loadCatalog(),
+  concurrency: config.WORKER_CONCURRENCY,
+  retentionDays: config.RETENTION_DAYS,
+  log,
+});
+log('worker ready', { index: index.kind, concurrency: config.WORKER_CONCURRENCY });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log('shutting down', { signal });
+  setTimeout(() => process.exit(1), 30_000).unref();
+  await worker.close();
+  await fetcher.close();
+  await index.close();
+  redis.disconnect();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

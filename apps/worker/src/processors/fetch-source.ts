@@ -1,0 +1,120 @@
+/**
+ * `fetch-source`: fetch a source's feed (conditionally), parse, normalise, de-duplicate against the
+ * index, and upsert what is new or changed. Idempotent: running it twice leaves the same index.
+ * Permanent failures (404, blocked address, not a feed) throw `UnrecoverableError`; transient ones
+ * throw plain errors and BullMQ retries them with back-off.
+ */
+import { type Job, UnrecoverableError } from 'bullmq';
+import type { Catalog } from '@tidings/catalog/catalog';
+import type { Article } from '@tidings/core/article';
+import { FetchError, type Fetcher } from '@tidings/fetch/fetcher';
+import type { ArticleIndex } from '@tidings/index/port';
+import type { FetchSourcePayload, FetchSourceResult } from '@tidings/queue/queues';
+import type { SourceStore } from '@tidings/store/sources';
+import { normalizeFeed } from '../feed/normalize.js';
+import { FeedParseError, parseFeed } from '../feed/parse-feed.js';
+
+export interface FetchSourceDeps {
+  sources: SourceStore;
+  index: ArticleIndex;
+  fetcher: Fetcher;
+  catalog: Catalog;
+  now?: () => Date;
+}
+
+/** What a reader would notice changing; `indexedAt` and source flags are not content. */
+function sameContent(a: Article, b: Article): boolean {
+  const pick = (x: Article) =>
+    JSON.stringify([
+      x.url,
+      x.headline,
+      x.introduction,
+      x.type,
+      x.publishedAt,
+      x.updatedAt,
+      x.language,
+      x.authors,
+      x.imageUrl,
+      x.topics,
+      x.paywalled,
+      x.registrationRequired,
+      x.source.name,
+    ]);
+  return pick(a) === pick(b);
+}
+
+export function createFetchSourceProcessor(deps: FetchSourceDeps) {
+  const now = deps.now ?? (() => new Date());
+  return async function fetchSource(job: Job<FetchSourcePayload>): Promise<FetchSourceResult> {
+    const { sourceId, manual } = job.data;
+    const skipped = (): FetchSourceResult => ({
+      sourceId,
+      outcome: 'skipped',
+      items: 0,
+      articles: 0,
+      created: 0,
+      updated: 0,
+    });
+    const source = await deps.sources.get(sourceId);
+    if (!source || source.state === 'removed') return skipped();
+    if (!manual && source.state === 'paused') return skipped();
+    // A failing source waits out its back-off, unless an operator asks.
+    if (!manual && source.notBefore && Date.parse(source.notBefore) > now().getTime()) return skipped();
+
+    let result;
+    try {
+      result = await deps.fetcher.fetch({ url: source.feedUrl, etag: source.etag, lastModified: source.lastModified });
+    } catch (error) {
+      const e = error as FetchError;
+      await deps.sources.recordFailure(sourceId, e.message, e.details?.retryAfterMs);
+      if (e instanceof FetchError && e.permanent) throw new UnrecoverableError(e.message);
+      throw error;
+    }
+    if (result.kind === 'not-modified') {
+      await deps.sources.recordSuccess(sourceId, { etag: result.etag, lastModified: result.lastModified });
+      return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0 };
+    }
+
+    let feed;
+    try {
+      feed = await parseFeed(result.text);
+    } catch (error) {
+      const message = error instanceof FeedParseError ? `not a readable feed: ${error.message}` : String(error);
+      await deps.sources.recordFailure(sourceId, message);
+      throw new UnrecoverableError(message);
+    }
+    const fetchedAt = now();
+    const articles = normalizeFeed({ feed, source, catalog: deps.catalog, feedUrl: result.url, now: fetchedAt });
+    const existing = new Map((await deps.index.getByIds(articles.map((a) => a.id))).map((a) => [a.id, a]));
+    const changed: Article[] = [];
+    let created = 0;
+    for (const article of articles) {
+      const old = existing.get(article.id);
+      if (!old) {
+        created += 1;
+        changed.push(article);
+        continue;
+      }
+      // Found in two sources, a story belongs to the one that had it first.
+      if (old.source.id !== source.id) continue;
+      const undated = article.publishedAt === article.indexedAt;
+      const next: Article = {
+        ...article,
+        indexedAt: old.indexedAt,
+        publishedAt: undated ? old.publishedAt : article.publishedAt,
+        source: { ...article.source, https: old.source.https, iframeable: old.source.iframeable },
+      };
+      if (!sameContent(old, next)) changed.push(next);
+    }
+    if (changed.length) await deps.index.upsert(changed);
+    await deps.sources.recordSuccess(sourceId, { etag: result.etag, lastModified: result.lastModified });
+    return {
+      sourceId,
+      outcome: 'indexed',
+      items: feed.items.length,
+      articles: articles.length,
+      created,
+      updated: changed.length - created,
+    };
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Wires the processors to BullMQ: one worker per queue, a job scheduler per source (its poll interval,
+ * kept in step with the source registry every minute), a daily retention job, graceful close.
+ */
+import { type Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Catalog } from '@tidings/catalog/catalog';
+import type { Fetcher } from '@tidings/fetch/fetcher';
+import type { ArticleIndex } from '@tidings/index/port';
+import {
+  bullPrefix,
+  createQueue,
+  createQueueConnection,
+  fetchSchedulerId,
+  type FetchSourcePayload,
+  type FetchSourceResult,
+  type MaintenancePayload,
+  QUEUES,
+} from '@tidings/queue/queues';
+import type { SourceStore } from '@tidings/store/sources';
+import { createFetchSourceProcessor } from './processors/fetch-source.js';
+import { createMaintenanceProcessor } from './processors/maintenance.js';
+
+export interface WorkerDeps {
+  redisUrl: string;
+  prefix: string;
+  index: ArticleIndex;
+  sources: SourceStore;
+  fetcher: Fetcher;
+  catalog: Catalog;
+  concurrency: number;
+  retentionDays: number;
+  /** How often schedulers are brought in step with the registry (default 60 s; 0: only at start). */
+  syncEveryMs?: number;
+  log?: (event: string, details: Record<string, unknown>) => void;
+}
+
+/** One job scheduler per active or failing source; none for paused, removed or deleted ones. */
+export async function syncSchedulers(queue: Queue<FetchSourcePayload>, sources: SourceStore): Promise<number> {
+  const all = await sources.list();
+  const wanted = new Set<string>();
+  for (const source of all) {
+    if (source.state !== 'active' && source.state !== 'failing') continue;
+    const id = fetchSchedulerId(source.id);
+    wanted.add(id);
+    await queue.upsertJobScheduler(id, { every: source.everyMs }, { name: 'scheduled', data: { sourceId: source.id } });
+  }
+  for (const scheduler of await queue.getJobSchedulers()) {
+    if (scheduler.key && !wanted.has(scheduler.key) && scheduler.key.startsWith('source:')) {
+      await queue.removeJobScheduler(scheduler.key);
+    }
+  }
+  return wanted.size;
+}
+
+export interface RunningWorker {
+  fetchQueue: Queue<FetchSourcePayload>;
+  close(): Promise<void>;
+}
+
+export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
+  const log = deps.log ?? (() => {});
+  const producer: Redis = createQueueConnection(deps.redisUrl, 'producer');
+  const fetchQueue = createQueue<FetchSourcePayload>(QUEUES.fetchSource, producer, deps.prefix);
+  const maintenanceQueue = createQueue<MaintenancePayload>(QUEUES.maintenance, producer, deps.prefix);
+  const prefix = bullPrefix(deps.prefix);
+
+  const fetchWorker = new Worker<FetchSourcePayload, FetchSourceResult>(
+    QUEUES.fetchSource,
+    createFetchSourceProcessor({
+      sources: deps.sources,
+      index: deps.index,
+      fetcher: deps.fetcher,
+      catalog: deps.catalog,
+    }),
+    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: deps.concurrency },
+  );
+  const maintenanceWorker = new Worker<MaintenancePayload>(
+    QUEUES.maintenance,
+    createMaintenanceProcessor({ index: deps.index, retentionDays: deps.retentionDays }),
+    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 1 },
+  );
+  fetchWorker.on('completed', (_job, result) => log('fetched', { ...result }));
+  fetchWorker.on('failed', (job, error) =>
+    log('fetch failed', { sourceId: job?.data.sourceId, attempt: job?.attemptsMade, error: error.message }),
+  );
+  fetchWorker.on('error', (error) => log('worker error', { error: error.message }));
+
+  await maintenanceQueue.upsertJobScheduler(
+    'retention',
+    { every: 86_400_000 },
+    { name: 'retention', data: { task: 'retention' } },
+  );
+  await syncSchedulers(fetchQueue, deps.sources);
+  const syncEvery = deps.syncEveryMs ?? 60_000;
+  const timer = syncEvery
+    ? setInterval(() => {
+        syncSchedulers(fetchQueue, deps.sources).catch((error: Error) =>
+          log('scheduler sync failed', { error: error.message }),
+        );
+      }, syncEvery)
+    : null;
+
+  return {
+    fetchQueue,
+    async close() {
+      if (timer) clearInterval(timer);
+      // Let running jobs finish; BullMQ moves stalled jobs back after a crash.
+      await Promise.all([fetchWorker.close(), maintenanceWorker.close()]);
+      await Promise.all([fetchQueue.close(), maintenanceQueue.close()]);
+      producer.disconnect();
+    },
+  };
+}

@@ -1,0 +1,198 @@
+/** The worker end to end: a real feed server, real Redis and BullMQ, the embedded index. */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { testEnv } from '@tidings/config/config';
+import { NO_FILTERS } from '@tidings/core/query';
+import { Fetcher } from '@tidings/fetch/fetcher';
+import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import { createQueueEvents, type FetchSourceResult, QUEUES } from '@tidings/queue/queues';
+import { createRedis } from '@tidings/store/redis';
+import { SourceStore, toSettings } from '@tidings/store/sources';
+import { type RunningWorker, startWorker } from '../src/worker.js';
+
+const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
+
+let feedStatus = 200;
+let feedBody = '';
+let requests = 0;
+let server: Server;
+let base: string;
+let dir: string;
+let prefix: string;
+let redis: Redis;
+let index: EmbeddedArticleIndex;
+let sources: SourceStore;
+let fetcher: Fetcher;
+let worker: RunningWorker;
+
+const rss = (items: { title: string; link: string; date?: string; enclosure?: string }[]) =>
+  `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Example</title><link>https://example.com/</link>${items
+    .map(
+      (i) =>
+        `<item><title>${i.title}</title><link>${i.link}</link>${i.date ? `<pubDate>${i.date}</pubDate>` : ''}${
+          i.enclosure ? `<enclosure url="${i.enclosure}" type="audio/mpeg" length="1"/>` : ''
+        }<description>&lt;p&gt;About ${i.title}&lt;/p&gt;</description></item>`,
+    )
+    .join('')}</channel></rss>`;
+
+beforeEach(async () => {
+  requests = 0;
+  feedStatus = 200;
+  server = createServer((req, res) => {
+    requests += 1;
+    if (feedStatus !== 200) return res.writeHead(feedStatus).end('nope');
+    if (req.headers['if-none-match'] === `"${feedBody.length}"`) return res.writeHead(304).end();
+    res.writeHead(200, { 'content-type': 'application/rss+xml', etag: `"${feedBody.length}"` }).end(feedBody);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  dir = await mkdtemp(join(tmpdir(), 'tidings-worker-'));
+  prefix = `tidings-test:${randomUUID()}:`;
+  redis = createRedis({ url: REDIS_URL });
+  index = new EmbeddedArticleIndex({ file: join(dir, 'articles.sqlite') });
+  sources = new SourceStore(redis, prefix);
+  fetcher = new Fetcher({
+    timeoutMs: 5_000,
+    maxBytes: 1_000_000,
+    userAgent: 'TidingsTest/1',
+    allowPrivateNetworks: true,
+  });
+  worker = await startWorker({
+    redisUrl: REDIS_URL,
+    prefix,
+    index,
+    sources,
+    fetcher,
+    catalog: loadCatalog(),
+    concurrency: 2,
+    retentionDays: 400,
+    syncEveryMs: 0,
+  });
+});
+
+afterEach(async () => {
+  await worker.close();
+  await fetcher.close();
+  await index.close();
+  const stale = await redis.keys(`${prefix}*`);
+  if (stale.length) await redis.del(...stale);
+  redis.disconnect();
+  server.closeAllConnections();
+  server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function fetchNow(sourceId: string): Promise<FetchSourceResult> {
+  const events = createQueueEvents(QUEUES.fetchSource, REDIS_URL, prefix);
+  await events.waitUntilReady();
+  try {
+    const job = await worker.fetchQueue.add('manual', { sourceId, manual: true }, { attempts: 1 });
+    return (await job.waitUntilFinished(events, 15_000)) as FetchSourceResult;
+  } finally {
+    await events.close();
+  }
+}
+
+async function headlines(): Promise<string[]> {
+  return (await index.query({ filters: NO_FILTERS, limit: 100 })).articles.map((a) => a.headline);
+}
+
+describe('worker', () => {
+  it('fetches, parses and indexes a source, then polls it conditionally', async () => {
+    feedBody = rss([
+      { title: 'First story', link: 'https://example.com/1?utm_source=rss', date: 'Sun, 22 Nov 2026 08:00:00 GMT' },
+      {
+        title: 'A podcast',
+        link: 'https://example.com/2',
+        date: 'Sun, 22 Nov 2026 09:00:00 GMT',
+        enclosure: 'https://cdn.example.com/2.mp3',
+      },
+    ]);
+    await sources.add(
+      toSettings({ feedUrl: `${base}/feed.xml`, id: 'example', name: 'Example News', topics: [4000000] }),
+    );
+    expect(await fetchNow('example')).toMatchObject({ outcome: 'indexed', created: 2 });
+    const page = await index.query({ filters: NO_FILTERS, limit: 10 });
+    expect(page.articles.map((a) => [a.headline, a.type, a.url])).toEqual([
+      ['A podcast', 'podcast', 'https://example.com/2'],
+      ['First story', 'article', 'https://example.com/1'],
+    ]);
+    expect(page.articles[0]).toMatchObject({
+      introduction: 'About A podcast',
+      publishedAt: '2026-11-22T09:00:00Z',
+      topics: [{ id: 4000000, name: 'economy, business and finance' }],
+      source: { id: 'example', name: 'Example News', domain: 'example.com' },
+    });
+    expect(await fetchNow('example')).toMatchObject({ outcome: 'not-modified' });
+    expect(await sources.get('example')).toMatchObject({
+      state: 'active',
+      consecutiveFailures: 0,
+      etag: expect.any(String),
+    });
+  });
+
+  it('updates a changed item instead of duplicating it', async () => {
+    feedBody = rss([{ title: 'Draft headline', link: 'https://example.com/1', date: 'Sun, 22 Nov 2026 08:00:00 GMT' }]);
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'example' }));
+    await fetchNow('example');
+    feedBody = rss([
+      { title: 'Final headline', link: 'https://example.com/1#top', date: 'Sun, 22 Nov 2026 08:00:00 GMT' },
+    ]);
+    expect(await fetchNow('example')).toMatchObject({ created: 0, updated: 1 });
+    expect(await headlines()).toEqual(['Final headline']);
+  });
+
+  it('keeps a story with the source that had it first', async () => {
+    feedBody = rss([
+      { title: 'Shared story', link: 'https://example.com/shared', date: 'Sun, 22 Nov 2026 08:00:00 GMT' },
+    ]);
+    await sources.add(toSettings({ feedUrl: `${base}/a.xml`, id: 'first' }));
+    await sources.add(toSettings({ feedUrl: `${base}/b.xml`, id: 'second' }));
+    await fetchNow('first');
+    await fetchNow('second');
+    const page = await index.query({ filters: NO_FILTERS, limit: 10 });
+    expect(page.articles).toHaveLength(1);
+    expect(page.articles[0]!.source.id).toBe('first');
+  });
+
+  it('marks a source failing after three failed fetches, keeps the error, and recovers', async () => {
+    feedStatus = 500;
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'flaky' }));
+    for (let i = 0; i < 3; i++) await expect(fetchNow('flaky')).rejects.toThrow(/HTTP 500/);
+    expect(await sources.get('flaky')).toMatchObject({
+      state: 'failing',
+      consecutiveFailures: 3,
+      lastError: expect.stringContaining('500'),
+    });
+    feedStatus = 200;
+    feedBody = rss([{ title: 'Back', link: 'https://example.com/back' }]);
+    expect(await fetchNow('flaky')).toMatchObject({ outcome: 'indexed' });
+    expect(await sources.get('flaky')).toMatchObject({ state: 'active', consecutiveFailures: 0 });
+  });
+
+  it('fails a source that is not a feed with a clear error, and goes on', async () => {
+    feedBody = '<html><body>Hello</body></html>';
+    await sources.add(toSettings({ feedUrl: `${base}/page.html`, id: 'page' }));
+    await expect(fetchNow('page')).rejects.toThrow(/not a readable feed/);
+    expect((await sources.get('page'))?.lastError).toMatch(/not a readable feed/);
+  });
+
+  it('skips paused sources on schedule', async () => {
+    feedBody = rss([{ title: 'x', link: 'https://example.com/x' }]);
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'paused' }));
+    await sources.setState('paused', 'paused');
+    const events = createQueueEvents(QUEUES.fetchSource, REDIS_URL, prefix);
+    await events.waitUntilReady();
+    const job = await worker.fetchQueue.add('scheduled', { sourceId: 'paused' });
+    expect(await job.waitUntilFinished(events, 10_000)).toMatchObject({ outcome: 'skipped' });
+    await events.close();
+    expect(requests).toBe(0);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Queue names, typed job payloads, default job options and the connection factory — one place for
+ * the worker, the API and the CLI.
+ */
+import { type DefaultJobOptions, Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+
+export const QUEUES = {
+  /** Fetch one source's feed, parse it and index its articles. */
+  fetchSource: 'fetch-source',
+  /** Periodic housekeeping: retention. */
+  maintenance: 'maintenance',
+} as const;
+
+export interface FetchSourcePayload {
+  sourceId: string;
+  /** Asked for by an operator (`tidings ingest`): not held back by a failing source's back-off. */
+  manual?: boolean;
+}
+
+export interface FetchSourceResult {
+  sourceId: string;
+  outcome: 'indexed' | 'not-modified' | 'skipped';
+  items: number;
+  articles: number;
+  created: number;
+  updated: number;
+}
+
+export interface MaintenancePayload {
+  task: 'retention';
+}
+
+/**
+ * Retries with exponential back-off and jitter; finished jobs are kept for a while (for `status` and
+ * progress), but never without bound.
+ */
+export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 15_000, jitter: 0.5 },
+  removeOnComplete: { age: 24 * 3600, count: 1_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 5_000 },
+};
+
+export interface QueueConnectionOptions {
+  url: string;
+  /** Key prefix of every queue (tests use a fresh one). */
+  prefix: string;
+}
+
+/**
+ * A Redis connection for BullMQ. Workers block on Redis and must never give up a command
+ * (`maxRetriesPerRequest: null`); producers fail fast instead.
+ */
+export function createQueueConnection(url: string, role: 'worker' | 'producer'): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: role === 'worker' ? null : 2,
+    enableReadyCheck: role === 'worker',
+    connectionName: `tidings-${role}`,
+  });
+}
+
+export function bullPrefix(prefix: string): string {
+  return `${prefix}bull`;
+}
+
+export function createQueue<T>(name: string, connection: Redis, prefix: string): Queue<T> {
+  return new Queue<T>(name, { connection, prefix: bullPrefix(prefix), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+}
+
+export function createQueueEvents(name: string, url: string, prefix: string): QueueEvents {
+  return new QueueEvents(name, { connection: createQueueConnection(url, 'worker'), prefix: bullPrefix(prefix) });
+}
+
+/** Stable job id of a manual fetch, so that asking twice at once enqueues it once. */
+export function manualFetchJobId(sourceId: string, at: number): string {
+  return `manual:${sourceId}:${Math.floor(at / 1000)}`;
+}
+
+/** Scheduler id of a source's periodic fetch. */
+export function fetchSchedulerId(sourceId: string): string {
+  return `source:${sourceId}`;
+}

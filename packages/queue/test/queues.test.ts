@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { testEnv } from '@tidings/config/config';
+import {
+  DEFAULT_JOB_OPTIONS,
+  createQueue,
+  createQueueConnection,
+  fetchSchedulerId,
+  manualFetchJobId,
+  QUEUES,
+} from '../src/queues.js';
+
+describe('queues', () => {
+  it('retry with exponential back-off and keep finished jobs within bounds', () => {
+    expect(DEFAULT_JOB_OPTIONS.attempts).toBeGreaterThan(1);
+    expect(DEFAULT_JOB_OPTIONS.backoff).toMatchObject({ type: 'exponential', jitter: expect.any(Number) });
+    expect(DEFAULT_JOB_OPTIONS.removeOnComplete).toMatchObject({ count: expect.any(Number) });
+    expect(DEFAULT_JOB_OPTIONS.removeOnFail).toMatchObject({ count: expect.any(Number) });
+  });
+
+  it('give a manual fetch asked twice in the same second one job id', () => {
+    expect(manualFetchJobId('a', 1_000_500)).toBe(manualFetchJobId('a', 1_000_900));
+    expect(fetchSchedulerId('a')).toBe('source:a');
+  });
+
+  it('keep every queue key under the configured prefix', async () => {
+    const prefix = `tidings-test:${randomUUID()}:`;
+    const connection = createQueueConnection(testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379', 'producer');
+    const queue = createQueue<{ sourceId: string }>(QUEUES.fetchSource, connection, prefix);
+    await queue.add('manual', { sourceId: 'x' }, { jobId: manualFetchJobId('x', 1_795_000_000_000) });
+    await queue.add('manual', { sourceId: 'x' }, { jobId: manualFetchJobId('x', 1_795_000_000_000) });
+    expect(await queue.count()).toBe(1);
+    const keys = await connection.keys(`${prefix}*`);
+    expect(keys.length).toBeGreaterThan(0);
+    await queue.obliterate({ force: true });
+    await queue.close();
+    connection.disconnect();
+  });
+});
