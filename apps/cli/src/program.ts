@@ -12,6 +12,9 @@ import { ApiKeyStore, parseRate } from '@tidings/store/api-keys';
 import { assertRedisReachable, createRedis } from '@tidings/store/redis';
 import { SelectionStore } from '@tidings/store/selections';
 import { importArticles } from './import-articles.js';
+import { registerSourceCommands } from './sources-commands.js';
+import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
+import { SourceStore } from '@tidings/store/sources';
 
 export class CliError extends Error {
   constructor(
@@ -102,7 +105,7 @@ function today(config: Config, now: Date): string {
   }).format(now);
 }
 
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   return (
     rows
@@ -289,31 +292,56 @@ export function buildProgram(
 
   program
     .command('status')
-    .description('index size, api keys and editorial selections')
+    .description('queues, sources by state, index size, last errors')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
       const index = await context.index();
-      const [stats, keyList, days] = await Promise.all([
-        index.stats(),
-        (await context.keys()).list(),
-        (await context.selections()).days(7),
-      ]);
-      const status = {
-        index: { kind: index.kind, ...stats },
-        apiKeys: {
-          active: keyList.filter((k) => !k.revokedAt).length,
-          revoked: keyList.filter((k) => k.revokedAt).length,
-        },
-        selections: { latestDays: days },
-      };
-      if (options.json) return context.json(status);
-      io.out(
-        `Index (${index.kind}): ${stats.articles} articles from ${stats.sources} sources` +
-          (stats.newestPublishedAt ? `, published ${stats.oldestPublishedAt} … ${stats.newestPublishedAt}` : '') +
-          `\nApi keys: ${status.apiKeys.active} active, ${status.apiKeys.revoked} revoked` +
-          `\nSelections: ${days.length ? days.join(', ') : 'none yet'}\n`,
-      );
+      const connection = createQueueConnection(config.REDIS_URL, 'producer');
+      const queue = createQueue(QUEUES.fetchSource, connection, config.REDIS_PREFIX);
+      try {
+        const [stats, keyList, days, sourceList, jobs] = await Promise.all([
+          index.stats(),
+          (await context.keys()).list(),
+          (await context.selections()).days(7),
+          new SourceStore(await context.redis(), config.REDIS_PREFIX).list(),
+          queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+        ]);
+        const byState: Record<string, number> = { active: 0, failing: 0, paused: 0, removed: 0 };
+        for (const source of sourceList) byState[source.state] = (byState[source.state] ?? 0) + 1;
+        const lastErrors = sourceList
+          .filter((x) => x.lastError && x.state === 'failing')
+          .map((x) => ({ source: x.id, error: x.lastError, at: x.lastErrorAt }));
+        const status = {
+          index: { kind: index.kind, ...stats },
+          queues: { [QUEUES.fetchSource]: jobs },
+          sources: byState,
+          lastErrors,
+          apiKeys: {
+            active: keyList.filter((k) => !k.revokedAt).length,
+            revoked: keyList.filter((k) => k.revokedAt).length,
+          },
+          selections: { latestDays: days },
+        };
+        if (options.json) return context.json(status);
+        io.out(
+          `Index (${index.kind}): ${stats.articles} articles from ${stats.sources} sources` +
+            (stats.newestPublishedAt ? `, published ${stats.oldestPublishedAt} … ${stats.newestPublishedAt}` : '') +
+            `\nQueue ${QUEUES.fetchSource}: ${Object.entries(jobs)
+              .map(([k, v]) => `${v} ${k}`)
+              .join(', ')}` +
+            `\nSources: ${Object.entries(byState)
+              .map(([k, v]) => `${v} ${k}`)
+              .join(', ')}` +
+            `\nApi keys: ${status.apiKeys.active} active, ${status.apiKeys.revoked} revoked` +
+            `\nSelections: ${days.length ? days.join(', ') : 'none yet'}\n` +
+            (lastErrors.length ? `Failing:\n${lastErrors.map((e) => `  ${e.source}: ${e.error}`).join('\n')}\n` : ''),
+        );
+      } finally {
+        await queue.close();
+        connection.disconnect();
+      }
     });
 
+  registerSourceCommands(program, context);
   return { program, context };
 }

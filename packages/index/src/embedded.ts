@@ -335,6 +335,13 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     };
   }
 
+  async sourceCounts(): Promise<Map<string, number>> {
+    const rows = this.db
+      .prepare<[], { source_id: string; n: number }>('SELECT source_id, count(*) AS n FROM articles GROUP BY source_id')
+      .all();
+    return new Map(rows.map((r) => [r.source_id, r.n]));
+  }
+
   async ping(): Promise<void> {
     this.statements.currentSeq.get();
   }

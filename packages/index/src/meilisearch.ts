@@ -304,6 +304,11 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     };
   }
 
+  async sourceCounts(): Promise<Map<string, number>> {
+    const result = await this.index.search('', { limit: 0, facets: ['sourceId'] });
+    return new Map(Object.entries(result.facetDistribution?.sourceId ?? {}));
+  }
+
   async ping(): Promise<void> {
     await this.client.health();
   }

@@ -69,6 +69,8 @@ export interface ArticleIndex {
   /** Sets the probe flags of every article whose source domain is `domain`; returns how many changed. */
   setHostFlags(domain: string, flags: HostFlags): Promise<number>;
   stats(): Promise<IndexStats>;
+  /** Number of articles per source id. */
+  sourceCounts(): Promise<Map<string, number>>;
   /** Answers when the index can serve queries (throws otherwise). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -272,6 +272,12 @@ export function describeArticleIndexContract(name: string, create: () => Promise
       expect(await headlines({ excludeNonIframeableSources: true })).toEqual([]);
     });
 
+    it('counts articles per source', async () => {
+      const other = { id: 'other', name: 'Other', domain: 'other.org', https: true, iframeable: true };
+      await seed([makeArticle(), makeArticle(), makeArticle({ source: other })]);
+      expect(Object.fromEntries(await index.sourceCounts())).toEqual({ example: 2, other: 1 });
+    });
+
     it('reports stats', async () => {
       await seed([
         makeArticle({ publishedAt: '2026-01-01T00:00:00Z' }),

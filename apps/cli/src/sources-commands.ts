@@ -1,0 +1,333 @@
+/** `tidings sources …` and `tidings ingest`: the source registry and manual fetches (CONTRACT §3). */
+import { readFile } from 'node:fs/promises';
+import { SingleBar } from 'cli-progress';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import { ARTICLE_TYPES } from '@tidings/core/article';
+import {
+  createQueue,
+  createQueueConnection,
+  createQueueEvents,
+  type FetchSourcePayload,
+  type FetchSourceResult,
+  manualFetchJobId,
+  QUEUES,
+} from '@tidings/queue/queues';
+import {
+  formatDuration,
+  PAYWALL_MODES,
+  type Source,
+  type SourceInput,
+  SourceStore,
+  toSettings,
+} from '@tidings/store/sources';
+import { CliError, type Context, table } from './program.js';
+
+function idList(value: string): number[] {
+  const ids = value.split(',').map((v) => v.trim());
+  if (!ids.every((v) => /^\d+$/.test(v) && Number(v) > 0))
+    throw new InvalidArgumentError('expected topic ids such as 4000000,15000000');
+  return ids.map(Number);
+}
+
+/** A source as `--json` shows it: settings, state and the number of its articles. */
+function view(source: Source, articleCount: number) {
+  const { everyMs, ...rest } = source;
+  return { ...rest, every: formatDuration(everyMs), articleCount };
+}
+
+const YAML_KEYS = new Set([
+  'id',
+  'name',
+  'feedUrl',
+  'type',
+  'topics',
+  'language',
+  'paywalled',
+  'registrationRequired',
+  'every',
+]);
+
+/** Reads a `sources sync` file; every problem names its line. */
+export function parseSourcesYaml(text: string, file: string): SourceInput[] {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  const at = (offset: number | undefined) => `${file}:${offset === undefined ? '?' : lineCounter.linePos(offset).line}`;
+  const lineOf = (node: unknown) => at((node as { range?: [number] } | null)?.range?.[0]);
+  if (doc.errors.length) throw new CliError(`${at(doc.errors[0]!.pos[0])}: ${doc.errors[0]!.message.split('\n')[0]}`);
+  const root = doc.contents;
+  if (!isMap(root)) throw new CliError(`${file}: expected a mapping with a 'sources' list`);
+  for (const pair of root.items) {
+    const key = String((pair.key as { value?: unknown }).value);
+    if (key !== 'sources') throw new CliError(`${lineOf(pair.key)}: unknown key '${key}' (expected 'sources')`);
+  }
+  const list = root.get('sources', true);
+  if (!isSeq(list)) throw new CliError(`${file}: 'sources' must be a list`);
+  const seen = new Set<string>();
+  return list.items.map((node) => {
+    const line = lineOf(node);
+    if (!isMap(node)) throw new CliError(`${line}: each source must be a mapping`);
+    for (const pair of node.items) {
+      const key = String((pair.key as { value?: unknown }).value);
+      if (!YAML_KEYS.has(key)) {
+        throw new CliError(`${lineOf(pair.key)}: unknown key '${key}' (known: ${[...YAML_KEYS].join(', ')})`);
+      }
+    }
+    const raw = node.toJSON() as Record<string, unknown>;
+    const text = (key: string): string | undefined => {
+      const value = raw[key];
+      if (value === undefined || value === null) return undefined;
+      if (typeof value === 'string' || typeof value === 'number') return String(value);
+      throw new CliError(`${line}: ${key} must be a single value`);
+    };
+    const feedUrl = text('feedUrl');
+    if (!feedUrl) throw new CliError(`${line}: feedUrl is required`);
+    const input: SourceInput = { feedUrl };
+    for (const key of ['id', 'name', 'type', 'language', 'paywalled', 'every'] as const) {
+      const value = text(key);
+      if (value !== undefined) input[key] = value;
+    }
+    if (raw.topics !== undefined) {
+      if (!Array.isArray(raw.topics)) throw new CliError(`${line}: topics must be a list of ids`);
+      input.topics = raw.topics.map(Number);
+    }
+    if (raw.registrationRequired !== undefined) {
+      if (typeof raw.registrationRequired !== 'boolean')
+        throw new CliError(`${line}: registrationRequired must be true or false`);
+      input.registrationRequired = raw.registrationRequired;
+    }
+    try {
+      const settings = toSettings(input);
+      if (seen.has(settings.id)) throw new Error(`id: '${settings.id}' appears twice`);
+      seen.add(settings.id);
+      input.id = settings.id;
+    } catch (error) {
+      throw new CliError(`${line}: ${(error as Error).message}`);
+    }
+    return input;
+  });
+}
+
+export function registerSourceCommands(program: Command, context: Context): void {
+  const { io, config } = context;
+  const store = async () => new SourceStore(await context.redis(), config.REDIS_PREFIX);
+  const counts = async () => (await context.index()).sourceCounts();
+
+  const sources = program.command('sources').description('publisher feeds and their fetch state');
+  sources
+    .command('add')
+    .description('add a feed')
+    .argument('<feedUrl>', 'the RSS or Atom feed URL')
+    .option('--name <name>', 'display name (default: the feed host)')
+    .option('--id <slug>', 'unique slug (default: derived from the feed host)')
+    .addOption(new Option('--type <type>', 'default article type').choices([...ARTICLE_TYPES]))
+    .addOption(new Option('--topics <ids>', 'default topic ids, e.g. 15000000,4000000').argParser(idList))
+    .option('--language <tag>', 'language of the items (default: from the feed)')
+    .addOption(new Option('--paywalled <mode>', 'paywall: all, none or detect').choices([...PAYWALL_MODES]))
+    .option('--registration-required', 'articles need a free registration')
+    .option('--every <duration>', 'poll interval, e.g. 10m (1m … 7d)')
+    .option('--json', 'print JSON')
+    .action(async (feedUrl: string, o: Record<string, unknown>) => {
+      let settings;
+      try {
+        settings = toSettings({
+          feedUrl,
+          ...(o.id ? { id: o.id as string } : {}),
+          ...(o.name ? { name: o.name as string } : {}),
+          ...(o.type ? { type: o.type as string } : {}),
+          ...(o.topics ? { topics: o.topics as number[] } : {}),
+          ...(o.language ? { language: o.language as string } : {}),
+          ...(o.paywalled ? { paywalled: o.paywalled as string } : {}),
+          ...(o.registrationRequired ? { registrationRequired: true } : {}),
+          ...(o.every ? { every: o.every as string } : {}),
+        });
+      } catch (error) {
+        throw new CliError((error as Error).message);
+      }
+      const source = await (await store()).add(settings).catch((error: Error) => {
+        throw new CliError(error.message);
+      });
+      if (o.json) return context.json(view(source, 0));
+      io.out(`Added source ${source.id} (${source.feedUrl}), polled every ${formatDuration(source.everyMs)}.\n`);
+    });
+
+  sources
+    .command('list')
+    .description('list sources with their state')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const [list, perSource] = await Promise.all([(await store()).list(), counts()]);
+      if (o.json) return context.json(list.map((s) => view(s, perSource.get(s.id) ?? 0)));
+      if (!list.length) return io.out('No sources yet: tidings sources add <feedUrl>\n');
+      io.out(
+        table([
+          ['ID', 'STATE', 'EVERY', 'ARTICLES', 'LAST FETCHED', 'LAST ERROR'],
+          ...list.map((s) => [
+            s.id,
+            s.state,
+            formatDuration(s.everyMs),
+            String(perSource.get(s.id) ?? 0),
+            s.lastFetchedAt ?? 'never',
+            s.state === 'failing' ? (s.lastError ?? '').slice(0, 60) : '',
+          ]),
+        ]),
+      );
+    });
+
+  sources
+    .command('show')
+    .description('one source in full')
+    .argument('<id>')
+    .option('--json', 'print JSON')
+    .action(async (id: string, o: { json?: boolean }) => {
+      const source = await (await store()).get(id);
+      if (!source) throw new CliError(`no source with id '${id}'`);
+      const shown = view(source, (await counts()).get(id) ?? 0);
+      if (o.json) return context.json(shown);
+      io.out(
+        Object.entries(shown)
+          .map(([k, v]) => `${k.padEnd(22)} ${Array.isArray(v) ? v.join(', ') : String(v ?? '—')}`)
+          .join('\n') + '\n',
+      );
+    });
+
+  for (const [name, state, verb] of [
+    ['pause', 'paused', 'Paused'],
+    ['resume', 'active', 'Resumed'],
+  ] as const) {
+    sources
+      .command(name)
+      .description(name === 'pause' ? 'stop polling a source' : 'poll a paused or failing source again')
+      .argument('<id>')
+      .action(async (id: string) => {
+        const s = await store();
+        const source = await s.get(id);
+        if (!source || source.state === 'removed') throw new CliError(`no source with id '${id}'`);
+        await s.setState(id, state);
+        io.out(`${verb} source ${id}.\n`);
+      });
+  }
+
+  sources
+    .command('remove')
+    .description('stop and remove a source (its articles stay unless --purge)')
+    .argument('<id>')
+    .option('--purge', 'also delete its articles from the index')
+    .action(async (id: string, o: { purge?: boolean }) => {
+      const s = await store();
+      const source = await s.get(id);
+      if (!source) throw new CliError(`no source with id '${id}'`);
+      if (o.purge) {
+        const removed = await (await context.index()).removeBySource(id);
+        await s.forget(id);
+        io.out(`Removed source ${id} and its ${removed} article(s).\n`);
+      } else {
+        await s.setState(id, 'removed');
+        io.out(`Removed source ${id}; its articles stay (use --purge to delete them).\n`);
+      }
+    });
+
+  sources
+    .command('sync')
+    .description('make the source list exactly what a YAML file says')
+    .argument('<file>', 'YAML with a sources: list (keys as in sources add)')
+    .option('--json', 'print JSON')
+    .action(async (file: string, o: { json?: boolean }) => {
+      const text = await readFile(file, 'utf8').catch(() => {
+        throw new CliError(`cannot read ${file}`);
+      });
+      const inputs = parseSourcesYaml(text, file);
+      const s = await store();
+      const before = new Map((await s.list()).map((x) => [x.id, x]));
+      const outcome = { added: [] as string[], updated: [] as string[], removed: [] as string[] };
+      for (const input of inputs) {
+        const settings = toSettings(input);
+        const old = before.get(settings.id);
+        await s.updateSettings(settings);
+        if (!old || old.state === 'removed') outcome.added.push(settings.id);
+        else outcome.updated.push(settings.id);
+        before.delete(settings.id);
+      }
+      for (const [id, old] of before) {
+        if (old.state === 'removed') continue;
+        await s.setState(id, 'removed');
+        outcome.removed.push(id);
+      }
+      if (o.json) return context.json(outcome);
+      io.out(
+        `Synced ${file}: ${outcome.added.length} added, ${outcome.updated.length} kept or updated, ${outcome.removed.length} removed.\n`,
+      );
+    });
+
+  program
+    .command('ingest')
+    .description('fetch sources now (also failing ones; not paused or removed ones)')
+    .option('--source <id>', 'one source')
+    .option('--all', 'every active or failing source')
+    .option('--wait', 'wait until fetched and indexed; exit 1 listing the sources that failed')
+    .option('--json', 'print JSON')
+    .action(async (o: { source?: string; all?: boolean; wait?: boolean; json?: boolean }) => {
+      if (Boolean(o.source) === Boolean(o.all)) throw new CliError('give --source ID or --all');
+      const s = await store();
+      let targets: Source[];
+      if (o.source) {
+        const source = await s.get(o.source);
+        if (!source || source.state === 'removed') throw new CliError(`no source with id '${o.source}'`);
+        if (source.state === 'paused')
+          throw new CliError(`source ${o.source} is paused: tidings sources resume ${o.source}`);
+        targets = [source];
+      } else {
+        targets = (await s.list()).filter((x) => x.state === 'active' || x.state === 'failing');
+      }
+      if (!targets.length) throw new CliError('no active or failing sources to ingest');
+      const connection = createQueueConnection(config.REDIS_URL, 'producer');
+      const queue = createQueue<FetchSourcePayload>(QUEUES.fetchSource, connection, config.REDIS_PREFIX);
+      const events = o.wait ? createQueueEvents(QUEUES.fetchSource, config.REDIS_URL, config.REDIS_PREFIX) : null;
+      try {
+        await events?.waitUntilReady();
+        const now = Date.now();
+        const jobs = await Promise.all(
+          targets.map((t) =>
+            queue.add('manual', { sourceId: t.id, manual: true }, { jobId: manualFetchJobId(t.id, now), attempts: 1 }),
+          ),
+        );
+        if (!events) {
+          if (o.json) return context.json({ queued: targets.map((t) => t.id) });
+          return io.out(
+            `Queued ${jobs.length} fetch(es); a running worker picks them up (tidings status shows progress).\n`,
+          );
+        }
+        const bar =
+          io.interactive && !o.json
+            ? new SingleBar({ format: 'ingesting [{bar}] {value}/{total} sources | {failed} failed' })
+            : null;
+        bar?.start(jobs.length, 0, { failed: 0 });
+        const failed: { id: string; error: string }[] = [];
+        const results: FetchSourceResult[] = [];
+        let done = 0;
+        await Promise.all(
+          jobs.map(async (job, i) => {
+            try {
+              results.push((await job.waitUntilFinished(events, 10 * 60_000)) as FetchSourceResult);
+            } catch (error) {
+              failed.push({ id: targets[i]!.id, error: (error as Error).message });
+            }
+            bar?.update(++done, { failed: failed.length });
+          }),
+        );
+        bar?.stop();
+        const created = results.reduce((n, r) => n + r.created, 0);
+        const updated = results.reduce((n, r) => n + r.updated, 0);
+        if (o.json) context.json({ fetched: results.length, created, updated, failed });
+        else io.out(`Fetched ${results.length} source(s): ${created} new and ${updated} updated article(s).\n`);
+        if (failed.length) {
+          for (const f of failed) io.err(`${f.id}: ${f.error}\n`);
+          throw new CliError(`${failed.length} source(s) failed: ${failed.map((f) => f.id).join(', ')}`);
+        }
+      } finally {
+        await events?.close();
+        await queue.close();
+        connection.disconnect();
+      }
+    });
+}

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { loadConfig, testEnv } from '@tidings/config/config';
+import { Fetcher } from '@tidings/fetch/fetcher';
+import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import { createRedis } from '@tidings/store/redis';
+import { SourceStore } from '@tidings/store/sources';
+import { startWorker } from '@tidings/worker/worker';
+import { buildProgram } from '../src/program.js';
+
+const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
+let dir: string;
+let prefix: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tidings-cli-'));
+  prefix = `tidings-test:${randomUUID()}:`;
+});
+afterEach(async () => {
+  const redis = createRedis({ url: REDIS_URL });
+  const stale = await redis.keys(`${prefix}*`);
+  if (stale.length) await redis.del(...stale);
+  redis.disconnect();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function tidings(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const config = loadConfig({ DATA_DIR: dir, REDIS_PREFIX: prefix, REDIS_URL });
+  let out = '';
+  let err = '';
+  const { program, context } = buildProgram(config, {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    interactive: false,
+  });
+  let code = 0;
+  try {
+    await program.parseAsync(['node', 'tidings', ...args]);
+    code = context.exitCode;
+  } catch (error) {
+    const e = error as { exitCode?: number; message: string; code?: string };
+    if (!e.code?.startsWith('commander.')) err += `tidings: ${e.message}\n`;
+    code = e.exitCode ?? 1;
+  } finally {
+    await context.close();
+  }
+  return { code, out, err };
+}
+
+describe('tidings sources', () => {
+  it('adds, lists, shows, pauses, resumes and removes a source', async () => {
+    const added = await tidings(
+      'sources',
+      'add',
+      'https://www.example.com/rss.xml',
+      '--name',
+      'Example News',
+      '--topics',
+      '4000000',
+      '--every',
+      '15m',
+      '--json',
+    );
+    expect(added.code).toBe(0);
+    expect(JSON.parse(added.out)).toMatchObject({
+      id: 'example-com',
+      name: 'Example News',
+      state: 'active',
+      every: '15m',
+      topics: [4000000],
+    });
+    expect((await tidings('sources', 'add', 'https://www.example.com/other.xml')).err).toContain(
+      "'example-com' exists already",
+    );
+    const list = JSON.parse((await tidings('sources', 'list', '--json')).out);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      id: 'example-com',
+      feedUrl: 'https://www.example.com/rss.xml',
+      state: 'active',
+      lastError: null,
+      lastFetchedAt: null,
+      articleCount: 0,
+    });
+    await tidings('sources', 'pause', 'example-com');
+    expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('paused');
+    await tidings('sources', 'resume', 'example-com');
+    expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('active');
+    await tidings('sources', 'remove', 'example-com');
+    expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('removed');
+  });
+
+  it('refuses bad input with one clear line', async () => {
+    for (const args of [
+      ['sources', 'add', 'not a url'],
+      ['sources', 'add', 'https://x.org/f', '--every', '5s'],
+      ['sources', 'add', 'https://x.org/f', '--type', 'blog'],
+      ['sources', 'add', 'https://x.org/f', '--id', 'Bad Slug'],
+      ['sources', 'show', 'nope'],
+    ]) {
+      const res = await tidings(...args);
+      expect(res.code, args.join(' ')).not.toBe(0);
+      expect(res.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+  });
+
+  it('syncs a YAML file as the whole source list, naming the line of a bad key', async () => {
+    const file = join(dir, 'sources.yaml');
+    await writeFile(
+      file,
+      'sources:\n  - id: one\n    feedUrl: https://one.example/rss\n    topics: [15000000]\n  - feedUrl: https://two.example/feed\n    paywalled: all\n',
+    );
+    expect((await tidings('sources', 'sync', file)).out).toContain('2 added');
+    await writeFile(file, 'sources:\n  - id: one\n    feedUrl: https://one.example/rss\n    every: 30m\n');
+    expect((await tidings('sources', 'sync', file, '--json')).out).toContain('"removed"');
+    const list = JSON.parse((await tidings('sources', 'list', '--json')).out);
+    expect(list.map((s: { id: string; state: string; every: string }) => [s.id, s.state, s.every])).toEqual([
+      ['one', 'active', '30m'],
+      ['two-example', 'removed', '10m'],
+    ]);
+    await writeFile(file, 'sources:\n  - id: one\n    feedUrl: https://one.example/rss\n    colour: blue\n');
+    const bad = await tidings('sources', 'sync', file);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain(`${file}:4: unknown key 'colour'`);
+  });
+});
+
+describe('tidings ingest', () => {
+  let server: Server;
+  let base: string;
+  beforeEach(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/broken') return res.writeHead(404).end();
+      res
+        .writeHead(200, { 'content-type': 'application/rss+xml' })
+        .end(
+          '<rss version="2.0"><channel><title>T</title><item><title>Hello</title><link>https://example.org/hello</link><pubDate>Sun, 22 Nov 2026 08:00:00 GMT</pubDate></item></channel></rss>',
+        );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('fetches now and waits, exiting 1 with the sources that failed', async () => {
+    const redis = createRedis({ url: REDIS_URL });
+    const index = new EmbeddedArticleIndex({ file: join(dir, 'articles.sqlite') });
+    const fetcher = new Fetcher({
+      timeoutMs: 5_000,
+      maxBytes: 1_000_000,
+      userAgent: 'T/1',
+      allowPrivateNetworks: true,
+    });
+    const worker = await startWorker({
+      redisUrl: REDIS_URL,
+      prefix,
+      index,
+      sources: new SourceStore(redis, prefix),
+      fetcher,
+      catalog: loadCatalog(),
+      concurrency: 2,
+      retentionDays: 400,
+      syncEveryMs: 0,
+    });
+    try {
+      await tidings('sources', 'add', `${base}/good`, '--id', 'good');
+      const ok = await tidings('ingest', '--source', 'good', '--wait');
+      expect(ok.code).toBe(0);
+      expect(ok.out).toContain('1 new');
+      await tidings('sources', 'add', `${base}/broken`, '--id', 'broken');
+      const all = await tidings('ingest', '--all', '--wait');
+      expect(all.code).toBe(1);
+      expect(all.err).toContain('broken: HTTP 404');
+      const show = JSON.parse((await tidings('sources', 'show', 'good', '--json')).out);
+      expect(show).toMatchObject({ articleCount: 1, lastFetchedAt: expect.any(String) });
+      const status = JSON.parse((await tidings('status', '--json')).out);
+      expect(status.sources).toMatchObject({ active: 2 });
+      expect((await tidings('ingest')).err).toContain('give --source ID or --all');
+    } finally {
+      await worker.close();
+      await fetcher.close();
+      await index.close();
+      redis.disconnect();
+    }
+  });
+});
