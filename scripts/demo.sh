@@ -1,40 +1,72 @@
 #!/usr/bin/env bash
-# `npm run demo`: builds Tidings, loads a sample data set into the embedded index, creates an api key,
-# picks today's recommended articles, starts the API and prints example URLs. Ctrl-C stops it.
+# `npm run demo`: the whole of Tidings on one machine. Builds, serves example publisher feeds from a
+# local HTTP server, registers them, starts the worker and ingests them, starts the API, creates an
+# api key, picks today's recommended articles and prints example URLs. Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-redis.sh
 ensure_redis
 export PORT="${PORT:-3000}"
+FEEDS_PORT="${FEEDS_PORT:-3001}"
 echo "Building…"
 npx turbo run build --output-logs=errors-only >/dev/null
 mkdir -p data
-echo "Generating and importing 2 000 sample articles…"
-ids=$(node scripts/make-demo-data.mjs data/demo-articles.jsonl 2000)
-npx tidings import data/demo-articles.jsonl
-key=$(npx tidings keys create --name "demo $(date +%F\ %T)" --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).key))')
-# shellcheck disable=SC2086
-npx tidings recommended set $ids >/dev/null
-node apps/api/dist/server.js &
-api=$!
-trap 'kill $api 2>/dev/null; wait $api 2>/dev/null' EXIT INT TERM
-for _ in $(seq 1 50); do
-  if node -e "fetch('http://127.0.0.1:${PORT}/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then break; fi
-  sleep 0.2
-done
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT INT TERM
+
+wait_for() { # url
+  for _ in $(seq 1 100); do
+    if node -e "fetch('$1').then(r=>process.exit(r.status<500?0:1),()=>process.exit(1))"; then return 0; fi
+    sleep 0.2
+  done
+  echo "gave up waiting for $1" >&2
+  return 1
+}
+
+node scripts/demo-feeds.mjs data/demo-feeds "$FEEDS_PORT" >/dev/null &
+pids+=($!)
+wait_for "http://127.0.0.1:${FEEDS_PORT}/daily-news.xml"
+npx tidings sources sync data/demo-feeds/sources.yaml
+
+# The demo feeds live on 127.0.0.1, which the SSRF guard refuses unless told otherwise.
+ALLOW_PRIVATE_NETWORKS=1 LOG_LEVEL=warn node apps/worker/dist/main.js > data/demo-worker.log 2>&1 &
+worker=$!
+pids+=($worker)
+for _ in $(seq 1 50); do grep -q '"worker ready"' data/demo-worker.log 2>/dev/null && break; sleep 0.2; done
+if ! kill -0 "$worker" 2>/dev/null || ! grep -q '"worker ready"' data/demo-worker.log; then
+  echo "The worker did not start:" >&2
+  tail -5 data/demo-worker.log >&2
+  exit 1
+fi
+echo "Ingesting the demo feeds…"
+npx tidings ingest --all --wait
+
+node apps/api/dist/server.js > data/demo-api.log 2>&1 &
+pids+=($!)
 base="http://127.0.0.1:${PORT}"
+wait_for "${base}/healthz"
+key=$(npx tidings keys create --name "demo $(date +%F\ %T)" --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).key))')
+ids=$(node -e "fetch('${base}/api/v2/feed/?pageSize=3&excludeNonHttpsSources=0', {headers: {'x-api-key': '${key}'}}).then(r=>r.json()).then(b=>console.log(b.articles.map(a=>a.id).join(' ')))")
+# shellcheck disable=SC2086
+[ -n "$ids" ] && npx tidings recommended set $ids >/dev/null
+
 cat <<TXT
 
-Tidings is running on ${base} (embedded index in ./data, Redis at ${REDIS_URL:-redis://127.0.0.1:6379}).
+Tidings is running: API on ${base}, worker polling 8 demo feeds served on http://127.0.0.1:${FEEDS_PORT}
+(embedded index in ./data, Redis at ${REDIS_URL:-redis://127.0.0.1:6379}; logs in data/demo-*.log).
 Your api key (shown once): ${key}
 
 Try:
   curl '${base}/api/v2/feed/?apiKey=${key}&pageSize=3'
-  curl '${base}/api/v2/feed/?apiKey=${key}&articleTypes=video,podcast&includeTopics=4000000'
-  curl '${base}/api/v2/feed/?apiKey=${key}&searchTerms=climate,interest%20rates&excludeNonHttpsSources=1'
+  curl '${base}/api/v2/feed/?apiKey=${key}&articleTypes=podcast,video'
+  curl '${base}/api/v2/feed/?apiKey=${key}&includeTopics=4000000&includePaywalled=0'
+  curl '${base}/api/v2/feed/?apiKey=${key}&searchTerms=interest%20rates,caf%C3%A9'
   curl '${base}/api/v2/feed-recommended/?apiKey=${key}'
+  npx tidings sources list      # sources and their state
+  npx tidings status            # queues, index, failing sources
   open ${base}/docs for the OpenAPI reference
 
-Ctrl-C stops the API.
+Ctrl-C stops everything.
 TXT
-wait $api
+wait

@@ -13,8 +13,15 @@ const redis = createRedis({ url: config.REDIS_URL, failFast: true, name: 'tiding
 redis.on('error', () => {
   // Reported through /readyz and request logs; ioredis keeps reconnecting.
 });
-const index = await openIndex(config, { serving: true });
-await index.init();
+const index = await openIndex(config, { serving: true })
+  .then(async (opened) => {
+    await opened.init();
+    return opened;
+  })
+  .catch((error: Error) => {
+    process.stderr.write(`tidings-api: ${error.message}\n`);
+    process.exit(1);
+  });
 
 const app = await buildApp({
   index,

@@ -19,8 +19,15 @@ try {
   process.stderr.write(`tidings-worker: ${(error as Error).message}\n`);
   process.exit(1);
 }
-const index = await openIndex(config);
-await index.init();
+const index = await openIndex(config)
+  .then(async (opened) => {
+    await opened.init();
+    return opened;
+  })
+  .catch((error: Error) => {
+    process.stderr.write(`tidings-worker: ${error.message}\n`);
+    process.exit(1);
+  });
 const fetcher = new Fetcher({
   timeoutMs: config.FETCH_TIMEOUT_MS,
   maxBytes: config.FETCH_MAX_BYTES,

@@ -26,6 +26,9 @@ import {
 } from './port.js';
 import { ftsMatchExpression } from './fts-query.js';
 
+/** Bumped whenever the layout changes; `PRAGMA user_version` holds it. */
+const SCHEMA_VERSION = 2;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('seq', 0);
@@ -95,8 +98,28 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma(`cache_size = -${(options.cacheMiB ?? 64) * 1024}`);
     this.db.pragma('temp_store = MEMORY');
-    this.db.exec(SCHEMA);
+    this.migrate(options.file);
     this.statements = this.prepare();
+  }
+
+  /** Creates the schema in a new file; refuses a file written with another schema, saying what to do. */
+  private migrate(file: string): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    const hasTables = this.db
+      .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
+      .pluck()
+      .get() as number;
+    if (version === SCHEMA_VERSION) return;
+    if (version === 0 && hasTables === 0) {
+      this.db.exec(SCHEMA);
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      return;
+    }
+    this.db.close();
+    throw new Error(
+      `the embedded index at ${file} has schema version ${version}, this Tidings needs ${SCHEMA_VERSION}: ` +
+        'move the file away and import or ingest again',
+    );
   }
 
   private prepare() {
