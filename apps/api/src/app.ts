@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Catalog } from '@tidings/catalog/catalog';
@@ -13,6 +14,7 @@ import type { ArticleIndex } from '@tidings/index/port';
 import type { ApiKeyStore } from '@tidings/store/api-keys';
 import type { RateLimiter } from '@tidings/store/rate-limit';
 import type { SelectionStore } from '@tidings/store/selections';
+import { adminRoutes } from './plugins/admin.js';
 import auth from './plugins/auth.js';
 import caching from './plugins/caching.js';
 import problems from './plugins/problems.js';
@@ -34,6 +36,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** In-process api key cache lifetime (default 10 s; revocation takes at most this long). */
   keyCacheMs?: number;
+  /** Bull Board at /admin/queues over these queues, when a token is given. */
+  admin?: { token: string; queues: Queue[] };
 }
 
 /** Removes the api key from a URL before it is logged. */
@@ -134,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let lastLimiterWarning = 0;
 
   // Routes.
+  if (deps.admin) await app.register(adminRoutes, deps.admin);
   await app.register(healthRoutes, { redis: deps.redis, registry, limiterDegraded: () => limiterDegraded });
   await app.register(async (api) => {
     await api.register(auth, {

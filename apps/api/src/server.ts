@@ -6,6 +6,7 @@ import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis, redactUrl as redactRedisUrl } from '@tidings/store/redis';
 import { SelectionStore } from '@tidings/store/selections';
+import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
 import { buildApp, loggerOptions } from './app.js';
 
 const config = loadConfigOrExit();
@@ -23,6 +24,12 @@ const index = await openIndex(config, { serving: true })
     process.exit(1);
   });
 
+// The queue admin exists only with a token; it watches the worker's queues.
+const adminConnection = config.ADMIN_TOKEN ? createQueueConnection(config.REDIS_URL, 'producer') : null;
+const adminQueues = adminConnection
+  ? [QUEUES.fetchSource, QUEUES.maintenance].map((name) => createQueue(name, adminConnection, config.REDIS_PREFIX))
+  : [];
+
 const app = await buildApp({
   index,
   catalog: loadCatalog(),
@@ -31,6 +38,7 @@ const app = await buildApp({
   selections: new SelectionStore(redis, config.REDIS_PREFIX),
   redis,
   editorialTimeZone: config.EDITORIAL_TZ,
+  ...(config.ADMIN_TOKEN ? { admin: { token: config.ADMIN_TOKEN, queues: adminQueues } } : {}),
   logger: loggerOptions(config.LOG_LEVEL, Boolean(process.stdout.isTTY)),
 });
 
@@ -45,6 +53,8 @@ async function shutdown(signal: string) {
   }, 10_000);
   deadline.unref();
   await app.close();
+  await Promise.all(adminQueues.map((q) => q.close()));
+  adminConnection?.disconnect();
   await index.close();
   redis.disconnect();
   process.exit(0);

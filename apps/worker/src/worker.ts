@@ -18,6 +18,7 @@ import {
   QUEUES,
 } from '@tidings/queue/queues';
 import type { SourceStore } from '@tidings/store/sources';
+import { HostGate } from './host-gate.js';
 import { createFetchSourceProcessor } from './processors/fetch-source.js';
 import { createMaintenanceProcessor } from './processors/maintenance.js';
 
@@ -30,6 +31,8 @@ export interface WorkerDeps {
   catalog: Catalog;
   concurrency: number;
   retentionDays: number;
+  /** Fetches of one publisher host at a time, per worker process (default 2). */
+  perHost?: number;
   /** How often schedulers are brought in step with the registry (default 60 s; 0: only at start). */
   syncEveryMs?: number;
   log?: (event: string, details: Record<string, unknown>) => void;
@@ -43,7 +46,11 @@ export async function syncSchedulers(queue: Queue<FetchSourcePayload>, sources: 
     if (source.state !== 'active' && source.state !== 'failing') continue;
     const id = fetchSchedulerId(source.id);
     wanted.add(id);
-    await queue.upsertJobScheduler(id, { every: source.everyMs }, { name: 'scheduled', data: { sourceId: source.id } });
+    await queue.upsertJobScheduler(
+      id,
+      { every: source.pollMs ?? source.everyMs },
+      { name: 'scheduled', data: { sourceId: source.id } },
+    );
   }
   for (const scheduler of await queue.getJobSchedulers()) {
     if (scheduler.key && !wanted.has(scheduler.key) && scheduler.key.startsWith('source:')) {
@@ -72,6 +79,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       index: deps.index,
       fetcher: deps.fetcher,
       catalog: deps.catalog,
+      hosts: new HostGate(deps.perHost ?? 2),
     }),
     { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: deps.concurrency },
   );

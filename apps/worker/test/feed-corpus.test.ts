@@ -52,6 +52,7 @@ const source: Source = {
   etag: null,
   lastModified: null,
   notBefore: null,
+  pollMs: null,
   createdAt: '2026-11-22T00:00:00Z',
 };
 

@@ -47,6 +47,7 @@ beforeEach(async () => {
   feedStatus = 200;
   server = createServer((req, res) => {
     requests += 1;
+    if (req.url === '/busy') return res.writeHead(429, { 'retry-after': '120' }).end();
     if (feedStatus !== 200) return res.writeHead(feedStatus).end('nope');
     if (req.headers['if-none-match'] === `"${feedBody.length}"`) return res.writeHead(304).end();
     res.writeHead(200, { 'content-type': 'application/rss+xml', etag: `"${feedBody.length}"` }).end(feedBody);
@@ -182,6 +183,36 @@ describe('worker', () => {
     await sources.add(toSettings({ feedUrl: `${base}/page.html`, id: 'page' }));
     await expect(fetchNow('page')).rejects.toThrow(/not a readable feed/);
     expect((await sources.get('page'))?.lastError).toMatch(/not a readable feed/);
+  });
+
+  it('backs off a whole host after 429 with Retry-After', async () => {
+    feedBody = rss([{ title: 'x', link: 'https://example.com/x' }]);
+    await sources.add(toSettings({ feedUrl: `${base}/busy`, id: 'busy' }));
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'neighbour' }));
+    await expect(fetchNow('busy')).rejects.toThrow(/HTTP 429/);
+    const busy = await sources.get('busy');
+    expect(Date.parse(busy!.notBefore!) - Date.now()).toBeGreaterThan(100_000);
+    const seen = requests;
+    const events = createQueueEvents(QUEUES.fetchSource, REDIS_URL, prefix);
+    await events.waitUntilReady();
+    const job = await worker.fetchQueue.add('scheduled', { sourceId: 'neighbour' });
+    expect(await job.waitUntilFinished(events, 10_000)).toMatchObject({ outcome: 'skipped' });
+    await events.close();
+    expect(requests).toBe(seen);
+  });
+
+  it('adapts the poll interval to the feed and keeps it with the source', async () => {
+    feedBody = `<rss version="2.0"><channel><title>T</title><ttl>45</ttl>${[0, 1, 2, 3]
+      .map(
+        (i) =>
+          `<item><title>t${i}</title><link>https://example.com/${i}</link><pubDate>${new Date(Date.UTC(2026, 10, 22, 10) - i * 60_000).toUTCString()}</pubDate></item>`,
+      )
+      .join('')}</channel></rss>`;
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'rhythm' }));
+    await fetchNow('rhythm');
+    const pollMs = (await sources.get('rhythm'))!.pollMs!;
+    expect(pollMs).toBeGreaterThanOrEqual(45 * 60_000 * 0.9);
+    expect(pollMs).toBeLessThan(45 * 60_000 * 1.1);
   });
 
   it('skips paused sources on schedule', async () => {

@@ -40,6 +40,8 @@ export interface SourceStatus {
   lastModified: string | null;
   /** Earliest time of the next scheduled fetch (back-off, Retry-After). */
   notBefore: string | null;
+  /** Poll interval adapted to the feed (rhythm, ttl, max-age); `null` until the first success. */
+  pollMs: number | null;
   createdAt: string;
 }
 
@@ -138,6 +140,7 @@ const FRESH_STATUS = (now: Date): SourceStatus => ({
   etag: null,
   lastModified: null,
   notBefore: null,
+  pollMs: null,
   createdAt: now.toISOString(),
 });
 
@@ -185,7 +188,8 @@ export class SourceStore {
     const existing = await this.get(settings.id);
     if (!existing) return this.add(settings);
     const state = existing.state === 'removed' ? 'active' : existing.state;
-    return this.save({ ...existing, ...settings, state });
+    const pollMs = existing.everyMs === settings.everyMs ? (existing.pollMs ?? null) : null;
+    return this.save({ ...existing, ...settings, state, pollMs });
   }
 
   async require(id: string): Promise<Source> {
@@ -200,7 +204,11 @@ export class SourceStore {
   }
 
   /** Records a successful fetch: back to `active` (unless paused or removed meanwhile). */
-  async recordSuccess(id: string, validators: { etag: string | null; lastModified: string | null }): Promise<Source> {
+  async recordSuccess(
+    id: string,
+    validators: { etag: string | null; lastModified: string | null },
+    pollMs?: number,
+  ): Promise<Source> {
     const source = await this.require(id);
     const at = this.now().toISOString();
     return this.save({
@@ -212,6 +220,7 @@ export class SourceStore {
       notBefore: null,
       etag: validators.etag,
       lastModified: validators.lastModified,
+      pollMs: pollMs ?? source.pollMs ?? null,
     });
   }
 

@@ -13,12 +13,16 @@ import type { FetchSourcePayload, FetchSourceResult } from '@tidings/queue/queue
 import type { SourceStore } from '@tidings/store/sources';
 import { normalizeFeed } from '../feed/normalize.js';
 import { FeedParseError, parseFeed } from '../feed/parse-feed.js';
+import { HostGate } from '../host-gate.js';
+import { nextInterval } from '../schedule.js';
 
 export interface FetchSourceDeps {
   sources: SourceStore;
   index: ArticleIndex;
   fetcher: Fetcher;
   catalog: Catalog;
+  /** Per-host politeness; a fresh gate when not given. */
+  hosts?: HostGate;
   now?: () => Date;
 }
 
@@ -45,6 +49,7 @@ function sameContent(a: Article, b: Article): boolean {
 
 export function createFetchSourceProcessor(deps: FetchSourceDeps) {
   const now = deps.now ?? (() => new Date());
+  const hosts = deps.hosts ?? new HostGate();
   return async function fetchSource(job: Job<FetchSourcePayload>): Promise<FetchSourceResult> {
     const { sourceId, manual } = job.data;
     const skipped = (): FetchSourceResult => ({
@@ -61,12 +66,20 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
     // A failing source waits out its back-off, unless an operator asks.
     if (!manual && source.notBefore && Date.parse(source.notBefore) > now().getTime()) return skipped();
 
+    const host = new URL(source.feedUrl).host;
+    // The publisher asked us (on any of its feeds) to come back later.
+    if (!manual && hosts.backOffUntil(host)) return skipped();
+
     let result;
     try {
-      result = await deps.fetcher.fetch({ url: source.feedUrl, etag: source.etag, lastModified: source.lastModified });
+      result = await hosts.run(host, () =>
+        deps.fetcher.fetch({ url: source.feedUrl, etag: source.etag, lastModified: source.lastModified }),
+      );
     } catch (error) {
       const e = error as FetchError;
-      await deps.sources.recordFailure(sourceId, e.message, e.details?.retryAfterMs);
+      const wait = e.details?.retryAfterMs;
+      if (wait !== undefined && (e.details?.status === 429 || e.details?.status === 503)) hosts.backOff(host, wait);
+      await deps.sources.recordFailure(sourceId, e.message, wait);
       if (e instanceof FetchError && e.permanent) throw new UnrecoverableError(e.message);
       throw error;
     }
@@ -107,7 +120,13 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       if (!sameContent(old, next)) changed.push(next);
     }
     if (changed.length) await deps.index.upsert(changed);
-    await deps.sources.recordSuccess(sourceId, { etag: result.etag, lastModified: result.lastModified });
+    const pollMs = nextInterval(sourceId, {
+      everyMs: source.everyMs,
+      itemTimes: articles.filter((a) => a.publishedAt !== a.indexedAt).map((a) => Date.parse(a.publishedAt)),
+      ttlMinutes: feed.ttlMinutes,
+      cacheControl: result.cacheControl,
+    });
+    await deps.sources.recordSuccess(sourceId, { etag: result.etag, lastModified: result.lastModified }, pollMs);
     return {
       sourceId,
       outcome: 'indexed',
