@@ -42,6 +42,7 @@ const worker = await startWorker({
   fetcher,
   catalog: loadCatalog(),
   concurrency: config.WORKER_CONCURRENCY,
+  lockMs: config.WORKER_LOCK_MS,
   retentionDays: config.RETENTION_DAYS,
   log,
 });

@@ -31,6 +31,8 @@ export interface WorkerDeps {
   catalog: Catalog;
   concurrency: number;
   retentionDays: number;
+  /** Job lock duration and stalled-job check interval (default 30 s). */
+  lockMs?: number;
   /** Fetches of one publisher host at a time, per worker process (default 2). */
   perHost?: number;
   /** How often schedulers are brought in step with the registry (default 60 s; 0: only at start). */
@@ -81,7 +83,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       catalog: deps.catalog,
       hosts: new HostGate(deps.perHost ?? 2),
     }),
-    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: deps.concurrency },
+    {
+      connection: createQueueConnection(deps.redisUrl, 'worker'),
+      prefix,
+      concurrency: deps.concurrency,
+      lockDuration: deps.lockMs ?? 30_000,
+      stalledInterval: deps.lockMs ?? 30_000,
+    },
   );
   const maintenanceWorker = new Worker<MaintenancePayload>(
     QUEUES.maintenance,

@@ -54,6 +54,8 @@ const schema = z.object({
   USER_AGENT: z.string().min(1).default('TidingsBot/0.1 (+https://github.com/tidings/tidings)'),
   ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
   WORKER_CONCURRENCY: positiveInt(8),
+  /** How long a job's lock lives; a killed worker's jobs are taken back after about twice this. */
+  WORKER_LOCK_MS: positiveInt(30_000),
   /** Token for the admin UI (`/admin/queues`); the UI is off when unset. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Default requests per minute for a new api key. */
