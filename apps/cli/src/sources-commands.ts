@@ -286,35 +286,53 @@ export function registerSourceCommands(program: Command, context: Context): void
       try {
         await events?.waitUntilReady();
         const now = Date.now();
-        const jobs = await Promise.all(
-          targets.map((t) =>
-            queue.add('manual', { sourceId: t.id, manual: true }, { jobId: manualFetchJobId(t.id, now), attempts: 1 }),
-          ),
+        const jobIds = new Map(targets.map((t) => [manualFetchJobId(t.id, now), t.id]));
+        // Outcomes come from queue events (finished jobs may be trimmed before anyone looks at them).
+        const results: FetchSourceResult[] = [];
+        const failed: { id: string; error: string }[] = [];
+        const bar =
+          events && io.interactive && !o.json
+            ? new SingleBar({ format: 'ingesting [{bar}] {value}/{total} sources | {failed} failed' })
+            : null;
+        const allDone = new Promise<void>((resolve) => {
+          const settle = () => {
+            bar?.update(results.length + failed.length, { failed: failed.length });
+            if (results.length + failed.length >= jobIds.size) resolve();
+          };
+          events?.on('completed', ({ jobId, returnvalue }) => {
+            if (!jobIds.has(jobId)) return;
+            jobIds.delete(jobId);
+            const value: unknown = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
+            results.push(value as FetchSourceResult);
+            settle();
+          });
+          events?.on('failed', ({ jobId, failedReason }) => {
+            const id = jobIds.get(jobId);
+            if (!id) return;
+            jobIds.delete(jobId);
+            failed.push({ id, error: failedReason });
+            settle();
+          });
+        });
+        const total = jobIds.size;
+        await queue.addBulk(
+          [...jobIds].map(([jobId, sourceId]) => ({
+            name: 'manual',
+            data: { sourceId, manual: true },
+            opts: { jobId, attempts: 1 },
+          })),
         );
         if (!events) {
           if (o.json) return context.json({ queued: targets.map((t) => t.id) });
-          return io.out(
-            `Queued ${jobs.length} fetch(es); a running worker picks them up (tidings status shows progress).\n`,
+          return io.out(`Queued ${total} fetch(es); a running worker picks them up (tidings status shows progress).\n`);
+        }
+        bar?.start(total, 0, { failed: 0 });
+        const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30 * 60_000).unref());
+        if ((await Promise.race([allDone, timeout])) === 'timeout') {
+          throw new CliError(
+            `gave up waiting after 30 min; ${jobIds.size} fetch(es) still pending (is a worker running?)`,
           );
         }
-        const bar =
-          io.interactive && !o.json
-            ? new SingleBar({ format: 'ingesting [{bar}] {value}/{total} sources | {failed} failed' })
-            : null;
-        bar?.start(jobs.length, 0, { failed: 0 });
-        const failed: { id: string; error: string }[] = [];
-        const results: FetchSourceResult[] = [];
-        let done = 0;
-        await Promise.all(
-          jobs.map(async (job, i) => {
-            try {
-              results.push((await job.waitUntilFinished(events, 10 * 60_000)) as FetchSourceResult);
-            } catch (error) {
-              failed.push({ id: targets[i]!.id, error: (error as Error).message });
-            }
-            bar?.update(++done, { failed: failed.length });
-          }),
-        );
         bar?.stop();
         const created = results.reduce((n, r) => n + r.created, 0);
         const updated = results.reduce((n, r) => n + r.updated, 0);

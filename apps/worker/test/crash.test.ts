@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '@tidings/config/config';
+import { childEnv, testEnv } from '@tidings/config/config';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { createQueue, createQueueConnection, type FetchSourcePayload, QUEUES } from '@tidings/queue/queues';
 import { createRedis } from '@tidings/store/redis';
@@ -49,15 +49,14 @@ afterAll(async () => {
 
 function startWorkerProcess(): ChildProcess {
   return spawn(process.execPath, [join(import.meta.dirname, '..', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
+    env: childEnv({
       REDIS_URL,
       REDIS_PREFIX: prefix,
       DATA_DIR: dir,
       ALLOW_PRIVATE_NETWORKS: '1',
       WORKER_LOCK_MS: '1500',
       WORKER_CONCURRENCY: '1',
-    },
+    }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 }

@@ -110,3 +110,8 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
 export function testEnv(name: 'MEILI_URL' | 'MEILI_API_KEY' | 'REDIS_URL' | 'CI'): string | undefined {
   return process.env[name] || undefined;
 }
+
+/** This process's environment with overrides, for starting a child process (tests, benchmarks). */
+export function childEnv(overrides: Record<string, string>): Record<string, string | undefined> {
+  return { ...process.env, ...overrides };
+}

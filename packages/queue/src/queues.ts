@@ -72,9 +72,9 @@ export function createQueueEvents(name: string, url: string, prefix: string): Qu
   return new QueueEvents(name, { connection: createQueueConnection(url, 'worker'), prefix: bullPrefix(prefix) });
 }
 
-/** Stable job id of a manual fetch, so that asking twice at once enqueues it once. */
+/** Stable job id of a manual fetch, so that asking twice at once enqueues it once (no `:` — BullMQ reserves it). */
 export function manualFetchJobId(sourceId: string, at: number): string {
-  return `manual:${sourceId}:${Math.floor(at / 1000)}`;
+  return `manual-${sourceId}-${Math.floor(at / 1000)}`;
 }
 
 /** Scheduler id of a source's periodic fetch. */
