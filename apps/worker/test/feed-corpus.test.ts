@@ -53,6 +53,7 @@ const source: Source = {
   lastModified: null,
   notBefore: null,
   pollMs: null,
+  contentHash: null,
   createdAt: '2026-11-22T00:00:00Z',
 };
 

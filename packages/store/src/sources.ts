@@ -42,6 +42,8 @@ export interface SourceStatus {
   notBefore: string | null;
   /** Poll interval adapted to the feed (rhythm, ttl, max-age); `null` until the first success. */
   pollMs: number | null;
+  /** Digest of the last feed body read, to skip re-reading a 200 that repeats it. */
+  contentHash: string | null;
   createdAt: string;
 }
 
@@ -141,6 +143,7 @@ const FRESH_STATUS = (now: Date): SourceStatus => ({
   lastModified: null,
   notBefore: null,
   pollMs: null,
+  contentHash: null,
   createdAt: now.toISOString(),
 });
 
@@ -189,7 +192,12 @@ export class SourceStore {
     if (!existing) return this.add(settings);
     const state = existing.state === 'removed' ? 'active' : existing.state;
     const pollMs = existing.everyMs === settings.everyMs ? (existing.pollMs ?? null) : null;
-    return this.save({ ...existing, ...settings, state, pollMs });
+    const changed = (Object.keys(settings) as (keyof SourceSettings)[]).some(
+      (key) => JSON.stringify(existing[key]) !== JSON.stringify(settings[key]),
+    );
+    // New settings shape the articles: the next fetch must read the feed in full again.
+    const validators = changed ? { etag: null, lastModified: null, contentHash: null } : {};
+    return this.save({ ...existing, ...settings, state, pollMs, ...validators });
   }
 
   async require(id: string): Promise<Source> {
@@ -206,7 +214,7 @@ export class SourceStore {
   /** Records a successful fetch: back to `active` (unless paused or removed meanwhile). */
   async recordSuccess(
     id: string,
-    validators: { etag: string | null; lastModified: string | null },
+    validators: { etag: string | null; lastModified: string | null; contentHash?: string | null },
     pollMs?: number,
   ): Promise<Source> {
     const source = await this.require(id);
@@ -221,6 +229,7 @@ export class SourceStore {
       etag: validators.etag,
       lastModified: validators.lastModified,
       pollMs: pollMs ?? source.pollMs ?? null,
+      contentHash: validators.contentHash === undefined ? (source.contentHash ?? null) : validators.contentHash,
     });
   }
 

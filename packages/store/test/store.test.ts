@@ -6,6 +6,7 @@ import { ApiKeyStore, parseRate } from '../src/api-keys.js';
 import { RateLimiter } from '../src/rate-limit.js';
 import { createRedis } from '../src/redis.js';
 import { SelectionStore } from '../src/selections.js';
+import { parseDuration, slugFromFeedUrl, SourceStore, toSettings } from '../src/sources.js';
 
 let redis: Redis;
 let prefix: string;
@@ -41,6 +42,38 @@ describe('SelectionStore', () => {
     expect((await store.latestOnOrBefore('2026-11-22'))?.date).toBe('2026-11-01');
     expect(await store.latestOnOrBefore('2026-10-01')).toBeNull();
     expect(await store.days()).toEqual(['2026-12-01', '2026-11-01']);
+  });
+});
+
+describe('SourceStore', () => {
+  it('goes failing after three failures in a row, backs off, and recovers on success', async () => {
+    const store = new SourceStore(redis, prefix, () => new Date('2026-11-22T12:00:00Z'));
+    await store.add(toSettings({ feedUrl: 'https://example.com/rss', id: 'ex', every: '10m' }));
+    await store.recordFailure('ex', 'HTTP 500');
+    await store.recordFailure('ex', 'HTTP 500');
+    expect((await store.get('ex'))?.state).toBe('active');
+    const failing = await store.recordFailure('ex', 'HTTP 502', 3_600_000);
+    expect(failing).toMatchObject({ state: 'failing', consecutiveFailures: 3, lastError: 'HTTP 502' });
+    expect(failing.notBefore).toBe('2026-11-22T13:00:00.000Z'); // Retry-After beats 40 min of back-off
+    const back = await store.recordSuccess('ex', { etag: '"1"', lastModified: null, contentHash: 'h' });
+    expect(back).toMatchObject({ state: 'active', consecutiveFailures: 0, notBefore: null, etag: '"1"' });
+  });
+
+  it('forgets validators when settings change, so the next fetch reads the feed again', async () => {
+    const store = new SourceStore(redis, prefix);
+    await store.add(toSettings({ feedUrl: 'https://example.com/rss', id: 'ex' }));
+    await store.recordSuccess('ex', { etag: '"1"', lastModified: 'x', contentHash: 'h' });
+    await store.updateSettings(toSettings({ feedUrl: 'https://example.com/rss', id: 'ex' }));
+    expect(await store.get('ex')).toMatchObject({ etag: '"1"', contentHash: 'h' });
+    await store.updateSettings(toSettings({ feedUrl: 'https://example.com/rss', id: 'ex', topics: [4000000] }));
+    expect(await store.get('ex')).toMatchObject({ etag: null, lastModified: null, contentHash: null });
+  });
+
+  it('reads durations and derives slugs', () => {
+    expect(parseDuration('10m')).toBe(600_000);
+    expect(parseDuration('30s')).toBeNull();
+    expect(parseDuration('8d')).toBeNull();
+    expect(slugFromFeedUrl('https://www.example.co.uk/rss')).toBe('example-co-uk');
   });
 });
 

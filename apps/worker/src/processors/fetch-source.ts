@@ -4,6 +4,7 @@
  * Permanent failures (404, blocked address, not a feed) throw `UnrecoverableError`; transient ones
  * throw plain errors and BullMQ retries them with back-off.
  */
+import { createHash } from 'node:crypto';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Catalog } from '@tidings/catalog/catalog';
 import type { Article } from '@tidings/core/article';
@@ -88,6 +89,13 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0 };
     }
 
+    // Many servers ignore conditional requests: the same body again is as good as a 304.
+    const contentHash = createHash('sha1').update(result.text).digest('base64url');
+    if (contentHash === source.contentHash) {
+      await deps.sources.recordSuccess(sourceId, { etag: result.etag, lastModified: result.lastModified });
+      return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0 };
+    }
+
     let feed;
     try {
       feed = await parseFeed(result.text);
@@ -126,7 +134,11 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       ttlMinutes: feed.ttlMinutes,
       cacheControl: result.cacheControl,
     });
-    await deps.sources.recordSuccess(sourceId, { etag: result.etag, lastModified: result.lastModified }, pollMs);
+    await deps.sources.recordSuccess(
+      sourceId,
+      { etag: result.etag, lastModified: result.lastModified, contentHash },
+      pollMs,
+    );
     return {
       sourceId,
       outcome: 'indexed',
