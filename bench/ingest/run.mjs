@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
   options: {
     feeds: { type: 'string', default: '2000' },
     items: { type: 'string', default: '50' },
-    concurrency: { type: 'string', default: '8' },
+    concurrency: { type: 'string', default: '16' },
   },
 });
 const FEEDS = Number(args.feeds);

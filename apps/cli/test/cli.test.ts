@@ -1,50 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig, testEnv } from '@tidings/config/config';
-import { createRedis } from '@tidings/store/redis';
-import { buildProgram } from '../src/program.js';
+import { type CliSandbox, cliSandbox } from './helper.js';
 
+let sandbox: CliSandbox;
 let dir: string;
-let prefix: string;
+const tidings = (...args: string[]) => sandbox.run(...args);
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'tidings-cli-'));
-  prefix = `tidings-test:${randomUUID()}:`;
+  sandbox = await cliSandbox(() => new Date('2026-11-22T12:00:00Z'));
+  ({ dir } = sandbox);
 });
-afterEach(async () => {
-  const redis = createRedis({ url: testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379' });
-  const stale = await redis.keys(`${prefix}*`);
-  if (stale.length) await redis.del(...stale);
-  redis.disconnect();
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** Runs one `tidings …` command in-process; returns its exit code and output. */
-async function tidings(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const config = loadConfig({ DATA_DIR: dir, REDIS_PREFIX: prefix, REDIS_URL: testEnv('REDIS_URL') });
-  let out = '';
-  let err = '';
-  const { program, context } = buildProgram(
-    config,
-    { out: (t) => void (out += t), err: (t) => void (err += t), interactive: false },
-    () => new Date('2026-11-22T12:00:00Z'),
-  );
-  let code = 0;
-  try {
-    await program.parseAsync(['node', 'tidings', ...args]);
-    code = context.exitCode;
-  } catch (error) {
-    const e = error as { exitCode?: number; message: string; code?: string };
-    if (!e.code?.startsWith('commander.')) err += `tidings: ${e.message}\n`;
-    code = e.exitCode ?? 1;
-  } finally {
-    await context.close();
-  }
-  return { code, out, err };
-}
+afterEach(async () => sandbox.cleanup());
 
 const line = (overrides: Record<string, unknown> = {}) =>
   JSON.stringify({

@@ -1,57 +1,26 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '@tidings/catalog/catalog';
-import { loadConfig, testEnv } from '@tidings/config/config';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
 import { startWorker } from '@tidings/worker/worker';
-import { buildProgram } from '../src/program.js';
+import { type CliSandbox, cliSandbox, REDIS_URL } from './helper.js';
 
-const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
+let sandbox: CliSandbox;
 let dir: string;
 let prefix: string;
+const tidings = (...args: string[]) => sandbox.run(...args);
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'tidings-cli-'));
-  prefix = `tidings-test:${randomUUID()}:`;
+  sandbox = await cliSandbox();
+  ({ dir, prefix } = sandbox);
 });
-afterEach(async () => {
-  const redis = createRedis({ url: REDIS_URL });
-  const stale = await redis.keys(`${prefix}*`);
-  if (stale.length) await redis.del(...stale);
-  redis.disconnect();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function tidings(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const config = loadConfig({ DATA_DIR: dir, REDIS_PREFIX: prefix, REDIS_URL });
-  let out = '';
-  let err = '';
-  const { program, context } = buildProgram(config, {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    interactive: false,
-  });
-  let code = 0;
-  try {
-    await program.parseAsync(['node', 'tidings', ...args]);
-    code = context.exitCode;
-  } catch (error) {
-    const e = error as { exitCode?: number; message: string; code?: string };
-    if (!e.code?.startsWith('commander.')) err += `tidings: ${e.message}\n`;
-    code = e.exitCode ?? 1;
-  } finally {
-    await context.close();
-  }
-  return { code, out, err };
-}
+afterEach(async () => sandbox.cleanup());
 
 describe('tidings sources', () => {
   it('adds, lists, shows, pauses, resumes and removes a source', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { Fetcher } from '@tidings/fetch/fetcher';
-import { toSettings, type Source } from '@tidings/store/sources';
+import { newSource, toSettings } from '@tidings/store/sources';
 import { normalizeFeed, normalizeItem, parseFeedDate } from '../src/feed/normalize.js';
 import { FeedParseError, parseFeed } from '../src/feed/parse-feed.js';
 
@@ -41,21 +41,7 @@ afterAll(async () => {
   server.close();
 });
 
-const source: Source = {
-  ...toSettings({ feedUrl: 'https://publisher.example/feed', id: 'corpus' }),
-  state: 'active',
-  lastError: null,
-  lastErrorAt: null,
-  lastFetchedAt: null,
-  lastSuccessAt: null,
-  consecutiveFailures: 0,
-  etag: null,
-  lastModified: null,
-  notBefore: null,
-  pollMs: null,
-  contentHash: null,
-  createdAt: '2026-11-22T00:00:00Z',
-};
+const source = newSource(toSettings({ feedUrl: 'https://publisher.example/feed', id: 'corpus' }));
 
 async function ingest(path: string) {
   const res = await fetcher.fetch({ url: `${base}/${path}` });

@@ -53,7 +53,7 @@ const schema = z.object({
   FETCH_MAX_BYTES: positiveInt(10 * 1024 * 1024),
   USER_AGENT: z.string().min(1).default('TidingsBot/0.1 (+https://github.com/tidings/tidings)'),
   ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
-  WORKER_CONCURRENCY: positiveInt(8),
+  WORKER_CONCURRENCY: positiveInt(16),
   /** How long a job's lock lives; a killed worker's jobs are taken back after about twice this. */
   WORKER_LOCK_MS: positiveInt(30_000),
   /** Token for the admin UI (`/admin/queues`); the UI is off when unset. */

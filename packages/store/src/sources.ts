@@ -132,7 +132,12 @@ export function toSettings(input: SourceInput, fallbackId?: string): SourceSetti
   };
 }
 
-const FRESH_STATUS = (now: Date): SourceStatus => ({
+/** A source that has never been fetched. */
+export function newSource(settings: SourceSettings, now: Date = new Date()): Source {
+  return { ...freshStatus(now), ...settings };
+}
+
+const freshStatus = (now: Date): SourceStatus => ({
   state: 'active',
   lastError: null,
   lastErrorAt: null,
@@ -183,7 +188,7 @@ export class SourceStore {
   async add(settings: SourceSettings): Promise<Source> {
     const existing = await this.get(settings.id);
     if (existing && existing.state !== 'removed') throw new Error(`a source with id '${settings.id}' exists already`);
-    return this.save({ ...FRESH_STATUS(this.now()), ...settings });
+    return this.save(newSource(settings, this.now()));
   }
 
   /** Replaces the settings of a source, keeping its state (used by `sources sync`). */
