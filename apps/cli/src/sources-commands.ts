@@ -261,13 +261,13 @@ export function registerSourceCommands(program: Command, context: Context): void
 
   program
     .command('ingest')
-    .description('fetch sources now (also failing ones; not paused or removed ones)')
+    .description('fetch sources now (also failing ones; not paused or removed ones); default: all')
     .option('--source <id>', 'one source')
-    .option('--all', 'every active or failing source')
+    .option('--all', 'every active or failing source (the default)')
     .option('--wait', 'wait until fetched and indexed; exit 1 listing the sources that failed')
     .option('--json', 'print JSON')
     .action(async (o: { source?: string; all?: boolean; wait?: boolean; json?: boolean }) => {
-      if (Boolean(o.source) === Boolean(o.all)) throw new CliError('give --source ID or --all');
+      if (o.source && o.all) throw new CliError('give either --source ID or --all, not both');
       const s = await store();
       let targets: Source[];
       if (o.source) {

@@ -153,7 +153,7 @@ describe('tidings ingest', () => {
       expect(show).toMatchObject({ articleCount: 1, lastFetchedAt: expect.any(String) });
       const status = JSON.parse((await tidings('status', '--json')).out);
       expect(status.sources).toMatchObject({ active: 2 });
-      expect((await tidings('ingest')).err).toContain('give --source ID or --all');
+      expect((await tidings('ingest', '--all', '--source', 'good')).err).toContain('not both');
     } finally {
       await worker.close();
       await fetcher.close();
