@@ -15,12 +15,15 @@ import {
   type FetchSourcePayload,
   type FetchSourceResult,
   type MaintenancePayload,
+  type ProbeHostPayload,
   QUEUES,
 } from '@tidings/queue/queues';
 import type { SourceStore } from '@tidings/store/sources';
 import { HostGate } from './host-gate.js';
 import { createFetchSourceProcessor } from './processors/fetch-source.js';
 import { createMaintenanceProcessor } from './processors/maintenance.js';
+import { createProbeHostProcessor } from './processors/probe-host.js';
+import { ProbeCache } from '@tidings/store/probe-cache';
 
 export interface WorkerDeps {
   redisUrl: string;
@@ -64,6 +67,7 @@ export async function syncSchedulers(queue: Queue<FetchSourcePayload>, sources: 
 
 export interface RunningWorker {
   fetchQueue: Queue<FetchSourcePayload>;
+  probeQueue: Queue<ProbeHostPayload>;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const producer: Redis = createQueueConnection(deps.redisUrl, 'producer');
   const fetchQueue = createQueue<FetchSourcePayload>(QUEUES.fetchSource, producer, deps.prefix);
   const maintenanceQueue = createQueue<MaintenancePayload>(QUEUES.maintenance, producer, deps.prefix);
+  const probeQueue = createQueue<ProbeHostPayload>(QUEUES.probeHost, producer, deps.prefix);
+  const probes = new ProbeCache(producer, deps.prefix);
   const prefix = bullPrefix(deps.prefix);
 
   const fetchWorker = new Worker<FetchSourcePayload, FetchSourceResult>(
@@ -82,6 +88,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       fetcher: deps.fetcher,
       catalog: deps.catalog,
       hosts: new HostGate(deps.perHost ?? 2),
+      probes: { cache: probes, queue: probeQueue },
     }),
     {
       connection: createQueueConnection(deps.redisUrl, 'worker'),
@@ -96,6 +103,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     createMaintenanceProcessor({ index: deps.index, retentionDays: deps.retentionDays }),
     { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 1 },
   );
+  const probeWorker = new Worker<ProbeHostPayload>(
+    QUEUES.probeHost,
+    createProbeHostProcessor({ fetcher: deps.fetcher, index: deps.index, probes }),
+    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 4 },
+  );
+  probeWorker.on('completed', (_job, result) => log('probed', { ...(result as Record<string, unknown>) }));
+  probeWorker.on('error', (error) => log('worker error', { error: error.message }));
   fetchWorker.on('completed', (_job, result) => log('fetched', { ...result }));
   fetchWorker.on('failed', (job, error) =>
     log('fetch failed', { sourceId: job?.data.sourceId, attempt: job?.attemptsMade, error: error.message }),
@@ -119,11 +133,12 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
 
   return {
     fetchQueue,
+    probeQueue,
     async close() {
       if (timer) clearInterval(timer);
       // Let running jobs finish; BullMQ moves stalled jobs back after a crash.
-      await Promise.all([fetchWorker.close(), maintenanceWorker.close()]);
-      await Promise.all([fetchQueue.close(), maintenanceQueue.close()]);
+      await Promise.all([fetchWorker.close(), maintenanceWorker.close(), probeWorker.close()]);
+      await Promise.all([fetchQueue.close(), maintenanceQueue.close(), probeQueue.close()]);
       producer.disconnect();
     },
   };

@@ -48,6 +48,8 @@ beforeEach(async () => {
   server = createServer((req, res) => {
     requests += 1;
     if (req.url === '/busy') return res.writeHead(429, { 'retry-after': '120' }).end();
+    if (req.url?.startsWith('/article/'))
+      return res.writeHead(200, { 'x-frame-options': 'SAMEORIGIN' }).end('<html></html>');
     if (feedStatus !== 200) return res.writeHead(feedStatus).end('nope');
     if (req.headers['if-none-match'] === `"${feedBody.length}"`) return res.writeHead(304).end();
     res.writeHead(200, { 'content-type': 'application/rss+xml', etag: `"${feedBody.length}"` }).end(feedBody);
@@ -213,6 +215,30 @@ describe('worker', () => {
     const pollMs = (await sources.get('rhythm'))!.pollMs!;
     expect(pollMs).toBeGreaterThanOrEqual(45 * 60_000 * 0.9);
     expect(pollMs).toBeLessThan(45 * 60_000 * 1.1);
+  });
+
+  it('probes a new host once and gives its articles the https and iframe flags', async () => {
+    feedBody = rss([{ title: 'Local', link: `${base}/article/1`, date: 'Sun, 22 Nov 2026 08:00:00 GMT' }]);
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'local' }));
+    await fetchNow('local');
+    const events = createQueueEvents(QUEUES.probeHost, REDIS_URL, prefix);
+    await events.waitUntilReady();
+    const [job] = await worker.probeQueue.getJobs(['waiting', 'active', 'completed']);
+    expect(job?.data).toMatchObject({ domain: '127.0.0.1', articleUrl: `${base}/article/1` });
+    if (!(await job!.isCompleted())) await job!.waitUntilFinished(events, 10_000);
+    await events.close();
+    const [article] = (await index.query({ filters: NO_FILTERS, limit: 1 })).articles;
+    // Nothing answers https on 127.0.0.1:443, and SAMEORIGIN forbids third-party framing.
+    expect(article!.source).toMatchObject({ domain: '127.0.0.1', https: false, iframeable: false });
+    // A later article of the same host starts with the known flags, and no second probe is queued.
+    feedBody = rss([
+      { title: 'Local', link: `${base}/article/1`, date: 'Sun, 22 Nov 2026 08:00:00 GMT' },
+      { title: 'Local 2', link: `${base}/article/2`, date: 'Sun, 22 Nov 2026 09:00:00 GMT' },
+    ]);
+    await fetchNow('local');
+    const newest = (await index.query({ filters: NO_FILTERS, limit: 1 })).articles[0]!;
+    expect(newest).toMatchObject({ headline: 'Local 2', source: { https: false, iframeable: false } });
+    expect(await worker.probeQueue.count()).toBe(0);
   });
 
   it('skips paused sources on schedule', async () => {

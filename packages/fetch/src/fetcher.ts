@@ -6,6 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
+import { rootCertificates as tlsRootCertificates } from 'node:tls';
 import { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, gunzipSync } from 'node:zlib';
 import { Agent, type Dispatcher, request } from 'undici';
@@ -45,6 +46,8 @@ export interface FetcherOptions {
   allowPrivateNetworks: boolean;
   /** Redirect hops followed (default 5). */
   maxRedirects?: number;
+  /** Extra certificate authorities to trust (tests; production uses NODE_EXTRA_CA_CERTS). */
+  ca?: string[];
   /**
    * `host:port` origins that are reached even though their address is private: test servers on
    * 127.0.0.1 that then redirect somewhere the guard must refuse. Never set in production.
@@ -82,6 +85,14 @@ export interface NotModified {
 }
 
 export type FetchResult = FetchedBody | NotModified;
+
+export interface Inspection {
+  url: string;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** An https URL redirected to plain http. */
+  downgraded: boolean;
+}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -129,8 +140,9 @@ export class Fetcher {
       bodyTimeout: options.timeoutMs,
       connectTimeout: options.timeoutMs,
     };
-    this.guarded = new Agent({ ...common, connect: { lookup: guardedLookup } });
-    this.open = new Agent(common);
+    const tls = options.ca ? { ca: [...tlsRootCertificates, ...options.ca] } : {};
+    this.guarded = new Agent({ ...common, connect: { lookup: guardedLookup, ...tls } });
+    this.open = new Agent({ ...common, connect: { ...tls } });
   }
 
   private dispatcherFor(url: URL): Dispatcher {
@@ -316,6 +328,45 @@ export class Fetcher {
       }
     }
     return raw;
+  }
+
+  /**
+   * Status and headers of a URL after redirects (at most `maxRedirects`), reading at most a little of
+   * the body. `httpsOnly`: a redirect to plain http ends the walk with `downgraded`.
+   */
+  async inspect(url: string, options: { httpsOnly?: boolean } = {}): Promise<Inspection> {
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    let current = new URL(url);
+    try {
+      for (let hop = 0; hop <= (this.options.maxRedirects ?? 5); hop++) {
+        const res = await request(current, {
+          method: 'GET',
+          headers: { 'user-agent': this.options.userAgent, accept: 'text/html,*/*;q=0.8' },
+          signal,
+          dispatcher: this.dispatcherFor(current),
+        });
+        // Only the head matters: drop the body (its abort is expected, not an error).
+        res.body.on('error', () => {});
+        res.body.destroy();
+        const location = header(res.headers, 'location');
+        if (REDIRECTS.has(res.statusCode) && location) {
+          const next = new URL(location, current);
+          if (options.httpsOnly && next.protocol !== 'https:') {
+            return { url: next.toString(), status: res.statusCode, headers: res.headers, downgraded: true };
+          }
+          current = next;
+          continue;
+        }
+        return { url: current.toString(), status: res.statusCode, headers: res.headers, downgraded: false };
+      }
+      throw new FetchError(
+        'too-many-redirects',
+        `more than ${this.options.maxRedirects ?? 5} redirects from ${url}`,
+        true,
+      );
+    } catch (error) {
+      throw this.classify(error, url, signal);
+    }
   }
 
   async close(): Promise<void> {

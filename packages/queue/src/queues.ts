@@ -8,9 +8,25 @@ import { Redis } from 'ioredis';
 export const QUEUES = {
   /** Fetch one source's feed, parse it and index its articles. */
   fetchSource: 'fetch-source',
+  /** Probe a source host for https and iframe policy. */
+  probeHost: 'probe-host',
   /** Periodic housekeeping: retention. */
   maintenance: 'maintenance',
 } as const;
+
+export interface ProbeHostPayload {
+  /** Source domain (comparable host) whose articles take the result. */
+  domain: string;
+  /** Host name to probe for https (as in the article URLs). */
+  host: string;
+  /** An article page of the source, for the iframe policy. */
+  articleUrl: string;
+}
+
+/** One probe of a domain per day at most, however many fetches ask for it. */
+export function probeJobId(domain: string, at: number): string {
+  return `probe-${domain}-${Math.floor(at / 86_400_000)}`;
+}
 
 export interface FetchSourcePayload {
   sourceId: string;

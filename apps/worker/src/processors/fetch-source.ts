@@ -5,12 +5,18 @@
  * throw plain errors and BullMQ retries them with back-off.
  */
 import { createHash } from 'node:crypto';
-import { type Job, UnrecoverableError } from 'bullmq';
+import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { Catalog } from '@tidings/catalog/catalog';
 import type { Article } from '@tidings/core/article';
 import { FetchError, type Fetcher } from '@tidings/fetch/fetcher';
 import type { ArticleIndex } from '@tidings/index/port';
-import type { FetchSourcePayload, FetchSourceResult } from '@tidings/queue/queues';
+import {
+  type FetchSourcePayload,
+  type FetchSourceResult,
+  type ProbeHostPayload,
+  probeJobId,
+} from '@tidings/queue/queues';
+import { ProbeCache } from '@tidings/store/probe-cache';
 import type { SourceStore } from '@tidings/store/sources';
 import { normalizeFeed } from '../feed/normalize.js';
 import { FeedParseError, parseFeed } from '../feed/parse-feed.js';
@@ -24,6 +30,8 @@ export interface FetchSourceDeps {
   catalog: Catalog;
   /** Per-host politeness; a fresh gate when not given. */
   hosts?: HostGate;
+  /** Known probe results, and where to ask for new probes (none when not given). */
+  probes?: { cache: ProbeCache; queue: Queue<ProbeHostPayload> };
   now?: () => Date;
 }
 
@@ -106,6 +114,29 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
     }
     const fetchedAt = now();
     const articles = normalizeFeed({ feed, source, catalog: deps.catalog, feedUrl: result.url, now: fetchedAt });
+    // Source flags of hosts probed before; hosts not yet probed (or long ago) are queued for a probe.
+    if (deps.probes) {
+      const domains = [...new Set(articles.map((a) => a.source.domain))];
+      const known = await deps.probes.cache.getMany(domains);
+      for (const article of articles) {
+        const probe = known.get(article.source.domain);
+        if (probe) article.source = { ...article.source, https: probe.https, iframeable: probe.iframeable };
+      }
+      const at = fetchedAt.getTime();
+      const wanted = domains.filter((domain) => ProbeCache.stale(known.get(domain), at));
+      if (wanted.length) {
+        await deps.probes.queue.addBulk(
+          wanted.map((domain) => {
+            const sample = articles.find((a) => a.source.domain === domain)!;
+            return {
+              name: 'probe',
+              data: { domain, host: new URL(sample.url).hostname, articleUrl: sample.url },
+              opts: { jobId: probeJobId(domain, at), attempts: 2 },
+            };
+          }),
+        );
+      }
+    }
     const existing = new Map((await deps.index.getByIds(articles.map((a) => a.id))).map((a) => [a.id, a]));
     const changed: Article[] = [];
     let created = 0;
@@ -123,7 +154,9 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
         ...article,
         indexedAt: old.indexedAt,
         publishedAt: undated ? old.publishedAt : article.publishedAt,
-        source: { ...article.source, https: old.source.https, iframeable: old.source.iframeable },
+        source: deps.probes
+          ? article.source
+          : { ...article.source, https: old.source.https, iframeable: old.source.iframeable },
       };
       if (!sameContent(old, next)) changed.push(next);
     }
