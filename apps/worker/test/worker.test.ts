@@ -1,35 +1,23 @@
 /** The worker end to end: a real feed server, real Redis and BullMQ, the embedded index. */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '@tidings/catalog/catalog';
-import { testEnv } from '@tidings/config/config';
 import { NO_FILTERS } from '@tidings/core/query';
-import { Fetcher } from '@tidings/fetch/fetcher';
-import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import type { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { createQueueEvents, type FetchSourceResult, QUEUES } from '@tidings/queue/queues';
-import { createRedis } from '@tidings/store/redis';
-import { SourceStore, toSettings } from '@tidings/store/sources';
-import { type RunningWorker, startWorker } from '../src/worker.js';
-
-const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
+import { type SourceStore, toSettings } from '@tidings/store/sources';
+import type { RunningWorker } from '../src/worker.js';
+import { REDIS_URL, startHarness, type WorkerHarness } from './harness.js';
 
 let feedStatus = 200;
 let feedBody = '';
 let requests = 0;
 let server: Server;
 let base: string;
-let dir: string;
+let harness: WorkerHarness;
 let prefix: string;
-let redis: Redis;
 let index: EmbeddedArticleIndex;
 let sources: SourceStore;
-let fetcher: Fetcher;
 let worker: RunningWorker;
 
 const rss = (items: { title: string; link: string; date?: string; enclosure?: string }[]) =>
@@ -56,40 +44,14 @@ beforeEach(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  dir = await mkdtemp(join(tmpdir(), 'tidings-worker-'));
-  prefix = `tidings-test:${randomUUID()}:`;
-  redis = createRedis({ url: REDIS_URL });
-  index = new EmbeddedArticleIndex({ file: join(dir, 'articles.sqlite') });
-  sources = new SourceStore(redis, prefix);
-  fetcher = new Fetcher({
-    timeoutMs: 5_000,
-    maxBytes: 1_000_000,
-    userAgent: 'TidingsTest/1',
-    allowPrivateNetworks: true,
-  });
-  worker = await startWorker({
-    redisUrl: REDIS_URL,
-    prefix,
-    index,
-    sources,
-    fetcher,
-    catalog: loadCatalog(),
-    concurrency: 2,
-    retentionDays: 400,
-    syncEveryMs: 0,
-  });
+  harness = await startHarness();
+  ({ prefix, index, sources, worker } = harness);
 });
 
 afterEach(async () => {
-  await worker.close();
-  await fetcher.close();
-  await index.close();
-  const stale = await redis.keys(`${prefix}*`);
-  if (stale.length) await redis.del(...stale);
-  redis.disconnect();
+  await harness.stop();
   server.closeAllConnections();
   server.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function fetchNow(sourceId: string): Promise<FetchSourceResult> {
