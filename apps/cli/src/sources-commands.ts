@@ -1,4 +1,5 @@
 /** `tidings sources …` and `tidings ingest`: the source registry and manual fetches (CONTRACT §3). */
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -285,8 +286,9 @@ export function registerSourceCommands(program: Command, context: Context): void
       const events = o.wait ? createQueueEvents(QUEUES.fetchSource, config.REDIS_URL, config.REDIS_PREFIX) : null;
       try {
         await events?.waitUntilReady();
-        const now = Date.now();
-        const jobIds = new Map(targets.map((t) => [manualFetchJobId(t.id, now), t.id]));
+        const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+        const jobIds = new Map(targets.map((t) => [manualFetchJobId(t.id, run), t.id]));
+        const total = jobIds.size;
         // Outcomes come from queue events (finished jobs may be trimmed before anyone looks at them).
         const results: FetchSourceResult[] = [];
         const failed: { id: string; error: string }[] = [];
@@ -297,7 +299,7 @@ export function registerSourceCommands(program: Command, context: Context): void
         const allDone = new Promise<void>((resolve) => {
           const settle = () => {
             bar?.update(results.length + failed.length, { failed: failed.length });
-            if (results.length + failed.length >= jobIds.size) resolve();
+            if (results.length + failed.length >= total) resolve();
           };
           events?.on('completed', ({ jobId, returnvalue }) => {
             if (!jobIds.has(jobId)) return;
@@ -314,7 +316,6 @@ export function registerSourceCommands(program: Command, context: Context): void
             settle();
           });
         });
-        const total = jobIds.size;
         await queue.addBulk(
           [...jobIds].map(([jobId, sourceId]) => ({
             name: 'manual',

@@ -109,7 +109,7 @@ describe('tidings ingest', () => {
       res
         .writeHead(200, { 'content-type': 'application/rss+xml' })
         .end(
-          '<rss version="2.0"><channel><title>T</title><item><title>Hello</title><link>https://example.org/hello</link><pubDate>Sun, 22 Nov 2026 08:00:00 GMT</pubDate></item></channel></rss>',
+          '<rss version="2.0"><channel><title>T</title><item><title>Hello</title><link>http://127.0.0.1/hello</link><pubDate>Sun, 22 Nov 2026 08:00:00 GMT</pubDate></item></channel></rss>',
         );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -146,13 +146,15 @@ describe('tidings ingest', () => {
       expect(ok.code).toBe(0);
       expect(ok.out).toContain('1 new');
       await tidings('sources', 'add', `${base}/broken`, '--id', 'broken');
-      const all = await tidings('ingest', '--all', '--wait');
+      await tidings('sources', 'add', `${base}/good-too`, '--id', 'good-too');
+      const all = await tidings('ingest', '--all', '--wait', '--json');
       expect(all.code).toBe(1);
+      expect(JSON.parse(all.out)).toMatchObject({ fetched: 2, failed: [{ id: 'broken' }] });
       expect(all.err).toContain('broken: HTTP 404');
       const show = JSON.parse((await tidings('sources', 'show', 'good', '--json')).out);
       expect(show).toMatchObject({ articleCount: 1, lastFetchedAt: expect.any(String) });
       const status = JSON.parse((await tidings('status', '--json')).out);
-      expect(status.sources).toMatchObject({ active: 2 });
+      expect(status.sources).toMatchObject({ active: 3 });
       expect((await tidings('ingest', '--all', '--source', 'good')).err).toContain('not both');
     } finally {
       await worker.close();
@@ -160,5 +162,5 @@ describe('tidings ingest', () => {
       await index.close();
       redis.disconnect();
     }
-  });
+  }, 30_000);
 });

@@ -88,9 +88,12 @@ export function createQueueEvents(name: string, url: string, prefix: string): Qu
   return new QueueEvents(name, { connection: createQueueConnection(url, 'worker'), prefix: bullPrefix(prefix) });
 }
 
-/** Stable job id of a manual fetch, so that asking twice at once enqueues it once (no `:` — BullMQ reserves it). */
-export function manualFetchJobId(sourceId: string, at: number): string {
-  return `manual-${sourceId}-${Math.floor(at / 1000)}`;
+/**
+ * Job id of a manual fetch: one per source and `ingest` run (`run` distinguishes runs), so that a
+ * run never mistakes an earlier run's finished job for its own. No `:` — BullMQ reserves it.
+ */
+export function manualFetchJobId(sourceId: string, run: string): string {
+  return `manual-${sourceId}-${run}`;
 }
 
 /** Scheduler id of a source's periodic fetch. */

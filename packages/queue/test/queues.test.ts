@@ -18,8 +18,9 @@ describe('queues', () => {
     expect(DEFAULT_JOB_OPTIONS.removeOnFail).toMatchObject({ count: expect.any(Number) });
   });
 
-  it('give a manual fetch asked twice in the same second one job id', () => {
-    expect(manualFetchJobId('a', 1_000_500)).toBe(manualFetchJobId('a', 1_000_900));
+  it('give a manual fetch one job id per source and run, without a colon', () => {
+    expect(manualFetchJobId('a', 'r1')).toBe('manual-a-r1');
+    expect(manualFetchJobId('a', 'r1')).not.toBe(manualFetchJobId('a', 'r2'));
     expect(fetchSchedulerId('a')).toBe('source:a');
   });
 
@@ -27,8 +28,8 @@ describe('queues', () => {
     const prefix = `tidings-test:${randomUUID()}:`;
     const connection = createQueueConnection(testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379', 'producer');
     const queue = createQueue<{ sourceId: string }>(QUEUES.fetchSource, connection, prefix);
-    await queue.add('manual', { sourceId: 'x' }, { jobId: manualFetchJobId('x', 1_795_000_000_000) });
-    await queue.add('manual', { sourceId: 'x' }, { jobId: manualFetchJobId('x', 1_795_000_000_000) });
+    await queue.add('manual', { sourceId: 'x' }, { jobId: manualFetchJobId('x', 'run1') });
+    await queue.add('manual', { sourceId: 'x' }, { jobId: manualFetchJobId('x', 'run1') });
     expect(await queue.count()).toBe(1);
     const keys = await connection.keys(`${prefix}*`);
     expect(keys.length).toBeGreaterThan(0);
