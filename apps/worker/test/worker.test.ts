@@ -36,6 +36,13 @@ beforeEach(async () => {
   server = createServer((req, res) => {
     requests += 1;
     if (req.url === '/busy') return res.writeHead(429, { 'retry-after': '120' }).end();
+    if (req.url === '/article/paid') {
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<html><script type="application/ld+json">{"@type":"NewsArticle","isAccessibleForFree":false}</script></html>',
+        );
+    }
     if (req.url?.startsWith('/article/'))
       return res.writeHead(200, { 'x-frame-options': 'SAMEORIGIN' }).end('<html></html>');
     if (feedStatus !== 200) return res.writeHead(feedStatus).end('nope');
@@ -201,6 +208,20 @@ describe('worker', () => {
     const newest = (await index.query({ filters: NO_FILTERS, limit: 1 })).articles[0]!;
     expect(newest).toMatchObject({ headline: 'Local 2', source: { https: false, iframeable: false } });
     expect(await worker.probeQueue.count()).toBe(0);
+  });
+
+  it('detects paywalls from schema.org markup when the source asks for it', async () => {
+    feedBody = rss([
+      { title: 'Paid', link: `${base}/article/paid`, date: 'Sun, 22 Nov 2026 09:00:00 GMT' },
+      { title: 'Free', link: `${base}/article/free`, date: 'Sun, 22 Nov 2026 08:00:00 GMT' },
+    ]);
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'detect', paywalled: 'detect' }));
+    await fetchNow('detect');
+    const page = await index.query({ filters: NO_FILTERS, limit: 10 });
+    expect(page.articles.map((a) => [a.headline, a.paywalled])).toEqual([
+      ['Paid', true],
+      ['Free', false],
+    ]);
   });
 
   it('skips paused sources on schedule', async () => {

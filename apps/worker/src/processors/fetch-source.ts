@@ -9,6 +9,7 @@ import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import type { Catalog } from '@tidings/catalog/catalog';
 import type { Article } from '@tidings/core/article';
 import { FetchError, type Fetcher } from '@tidings/fetch/fetcher';
+import { paywallFromHtml } from '@tidings/fetch/paywall';
 import type { ArticleIndex } from '@tidings/index/port';
 import {
   type FetchSourcePayload,
@@ -56,9 +57,26 @@ function sameContent(a: Article, b: Article): boolean {
   return pick(a) === pick(b);
 }
 
+/** New articles whose pages are checked for a paywall per fetch (the rest count as free). */
+export const PAYWALL_CHECKS_PER_FETCH = 20;
+
 export function createFetchSourceProcessor(deps: FetchSourceDeps) {
   const now = deps.now ?? (() => new Date());
   const hosts = deps.hosts ?? new HostGate();
+
+  /** `paywalled: detect`: read new article pages (politely, capped) for schema.org evidence. */
+  async function detectPaywalls(articles: Article[]): Promise<void> {
+    for (const article of articles.slice(0, PAYWALL_CHECKS_PER_FETCH)) {
+      try {
+        const page = await hosts.run(new URL(article.url).host, () =>
+          deps.fetcher.fetch({ url: article.url, accept: 'text/html,application/xhtml+xml' }),
+        );
+        if (page.kind === 'ok') article.paywalled = paywallFromHtml(page.text) ?? false;
+      } catch {
+        // An article page that does not load says nothing: the article stays free.
+      }
+    }
+  }
   return async function fetchSource(job: Job<FetchSourcePayload>): Promise<FetchSourceResult> {
     const { sourceId, manual } = job.data;
     const skipped = (): FetchSourceResult => ({
@@ -160,6 +178,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       };
       if (!sameContent(old, next)) changed.push(next);
     }
+    if (source.paywalled === 'detect') await detectPaywalls(changed.filter((a) => !existing.has(a.id)));
     if (changed.length) await deps.index.upsert(changed);
     const pollMs = nextInterval(sourceId, {
       everyMs: source.everyMs,
