@@ -1,7 +1,7 @@
 /** Starts the API: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
-import { openIndex } from '@tidings/index/factory';
+import { openIndexOrExit } from '@tidings/index/factory';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis, redactUrl as redactRedisUrl } from '@tidings/store/redis';
@@ -14,20 +14,14 @@ const redis = createRedis({ url: config.REDIS_URL, failFast: true, name: 'tiding
 redis.on('error', () => {
   // Reported through /readyz and request logs; ioredis keeps reconnecting.
 });
-const index = await openIndex(config, { serving: true })
-  .then(async (opened) => {
-    await opened.init();
-    return opened;
-  })
-  .catch((error: Error) => {
-    process.stderr.write(`tidings-api: ${error.message}\n`);
-    process.exit(1);
-  });
+const index = await openIndexOrExit(config, 'tidings-api', { serving: true });
 
 // The queue admin exists only with a token; it watches the worker's queues.
 const adminConnection = config.ADMIN_TOKEN ? createQueueConnection(config.REDIS_URL, 'producer') : null;
 const adminQueues = adminConnection
-  ? [QUEUES.fetchSource, QUEUES.maintenance].map((name) => createQueue(name, adminConnection, config.REDIS_PREFIX))
+  ? [QUEUES.fetchSource, QUEUES.probeHost, QUEUES.maintenance].map((name) =>
+      createQueue(name, adminConnection, config.REDIS_PREFIX),
+    )
   : [];
 
 const app = await buildApp({

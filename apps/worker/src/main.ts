@@ -2,7 +2,7 @@
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { Fetcher } from '@tidings/fetch/fetcher';
-import { openIndex } from '@tidings/index/factory';
+import { openIndexOrExit } from '@tidings/index/factory';
 import { assertRedisReachable, createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
 import { startWorker } from './worker.js';
@@ -19,15 +19,8 @@ try {
   process.stderr.write(`tidings-worker: ${(error as Error).message}\n`);
   process.exit(1);
 }
-const index = await openIndex(config)
-  .then(async (opened) => {
-    await opened.init();
-    return opened;
-  })
-  .catch((error: Error) => {
-    process.stderr.write(`tidings-worker: ${error.message}\n`);
-    process.exit(1);
-  });
+const index = await openIndexOrExit(config, 'tidings-worker');
+
 const fetcher = new Fetcher({
   timeoutMs: config.FETCH_TIMEOUT_MS,
   maxBytes: config.FETCH_MAX_BYTES,

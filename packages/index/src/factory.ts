@@ -22,3 +22,19 @@ export async function openIndex(
   }
   return new EmbeddedArticleIndex({ file: join(config.DATA_DIR, 'articles.sqlite'), warm: options.serving ?? false });
 }
+
+/** `openIndex` and `init()` for a process entry point: a failure prints one line and exits. */
+export async function openIndexOrExit(
+  config: Parameters<typeof openIndex>[0],
+  processName: string,
+  options: { serving?: boolean } = {},
+): Promise<ArticleIndex> {
+  try {
+    const index = await openIndex(config, options);
+    await index.init();
+    return index;
+  } catch (error) {
+    process.stderr.write(`${processName}: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
