@@ -27,7 +27,7 @@ import {
 import { ftsMatchExpression } from './fts-query.js';
 
 /** Bumped whenever the layout changes; `PRAGMA user_version` holds it. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
@@ -50,6 +50,7 @@ CREATE TABLE IF NOT EXISTS articles (
   companies TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS articles_seq ON articles (seq);
+CREATE INDEX IF NOT EXISTS articles_domain ON articles (domain);
 CREATE TABLE IF NOT EXISTS article_docs (rid INTEGER PRIMARY KEY, doc TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS removed (rid INTEGER PRIMARY KEY, seq INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS removed_seq ON removed (seq);
@@ -110,6 +111,12 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       .pluck()
       .get() as number;
     if (version === SCHEMA_VERSION) return;
+    if (version === 2) {
+      // 2 → 3: probe results update a whole host at once.
+      this.db.exec('CREATE INDEX IF NOT EXISTS articles_domain ON articles (domain)');
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      return;
+    }
     if (version === 0 && hasTables === 0) {
       this.db.exec(SCHEMA);
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
