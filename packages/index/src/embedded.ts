@@ -152,7 +152,6 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       upsertDoc: db.prepare('INSERT OR REPLACE INTO article_docs (rid, doc) VALUES (?, ?)'),
       deleteText: db.prepare('DELETE FROM article_text WHERE rowid = ?'),
       insertText: db.prepare('INSERT INTO article_text (rowid, headline, introduction) VALUES (?, ?, ?)'),
-      ridOf: db.prepare<[string], number>('SELECT rid FROM articles WHERE id = ?').pluck(),
       deleteArticle: db.prepare('DELETE FROM articles WHERE rid = ?'),
       deleteDoc: db.prepare('DELETE FROM article_docs WHERE rid = ?'),
       tombstone: db.prepare('INSERT OR REPLACE INTO removed (rid, seq) VALUES (?, ?)'),
@@ -237,7 +236,8 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   }
 
   async remove(ids: readonly string[]): Promise<number> {
-    return this.removeRids(ids.flatMap((id) => this.statements.ridOf.get(id) ?? []));
+    if (!ids.length) return 0;
+    return this.removeRids(this.statements.ridsOfIds.all(JSON.stringify(ids)).map((r) => r.rid));
   }
 
   async removeBySource(sourceId: string): Promise<number> {

@@ -111,10 +111,6 @@ export class HotColumns {
   /** Work that depends only on the data (row sets, compiled filters, totals), dropped on every change. */
   private readonly memo = new Map<string, unknown>();
 
-  get count(): number {
-    return this.size;
-  }
-
   private ensure(rid: number): void {
     if (rid < this.capacity) return;
     const size = Math.max(rid + 1, 1024);
@@ -420,10 +416,5 @@ export class HotColumns {
       }
     }
     return known ? { rids, ...known, hasMore } : { rids, total: Math.min(seen, cap), totalExact: seen <= cap, hasMore };
-  }
-
-  /** Ids of row ids (for hydration). */
-  idOf(rid: number): string | undefined {
-    return this.alive[rid] ? this.ids[rid] : undefined;
   }
 }
