@@ -4,41 +4,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCsv } from './csv.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const data = resolve(process.argv[2] ?? join(root, '..', 'shared', 'data'));
 const out = join(root, 'packages', 'catalog', 'data');
-
-/** Minimal RFC 4180 CSV reader (quoted fields, doubled quotes). */
-function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (quoted || (ch !== ',' && ch !== '\n' && ch !== '\r')) {
-      field += ch;
-    } else if (ch === ',' || ch === '\n') {
-      row.push(field);
-      field = '';
-      if (ch === '\n') {
-        rows.push(row);
-        row = [];
-      }
-    }
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 const [header, ...rows] = parseCsv(readFileSync(join(data, 'taxonomy', 'DERIVED_iptc_mediatopic_flat.csv'), 'utf8'));
 const col = (name) => header.indexOf(name);
@@ -48,6 +18,7 @@ const topics = rows
     id: Number(r[col('topic_id')]),
     name: r[col('label_en_us')],
     parent: r[col('parent_code')] ? Number(r[col('parent_code')]) : null,
+    definition: r[col('definition_en_us')] || undefined,
   }))
   .sort((a, b) => a.id - b.id);
 

@@ -1,5 +1,5 @@
 /** Starts the API: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
-import { loadCatalog } from '@tidings/catalog/catalog';
+import { loadCatalogOrExit } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { openIndexOrExit } from '@tidings/index/factory';
 import { ApiKeyStore } from '@tidings/store/api-keys';
@@ -26,7 +26,7 @@ const adminQueues = adminConnection
 
 const app = await buildApp({
   index,
-  catalog: loadCatalog(),
+  catalog: loadCatalogOrExit(config.CATALOG_OVERRIDES),
   keys: new ApiKeyStore(redis, config.REDIS_PREFIX),
   limiter: new RateLimiter(redis, config.REDIS_PREFIX),
   selections: new SelectionStore(redis, config.REDIS_PREFIX),

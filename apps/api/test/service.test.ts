@@ -87,6 +87,14 @@ describe('service endpoints and failures', () => {
     expect(topics.topics).toContainEqual({ id: 4000000, name: 'economy, business and finance', parent: null });
     const companies = (await t.get(`/api/v2/companies/?apiKey=${t.key}&name=aapl`)).json();
     expect(companies.companies.map((c: { id: number }) => c.id)).toContain(320193);
+    const google = (await t.get(`/api/v2/companies/?apiKey=${t.key}&name=google`)).json();
+    expect(google.companies).toContainEqual({
+      id: 1652044,
+      name: 'Alphabet Inc.',
+      tickers: ['GOOGL', 'GOOG'],
+      exchange: 'Nasdaq',
+      aliases: ['Google', 'Alphabet'],
+    });
     expect((await t.get(`/api/v2/companies/?apiKey=${t.key}&nme=x`)).json().code).toBe('parameterUnknown');
   });
 });

@@ -213,7 +213,7 @@ export function buildProgram(
       bar?.start(size, 0, { imported: 0, bad: 0 });
       const result = await importArticles(file, {
         index,
-        catalog: loadCatalog(),
+        catalog: loadCatalog(config.CATALOG_OVERRIDES),
         now: context.now,
         onProgress: (bytes, imported, bad) => bar?.update(Math.min(bytes, size), { imported, bad }),
       });

@@ -13,6 +13,10 @@ import {
   type FetchSourceResult,
   manualFetchJobId,
   QUEUES,
+  type ReindexPayload,
+  type ReindexProgress,
+  type ReindexResult,
+  reindexJobId,
 } from '@tidings/queue/queues';
 import {
   formatDuration,
@@ -343,6 +347,72 @@ export function registerSourceCommands(program: Command, context: Context): void
           for (const f of failed) io.err(`${f.id}: ${f.error}\n`);
           throw new CliError(`${failed.length} source(s) failed: ${failed.map((f) => f.id).join(', ')}`);
         }
+      } finally {
+        await events?.close();
+        await queue.close();
+        connection.disconnect();
+      }
+    });
+
+  program
+    .command('reindex')
+    .description('re-classify, re-probe and re-index stored articles through queue jobs; default: all')
+    .option('--source <id>', "one source's articles")
+    .option('--all', 'every stored article (the default)')
+    .option('--wait', 'wait until every article is re-indexed, with progress')
+    .option('--json', 'print JSON')
+    .action(async (o: { source?: string; all?: boolean; wait?: boolean; json?: boolean }) => {
+      if (o.source && o.all) throw new CliError('give either --source ID or --all, not both');
+      if (o.source) {
+        const source = await (await store()).get(o.source);
+        if (!source) throw new CliError(`no source with id '${o.source}'`);
+      }
+      const sourceId = o.source ?? null;
+      const connection = createQueueConnection(config.REDIS_URL, 'producer');
+      const queue = createQueue<ReindexPayload>(QUEUES.reindex, connection, config.REDIS_PREFIX);
+      const events = o.wait ? createQueueEvents(QUEUES.reindex, config.REDIS_URL, config.REDIS_PREFIX) : null;
+      try {
+        await events?.waitUntilReady();
+        const jobId = reindexJobId(sourceId, `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`);
+        const bar =
+          events && io.interactive && !o.json
+            ? new SingleBar({ format: 'reindexing [{bar}] {value}/{total} articles' })
+            : null;
+        const finished = new Promise<{ result?: ReindexResult; error?: string }>((resolve) => {
+          events?.on('progress', ({ jobId: id, data }) => {
+            if (id !== jobId || typeof data !== 'object' || data === null) return;
+            const { done, total } = data as ReindexProgress;
+            bar?.setTotal(total);
+            bar?.update(done);
+          });
+          events?.on('completed', ({ jobId: id, returnvalue }) => {
+            if (id !== jobId) return;
+            const value: unknown = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
+            resolve({ result: value as ReindexResult });
+          });
+          events?.on('failed', ({ jobId: id, failedReason }) => {
+            if (id === jobId) resolve({ error: failedReason });
+          });
+        });
+        await queue.add('reindex', { sourceId }, { jobId, attempts: 2 });
+        const what = sourceId ? `source ${sourceId}` : 'all articles';
+        if (!events) {
+          if (o.json) return context.json({ queued: jobId, sourceId });
+          return io.out(
+            `Queued a re-index of ${what}; a running worker picks it up (tidings status shows progress).\n`,
+          );
+        }
+        bar?.start(1, 0);
+        const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 120 * 60_000).unref());
+        const outcome = await Promise.race([finished, timeout]);
+        bar?.stop();
+        if (outcome === 'timeout') throw new CliError('gave up waiting after 2 h (is a worker running?)');
+        if (outcome.error) throw new CliError(`re-index of ${what} failed: ${outcome.error}`);
+        const r = outcome.result!;
+        if (o.json) return context.json(r);
+        io.out(
+          `Re-indexed ${r.articles} article(s) of ${what}: ${r.changed} changed; ${r.probes} host(s) queued for a probe.\n`,
+        );
       } finally {
         await events?.close();
         await queue.close();

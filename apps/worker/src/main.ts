@@ -1,5 +1,5 @@
 /** The worker process: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
-import { loadCatalog } from '@tidings/catalog/catalog';
+import { loadCatalogOrExit } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { openIndexOrExit } from '@tidings/index/factory';
@@ -33,7 +33,7 @@ const worker = await startWorker({
   index,
   sources: new SourceStore(redis, config.REDIS_PREFIX),
   fetcher,
-  catalog: loadCatalog(),
+  catalog: loadCatalogOrExit(config.CATALOG_OVERRIDES),
   concurrency: config.WORKER_CONCURRENCY,
   lockMs: config.WORKER_LOCK_MS,
   retentionDays: config.RETENTION_DAYS,

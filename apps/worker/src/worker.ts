@@ -17,12 +17,15 @@ import {
   type MaintenancePayload,
   type ProbeHostPayload,
   QUEUES,
+  type ReindexPayload,
+  type ReindexResult,
 } from '@tidings/queue/queues';
 import type { SourceStore } from '@tidings/store/sources';
 import { HostGate } from './host-gate.js';
 import { createFetchSourceProcessor } from './processors/fetch-source.js';
 import { createMaintenanceProcessor } from './processors/maintenance.js';
 import { createProbeHostProcessor } from './processors/probe-host.js';
+import { createReindexProcessor } from './processors/reindex.js';
 import { ProbeCache } from '@tidings/store/probe-cache';
 
 export interface WorkerDeps {
@@ -108,6 +111,17 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     createProbeHostProcessor({ fetcher: deps.fetcher, index: deps.index, probes }),
     { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 4 },
   );
+  const reindexWorker = new Worker<ReindexPayload, ReindexResult>(
+    QUEUES.reindex,
+    createReindexProcessor({ index: deps.index, sources: deps.sources, catalog: deps.catalog, probeQueue }),
+    // One re-index at a time; a long one keeps its lock by BullMQ's renewal.
+    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 1 },
+  );
+  reindexWorker.on('completed', (_job, result) => log('reindexed', { ...result }));
+  reindexWorker.on('failed', (job, error) =>
+    log('reindex failed', { sourceId: job?.data.sourceId, error: error.message }),
+  );
+  reindexWorker.on('error', (error) => log('worker error', { error: error.message }));
   probeWorker.on('completed', (_job, result) => log('probed', { ...(result as Record<string, unknown>) }));
   probeWorker.on('error', (error) => log('worker error', { error: error.message }));
   fetchWorker.on('completed', (_job, result) => log('fetched', { ...result }));
@@ -137,7 +151,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     async close() {
       if (timer) clearInterval(timer);
       // Let running jobs finish; BullMQ moves stalled jobs back after a crash.
-      await Promise.all([fetchWorker.close(), maintenanceWorker.close(), probeWorker.close()]);
+      await Promise.all([fetchWorker.close(), maintenanceWorker.close(), probeWorker.close(), reindexWorker.close()]);
       await Promise.all([fetchQueue.close(), maintenanceQueue.close(), probeQueue.close()]);
       producer.disconnect();
     },

@@ -58,6 +58,8 @@ const schema = z.object({
   WORKER_LOCK_MS: positiveInt(30_000),
   /** Token for the admin UI (`/admin/queues`); the UI is off when unset. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** YAML file of companies and aliases added to the bundled catalog (see the README). */
+  CATALOG_OVERRIDES: z.string().min(1).optional(),
   /** Default requests per minute for a new api key. */
   DEFAULT_RATE_LIMIT: positiveInt(600),
   NODE_ENV: z.string().default('production'),
@@ -87,6 +89,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A relative DATA_DIR is read from where the command was started (npm sets INIT_CWD), so that
   // `npm start`, `npx tidings` and workspace scripts all find the same index.
   result.data.DATA_DIR = resolve(env.INIT_CWD ?? process.cwd(), result.data.DATA_DIR);
+  if (result.data.CATALOG_OVERRIDES) {
+    result.data.CATALOG_OVERRIDES = resolve(env.INIT_CWD ?? process.cwd(), result.data.CATALOG_OVERRIDES);
+  }
   if (result.data.INDEX === 'meilisearch' && !result.data.MEILI_URL) {
     throw new ConfigError('invalid configuration: INDEX=meilisearch needs MEILI_URL');
   }

@@ -23,6 +23,8 @@ import {
   type IndexPage,
   type IndexQuery,
   type IndexStats,
+  type ScanBatch,
+  type ScanOptions,
 } from './port.js';
 import { ftsMatchExpression } from './fts-query.js';
 
@@ -156,6 +158,14 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       deleteDoc: db.prepare('DELETE FROM article_docs WHERE rid = ?'),
       tombstone: db.prepare('INSERT OR REPLACE INTO removed (rid, seq) VALUES (?, ?)'),
       ridsOfSource: db.prepare<[string], number>('SELECT rid FROM articles WHERE source_id = ?').pluck(),
+      idsAfter: db
+        .prepare<[string, number], string>('SELECT id FROM articles WHERE id > ? ORDER BY id LIMIT ?')
+        .pluck(),
+      idsOfSourceAfter: db
+        .prepare<[string, string, number], string>(
+          'SELECT id FROM articles WHERE source_id = ? AND id > ? ORDER BY id LIMIT ?',
+        )
+        .pluck(),
       ridsBefore: db.prepare<[number], number>('SELECT rid FROM articles WHERE published < ?').pluck(),
       allRows: db.prepare(`SELECT ${HOT_ROW_COLUMNS} FROM articles`).raw(),
       rowsSince: db.prepare(`SELECT ${HOT_ROW_COLUMNS} FROM articles WHERE seq > ?`).raw(),
@@ -363,6 +373,14 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       newestPublishedAt: row.newest === null ? null : formatInstant(row.newest),
       oldestPublishedAt: row.oldest === null ? null : formatInstant(row.oldest),
     };
+  }
+
+  async scan({ sourceId = null, from = null, limit }: ScanOptions): Promise<ScanBatch> {
+    const ids = sourceId
+      ? this.statements.idsOfSourceAfter.all(sourceId, from ?? '', limit + 1)
+      : this.statements.idsAfter.all(from ?? '', limit + 1);
+    const page = ids.slice(0, limit);
+    return { articles: await this.getByIds(page), next: ids.length > limit ? page.at(-1)! : null };
   }
 
   async sourceCounts(): Promise<Map<string, number>> {

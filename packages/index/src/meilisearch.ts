@@ -20,6 +20,8 @@ import {
   type IndexPage,
   type IndexQuery,
   type IndexStats,
+  type ScanBatch,
+  type ScanOptions,
 } from './port.js';
 import { formatInstant } from '@tidings/core/article';
 
@@ -133,8 +135,13 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   }
 
   async init(): Promise<void> {
-    await this.client.createIndex(this.options.indexUid, { primaryKey: 'id' }).waitTask(this.wait);
-    await this.index
+    await this.createIndex(this.options.indexUid);
+  }
+
+  private async createIndex(uid: string): Promise<void> {
+    await this.client.createIndex(uid, { primaryKey: 'id' }).waitTask(this.wait);
+    await this.client
+      .index<MeiliDocument>(uid)
       .updateSettings({
         searchableAttributes: ['headline', 'introduction'],
         filterableAttributes: [
@@ -286,6 +293,52 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     }
     if (changes.length) await this.index.updateDocuments(changes).waitTask(this.wait);
     return changes.length;
+  }
+
+  async scan({ sourceId = null, from = null, limit }: ScanOptions): Promise<ScanBatch> {
+    const offset = from ? Number(from) : 0;
+    const { results } = await this.index.getDocuments({
+      ...(sourceId ? { filter: `sourceId = ${quote(sourceId)}` } : {}),
+      fields: ['id', 'doc', 'https', 'iframeable'],
+      limit: limit + 1,
+      offset,
+    });
+    const page = results.slice(0, limit);
+    return { articles: page.map(fromDocument), next: results.length > limit ? String(offset + limit) : null };
+  }
+
+  /**
+   * Fills a fresh index and swaps it in atomically; queries use the old one until the swap. Articles
+   * written to the old index meanwhile (by the worker) are carried over after the swap.
+   */
+  async rebuild(fill: (write: (articles: readonly Article[]) => Promise<void>) => Promise<void>): Promise<void> {
+    const uid = `${this.options.indexUid}_rebuild_${Date.now().toString(36)}`;
+    const started = Date.now();
+    await this.createIndex(uid);
+    const fresh = this.client.index<MeiliDocument>(uid);
+    try {
+      await fill(async (articles) => {
+        if (articles.length) await fresh.addDocuments(articles.map(toDocument)).waitTask(this.wait);
+      });
+      await this.client.swapIndexes([{ indexes: [this.options.indexUid, uid], rename: false }]).waitTask(this.wait);
+    } catch (error) {
+      await this.client
+        .deleteIndex(uid)
+        .waitTask(this.wait)
+        .catch(() => {});
+      throw error;
+    }
+    // `uid` now names the old index: copy what it gained while the new one was being filled.
+    const old = this.client.index<MeiliDocument>(uid);
+    for (let offset = 0; ; offset += 1000) {
+      const { results } = await old.getDocuments({ fields: ['id', 'doc', 'https', 'iframeable'], limit: 1000, offset });
+      const recent = results.map(fromDocument).filter((a) => Date.parse(a.indexedAt) >= started);
+      const present = new Set((await this.documents(recent.map((a) => a.id))).map((a) => a.id));
+      const missing = recent.filter((a) => !present.has(a.id));
+      if (missing.length) await this.upsert(missing);
+      if (results.length < 1000) break;
+    }
+    await this.client.deleteIndex(uid).waitTask(this.wait);
   }
 
   async stats(): Promise<IndexStats> {

@@ -39,6 +39,17 @@ export interface IndexStats {
   oldestPublishedAt: string | null;
 }
 
+export interface ScanOptions {
+  sourceId?: string | null;
+  from?: string | null;
+  limit: number;
+}
+
+export interface ScanBatch {
+  articles: Article[];
+  next: string | null;
+}
+
 export interface HostFlags {
   https?: boolean | null;
   iframeable?: boolean | null;
@@ -68,6 +79,17 @@ export interface ArticleIndex {
   query(query: IndexQuery): Promise<IndexPage>;
   /** Sets the probe flags of every article whose source domain is `domain`; returns how many changed. */
   setHostFlags(domain: string, flags: HostFlags): Promise<number>;
+  /**
+   * Stored articles in a stable order, one batch at a time (for re-indexing): of one source or all;
+   * `from` is the `next` of the previous batch (null to start); `next` is null after the last batch.
+   */
+  scan(options: ScanOptions): Promise<ScanBatch>;
+  /**
+   * Rebuilds the whole index: `fill` writes every article, the result replaces the live index
+   * atomically when `fill` returns, and queries keep being answered by the old one until then
+   * (Meilisearch: a fresh index swapped in). Adapters without it re-index in place.
+   */
+  rebuild?(fill: (write: (articles: readonly Article[]) => Promise<void>) => Promise<void>): Promise<void>;
   stats(): Promise<IndexStats>;
   /** Number of articles per source id. */
   sourceCounts(): Promise<Map<string, number>>;

@@ -260,6 +260,28 @@ export function describeArticleIndexContract(name: string, create: () => Promise
       expect((await index.stats()).articles).toBe(0);
     });
 
+    it('scans every stored article once, in batches, of one source or all', async () => {
+      const other = { id: 'other', name: 'Other', domain: 'other.example', https: null, iframeable: null };
+      const articles = Array.from({ length: 7 }, (_, i) =>
+        makeArticle({ headline: `scan ${i}`, ...(i % 3 === 0 ? { source: other } : {}) }),
+      );
+      await seed(articles);
+      const collect = async (sourceId: string | null) => {
+        const seen: string[] = [];
+        for (let from: string | null = null, batches = 0; batches < 20; batches++) {
+          const batch = await index.scan({ sourceId, from, limit: 2 });
+          expect(batch.articles.length).toBeLessThanOrEqual(2);
+          seen.push(...batch.articles.map((a) => a.headline));
+          if (!batch.next) break;
+          from = batch.next;
+        }
+        return seen.sort();
+      };
+      expect(await collect(null)).toEqual(articles.map((a) => a.headline).sort());
+      expect(await collect('other')).toEqual(['scan 0', 'scan 3', 'scan 6']);
+      expect(await collect('nobody')).toEqual([]);
+    });
+
     it('updates the probe flags of every article of a host', async () => {
       const source = { id: 's', name: 'S', domain: 'example.com', https: null, iframeable: null };
       await seed([makeArticle({ headline: 'x', source }), makeArticle({ headline: 'y', source })]);

@@ -12,6 +12,8 @@ export const QUEUES = {
   probeHost: 'probe-host',
   /** Periodic housekeeping: retention. */
   maintenance: 'maintenance',
+  /** Re-classify, re-probe and re-index stored articles (`tidings reindex`). */
+  reindex: 'reindex',
 } as const;
 
 export interface ProbeHostPayload {
@@ -41,6 +43,30 @@ export interface FetchSourceResult {
   articles: number;
   created: number;
   updated: number;
+}
+
+export interface ReindexPayload {
+  /** One source, or `null` for every stored article. */
+  sourceId: string | null;
+}
+
+export interface ReindexProgress {
+  done: number;
+  total: number;
+}
+
+export interface ReindexResult {
+  sourceId: string | null;
+  articles: number;
+  /** Articles whose topics, companies, flags or source name changed. */
+  changed: number;
+  /** Hosts queued for a fresh probe. */
+  probes: number;
+}
+
+/** Job id of one source's (or the whole index's) part of a `reindex` run. */
+export function reindexJobId(sourceId: string | null, run: string): string {
+  return `reindex-${sourceId ?? 'all'}-${run}`;
 }
 
 export interface MaintenancePayload {

@@ -1,5 +1,6 @@
 /** `GET /api/v2/topics/` and `/api/v2/companies/`: the reference lists behind the id filters. */
 import { Type } from '@sinclair/typebox';
+import { COMPANY_ALIASES } from '@tidings/catalog/company-aliases';
 import type { FastifyInstance } from 'fastify';
 import { type InvalidParam, ProblemError } from '@tidings/core/problem';
 import { closestParameter } from '@tidings/core/query';
@@ -37,6 +38,7 @@ const CompanySchema = Type.Object({
   name: Type.String(),
   tickers: Type.Array(Type.String()),
   exchange: Type.Union([Type.String(), Type.Null()]),
+  aliases: Type.Array(Type.String()),
 });
 
 export default async function referenceRoutes(app: FastifyInstance) {
@@ -89,9 +91,15 @@ export default async function referenceRoutes(app: FastifyInstance) {
     async (request) => {
       const params = readParams(request.url, ['apiKey', 'name']);
       const needle = params.has('name') ? foldText(params.get('name')!) : null;
-      const companies = [...app.catalog.companies.values()].filter(
-        (c) => !needle || foldText(c.name).includes(needle) || c.tickers.some((t) => t.toLowerCase() === needle),
-      );
+      const companies = [...app.catalog.companies.values()]
+        .map((c) => ({ ...c, aliases: [...new Set([...(COMPANY_ALIASES[c.id] ?? []), ...(c.aliases ?? [])])] }))
+        .filter(
+          (c) =>
+            !needle ||
+            foldText(c.name).includes(needle) ||
+            c.tickers.some((t) => t.toLowerCase() === needle) ||
+            c.aliases.some((a) => foldText(a) === needle),
+        );
       return { companies, meta: { count: companies.length } };
     },
   );

@@ -1,10 +1,11 @@
 /**
  * From a parsed feed item to an ARTICLE: absolute canonical URL (xml:base, then the feed link, then
  * the feed URL), plain-text headline and introduction, dates in UTC, authors, image, type by
- * evidence, and the source's flags and default topics.
+ * evidence, topics and companies (packages/catalog), and the source's flags.
  */
 import { classifyArticleType } from '@tidings/catalog/article-type';
 import type { Catalog } from '@tidings/catalog/catalog';
+import { classifierFor } from '@tidings/catalog/classify';
 import { type Article, formatInstant } from '@tidings/core/article';
 import { plainText } from '@tidings/core/text';
 import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
@@ -78,11 +79,18 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Article 
       .find(Boolean) ??
     null;
   const { source, catalog } = ctx;
+  const introduction = truncate(summary, MAX_INTRODUCTION);
+  const meaning = classifierFor(catalog).classify({
+    headline,
+    introduction,
+    categories: item.categories,
+    defaultTopics: source.topics,
+  });
   return {
     id: articleIdFor(url),
     url,
     headline,
-    introduction: truncate(summary, MAX_INTRODUCTION),
+    introduction,
     type: classifyArticleType({
       sourceType: source.type,
       link: url,
@@ -100,8 +108,8 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Article 
       .filter(Boolean)
       .slice(0, 10),
     imageUrl: image,
-    topics: source.topics.flatMap((id) => catalog.topicRef(id) ?? []),
-    companies: [],
+    topics: meaning.topics.flatMap((id) => catalog.topicRef(id) ?? []),
+    companies: meaning.companies.flatMap((id) => catalog.companyRef(id) ?? []),
     paywalled: source.paywalled === 'all',
     registrationRequired: source.registrationRequired,
     source: { id: source.id, name: source.name, domain: host, https: null, iframeable: null },

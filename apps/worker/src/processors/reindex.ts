@@ -1,0 +1,95 @@
+/**
+ * `reindex` (`tidings reindex`): every stored article of a source (or of the whole index) is
+ * re-classified (topics from the source's current default topics and the text, companies), takes the
+ * source's current name and flags, and is written back in batches; every host seen is queued for a
+ * fresh probe. On Meilisearch a whole-index run fills a fresh index that is swapped in atomically;
+ * the embedded index is updated in place, one short transaction per batch, so queries never wait long.
+ *
+ * Feed categories are not stored with articles, so topics that came only from a category are not kept.
+ */
+import type { Job, Queue } from 'bullmq';
+import type { Catalog } from '@tidings/catalog/catalog';
+import { classifierFor } from '@tidings/catalog/classify';
+import type { Article } from '@tidings/core/article';
+import type { ArticleIndex } from '@tidings/index/port';
+import type { ProbeHostPayload, ReindexPayload, ReindexProgress, ReindexResult } from '@tidings/queue/queues';
+import type { Source, SourceStore } from '@tidings/store/sources';
+
+export const REINDEX_BATCH = 500;
+
+export interface ReindexDeps {
+  index: ArticleIndex;
+  sources: SourceStore;
+  catalog: Catalog;
+  probeQueue: Queue<ProbeHostPayload>;
+}
+
+function sameMeaning(a: Article, b: Article): boolean {
+  const key = (x: Article) =>
+    JSON.stringify([x.topics, x.companies, x.paywalled, x.registrationRequired, x.source.name]);
+  return key(a) === key(b);
+}
+
+/** The article as the pipeline would index it today. */
+export function reclassify(article: Article, source: Source | undefined, catalog: Catalog): Article {
+  const meaning = classifierFor(catalog).classify({
+    headline: article.headline,
+    introduction: article.introduction,
+    defaultTopics: source?.topics ?? [],
+  });
+  return {
+    ...article,
+    topics: meaning.topics.flatMap((id) => catalog.topicRef(id) ?? []),
+    companies: meaning.companies.flatMap((id) => catalog.companyRef(id) ?? []),
+    // A page check ('detect') decided per article; otherwise the source setting stands.
+    paywalled: !source || source.paywalled === 'detect' ? article.paywalled : source.paywalled === 'all',
+    registrationRequired: source ? source.registrationRequired : article.registrationRequired,
+    source: { ...article.source, name: source?.name ?? article.source.name },
+  };
+}
+
+export function createReindexProcessor(deps: ReindexDeps) {
+  return async function reindex(job: Job<ReindexPayload>): Promise<ReindexResult> {
+    const { sourceId } = job.data;
+    const sources = new Map((await deps.sources.list()).map((s) => [s.id, s]));
+    const total = sourceId
+      ? ((await deps.index.sourceCounts()).get(sourceId) ?? 0)
+      : (await deps.index.stats()).articles;
+    const hosts = new Map<string, ProbeHostPayload>();
+    let done = 0;
+    let changed = 0;
+    await job.updateProgress({ done, total } satisfies ReindexProgress);
+
+    const run = async (write: (articles: readonly Article[]) => Promise<void>) => {
+      for (let from: string | null = null; ;) {
+        const batch = await deps.index.scan({ sourceId, from, limit: REINDEX_BATCH });
+        const next = batch.articles.map((a) => reclassify(a, sources.get(a.source.id), deps.catalog));
+        changed += next.filter((a, i) => !sameMeaning(a, batch.articles[i]!)).length;
+        await write(next);
+        for (const a of next) {
+          if (!hosts.has(a.source.domain)) {
+            hosts.set(a.source.domain, { domain: a.source.domain, host: new URL(a.url).hostname, articleUrl: a.url });
+          }
+        }
+        done += next.length;
+        await job.updateProgress({ done, total: Math.max(total, done) } satisfies ReindexProgress);
+        if (!batch.next) break;
+        from = batch.next;
+        // Let other work (and, in-process, queries) run between batches.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    if (sourceId === null && deps.index.rebuild) await deps.index.rebuild(run);
+    else await run((articles) => deps.index.upsert(articles));
+
+    // A fresh probe of every host, whatever the cache says (one per host and run).
+    await deps.probeQueue.addBulk(
+      [...hosts.values()].map((data) => ({
+        name: 'probe',
+        data,
+        opts: { jobId: `probe-${data.domain}-reindex-${job.id ?? Date.now()}`, attempts: 2 },
+      })),
+    );
+    return { sourceId, articles: done, changed, probes: hosts.size };
+  };
+}

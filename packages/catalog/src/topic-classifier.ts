@@ -1,0 +1,296 @@
+/**
+ * Topics of an article (CONTRACT §2, issue 4): its most specific IPTC Media Topics, 0–3 of them, from
+ * the source's default topics, the feed's categories matched to topic labels and the lexicon, and a
+ * lexicon classifier over headline + introduction. Ancestors are implied (the index expands a topic
+ * filter to descendants), so an ancestor of a topic already chosen is never listed.
+ *
+ * The text classifier scores each topic by the weighted terms it finds (terms from the IPTC labels and
+ * the hand-written {@link TOPIC_LEXICON}), sums the scores up the tree, picks the strongest top-level
+ * topic, and descends while a narrower topic carries evidence of its own.
+ */
+import { foldText } from '@tidings/core/text';
+import type { Catalog } from './catalog.js';
+import { TOPIC_LEXICON } from './topic-lexicon.js';
+
+export const MAX_TOPICS = 3;
+
+/** Label parts too generic to be evidence of their topic on their own. */
+const GENERIC_LABEL_TERMS = new Set(
+  `game series party fine record achievement values drawing design forging collecting trend bar pool restoration
+   water language adult child family gender community people injury animal diving nature product service
+   employee employer ceremony club association hobby outdoor anniversary birthday curling series festival
+   legislative body executive sharing influencer mankind mountain river ocean lifestyle`
+    .split(/\s+/)
+    .map(normalizeWord),
+);
+
+/** Weight of a distinctive word of an IPTC definition. */
+const DEFINITION_WEIGHT = 0.1;
+/** A definition word is distinctive when at most this many topics' definitions use it. */
+const DEFINITION_MAX_TOPICS = 5;
+const STOP_WORDS = new Set(
+  `a an the of and or in on at to for by with from as is are be been being that this these those which who whom
+   whose it its such other others all any some including include includes not no into about than their there
+   them they his her also can may might will would should could each both either more most many much how what
+   when where why use used using related relating concerning regarding etc per via between within without over
+   under`.split(/\s+/),
+);
+
+/** Per topic, the words of its definition that few other definitions share. */
+function definitionTerms(catalog: Catalog): Map<number, string[]> {
+  const words = new Map<number, string[]>();
+  const topicsUsing = new Map<string, number>();
+  for (const topic of catalog.topics.values()) {
+    const list = [...new Set(tokens(topic.definition ?? ''))].filter((w) => w.length > 3 && !STOP_WORDS.has(w));
+    words.set(topic.id, list);
+    for (const word of list) topicsUsing.set(word, (topicsUsing.get(word) ?? 0) + 1);
+  }
+  for (const [id, list] of words)
+    words.set(
+      id,
+      list.filter((w) => topicsUsing.get(w)! <= DEFINITION_MAX_TOPICS),
+    );
+  return words;
+}
+
+/** Headline words count more than introduction words. */
+const HEADLINE_WEIGHT = 1.5;
+/** Share of their weight that terms of a top-level topic itself keep. */
+const ROOT_TERM_WEIGHT = 0.75;
+/**
+ * Business vocabulary (company, shares, sales, billion…) runs through news of every field, so a field's
+ * own evidence is preferred to it: science and technology outranks business on comparable scores.
+ */
+const ROOT_PRIOR = new Map([[13000000, 1.4]]);
+/** Least score a top-level topic needs to be assigned from text alone. */
+const MIN_SCORE = 0.5;
+/** A further top-level topic is added when it reaches this share of the best one (and MIN_SECOND). */
+const SECOND_SHARE = 0.6;
+const MIN_SECOND = 2;
+/** A narrower topic is chosen when it carries at least this share of its parent's score. */
+const DESCEND_SHARE = 0.34;
+
+/** Folds a word for matching: accents and case, then a plural `s`/`ies`. */
+export function normalizeWord(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s')) {
+    const before = word.charCodeAt(word.length - 2);
+    // not "ss", "us", "is"
+    if (before !== 115 && before !== 117 && before !== 105) return word.slice(0, -1);
+  }
+  return word;
+}
+
+function tokens(text: string): string[] {
+  // eslint-disable-next-line no-control-regex
+  const folded = /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : foldText(text);
+  return (folded.match(/[\p{L}\p{N}&]+(?:'[\p{L}]+)?/gu) ?? []).map(normalizeWord);
+}
+
+export interface TopicEvidence {
+  headline: string;
+  introduction: string;
+  /** Categories the feed gave the item. */
+  categories?: readonly string[];
+}
+
+type Hits = [topic: number, weight: number][];
+
+export class TopicClassifier {
+  private readonly phrases = new Map<string, Hits>();
+  /** Phrases of several words by their first word, longest first. */
+  private readonly longer = new Map<string, { words: string[]; key: string }[]>();
+  private readonly parent = new Map<number, number | null>();
+  private readonly children = new Map<number, number[]>();
+
+  constructor(catalog: Catalog, extraTerms: Record<number, string> = {}) {
+    for (const topic of catalog.topics.values()) {
+      this.parent.set(topic.id, topic.parent);
+      if (topic.parent !== null) {
+        const list = this.children.get(topic.parent) ?? [];
+        list.push(topic.id);
+        this.children.set(topic.parent, list);
+      }
+      for (const part of labelParts(topic.name)) this.addTerm(topic.id, part, 1, true);
+    }
+    for (const [id, words] of definitionTerms(catalog)) {
+      for (const word of words) this.addTerm(id, word, DEFINITION_WEIGHT, false);
+    }
+    for (const source of [TOPIC_LEXICON, extraTerms]) {
+      for (const [id, list] of Object.entries(source)) {
+        if (!catalog.topics.has(Number(id))) continue;
+        for (const entry of list.split(',')) {
+          const [term, weight] = entry.trim().split(/:(?=[\d.]+$)/);
+          if (term) this.addTerm(Number(id), term, weight ? Number(weight) : 1, false);
+        }
+      }
+    }
+  }
+
+  private addTerm(topic: number, term: string, weight: number, fromLabel: boolean) {
+    const words = tokens(term);
+    if (!words.length) return;
+    if (fromLabel && words.length === 1 && GENERIC_LABEL_TERMS.has(words[0]!)) return;
+    const key = words.join(' ');
+    const hits = this.phrases.get(key) ?? [];
+    const same = hits.find(([id]) => id === topic);
+    if (same) same[1] = Math.max(same[1], weight);
+    else hits.push([topic, weight]);
+    if (words.length > 1 && !this.phrases.has(key)) {
+      const list = this.longer.get(words[0]!) ?? [];
+      list.push({ words, key });
+      list.sort((a, b) => b.words.length - a.words.length);
+      this.longer.set(words[0]!, list);
+    }
+    this.phrases.set(key, hits);
+  }
+
+  /** Adds the weighted hits of a text to `scores` (longest phrase first; each term counted once). */
+  private scan(text: string, factor: number, scores: Map<number, number>, seen: Set<string>) {
+    const words = tokens(text);
+    for (let i = 0; i < words.length;) {
+      const first = words[i]!;
+      let key: string | null = null;
+      let length = 1;
+      for (const phrase of this.longer.get(first) ?? []) {
+        if (i + phrase.words.length <= words.length && phrase.words.every((w, k) => words[i + k] === w)) {
+          key = phrase.key;
+          length = phrase.words.length;
+          break;
+        }
+      }
+      if (key === null && this.phrases.has(first)) key = first;
+      if (key !== null && !seen.has(key)) {
+        seen.add(key);
+        for (const [topic, weight] of this.phrases.get(key)!)
+          scores.set(topic, (scores.get(topic) ?? 0) + weight * factor);
+      }
+      i += length;
+    }
+  }
+
+  /** Evidence that is a shape rather than a word: amounts of money, match scores, rankings. */
+  private patterns(text: string, own: Map<number, number>) {
+    const add = (topic: number, weight: number) => own.set(topic, (own.get(topic) ?? 0) + weight);
+    if (/[$€£¥]\s?\d/.test(text)) add(4000000, 0.5);
+    // "beat Leeds 3-1", "a 24-17 win" (but not "2004-05" or "9-11").
+    if (
+      /(?<![\d-])(?:[0-9]|[1-9][0-9]|1[0-9]{2})-(?:[0-9]|[1-9][0-9]|1[0-9]{2})(?![\d-])/.test(text) &&
+      !/\b9-11\b/.test(text)
+    ) {
+      add(15000000, 1);
+    }
+    // "No. 5 Auburn": ranked college teams.
+    if (/\bNo\. ?(?:[1-9]|1[0-9]|2[0-5])\b/.test(text)) add(15000000, 1);
+  }
+
+  /** Per topic, its own score plus its descendants'. */
+  private rollUp(own: Map<number, number>): Map<number, number> {
+    const total = new Map<number, number>();
+    for (const [topic, score] of own) {
+      for (let id: number | null | undefined = topic; id != null; id = this.parent.get(id)) {
+        total.set(id, (total.get(id) ?? 0) + score);
+      }
+    }
+    return total;
+  }
+
+  private rootOf(id: number): number {
+    let at = id;
+    for (let up = this.parent.get(at); up != null; up = this.parent.get(at)) at = up;
+    return at;
+  }
+
+  /** From a top-level topic down to the narrowest topic that keeps enough of the evidence. */
+  private descend(root: number, total: Map<number, number>): number {
+    let at = root;
+    for (;;) {
+      const here = total.get(at) ?? 0;
+      let best: number | null = null;
+      let bestScore = 0;
+      for (const child of this.children.get(at) ?? []) {
+        const score = total.get(child) ?? 0;
+        if (score > bestScore) [best, bestScore] = [child, score];
+      }
+      if (best === null || bestScore < here * DESCEND_SHARE) return at;
+      at = best;
+    }
+  }
+
+  /** Text-only topics, best first, with the top-level scores that chose them. */
+  classifyText(evidence: TopicEvidence): { topics: number[]; scores: Map<number, number> } {
+    const own = new Map<number, number>();
+    const seen = new Set<string>();
+    this.scan(evidence.headline, HEADLINE_WEIGHT, own, seen);
+    this.scan(evidence.introduction, 1, own, seen);
+    this.patterns(`${evidence.headline}\n${evidence.introduction}`, own);
+    // Evidence for a narrower topic is worth more than the broad vocabulary of a whole field.
+    for (const [topic, score] of own) if (this.parent.get(topic) === null) own.set(topic, score * ROOT_TERM_WEIGHT);
+    const total = this.rollUp(own);
+    for (const [root, factor] of ROOT_PRIOR) if (total.has(root)) total.set(root, total.get(root)! * factor);
+    const roots = [...total].filter(([id]) => this.parent.get(id) === null).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const scores = new Map(roots);
+    const topics: number[] = [];
+    const best = roots[0]?.[1] ?? 0;
+    for (const [root, score] of roots) {
+      if (topics.length >= MAX_TOPICS) break;
+      const enough = topics.length === 0 ? score >= MIN_SCORE : score >= MIN_SECOND && score >= best * SECOND_SHARE;
+      if (!enough) break;
+      topics.push(this.descend(root, total));
+    }
+    return { topics, scores };
+  }
+
+  /** Topics named by feed categories (a category must match a label or lexicon term as a whole). */
+  topicsOfCategories(categories: readonly string[]): number[] {
+    const out: number[] = [];
+    for (const category of categories) {
+      const key = tokens(category).join(' ');
+      const hits = this.phrases.get(key);
+      if (!hits) continue;
+      // The strongest reading of an ambiguous category; a weak one is no evidence.
+      const [topic, weight] = [...hits].sort((a, b) => b[1] - a[1])[0]!;
+      if (weight >= 1 && !out.includes(topic)) out.push(topic);
+    }
+    return out;
+  }
+
+  /** Is `ancestor` a strict ancestor of `id`? */
+  isAncestor(ancestor: number, id: number): boolean {
+    for (let up = this.parent.get(id); up != null; up = this.parent.get(up)) if (up === ancestor) return true;
+    return false;
+  }
+
+  /**
+   * The article's topics: source defaults first, then feed categories, then the text classifier;
+   * an ancestor of a topic listed is dropped (it is implied), and at most {@link MAX_TOPICS} stay.
+   */
+  assign(defaults: readonly number[], evidence: TopicEvidence): number[] {
+    const candidates = [
+      ...defaults,
+      ...this.topicsOfCategories(evidence.categories ?? []),
+      ...this.classifyText(evidence).topics,
+    ];
+    const specific = candidates.filter(
+      (id, i) => candidates.indexOf(id) === i && !candidates.some((other) => this.isAncestor(id, other)),
+    );
+    // Keep the order of evidence, but never drop a source default for a text guess.
+    const roots = new Set<number>();
+    const out: number[] = [];
+    for (const id of specific) {
+      if (out.length >= MAX_TOPICS) break;
+      const root = this.rootOf(id);
+      if (roots.has(root) && !defaults.includes(id)) continue;
+      roots.add(root);
+      out.push(id);
+    }
+    return out;
+  }
+}
+
+/** "crime, law and justice" → crime / law / justice; "appeal (court)" → appeal. */
+function labelParts(label: string): string[] {
+  const plain = label.replace(/\s*\([^)]*\)/g, '');
+  const parts = plain.split(/,\s*|\s+and\s+|\s+or\s+/).filter(Boolean);
+  return parts.length > 1 ? [plain, ...parts] : [plain];
+}

@@ -1,0 +1,124 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyOverrides, Catalog, CatalogOverrideError, loadCatalog } from '../src/catalog.js';
+import { ArticleClassifier } from '../src/classify.js';
+import { CompanyMatcher } from '../src/company-matcher.js';
+import { TopicClassifier } from '../src/topic-classifier.js';
+import { TOPIC_LEXICON } from '../src/topic-lexicon.js';
+
+const catalog = loadCatalog();
+const topics = new TopicClassifier(catalog);
+const companies = new CompanyMatcher(catalog);
+const rootName = (id: number) => {
+  let topic = catalog.topics.get(id)!;
+  while (topic.parent !== null) topic = catalog.topics.get(topic.parent)!;
+  return topic.name;
+};
+const text = (headline: string, introduction = '') => ({ headline, introduction });
+
+describe('topic classifier', () => {
+  it('names the field of clear news texts, as specific as the evidence allows', () => {
+    const tennis = topics.classifyText(text('Top seed wins Wimbledon final in straight sets')).topics;
+    expect(catalog.topics.get(tennis[0]!)!.name).toBe('tennis');
+    const cases: [string, string][] = [
+      ['Central bank raises interest rates as inflation climbs', 'economy, business and finance'],
+      ['Rebels attack army convoy, killing 12 soldiers', 'conflict, war and peace'],
+      ['NASA probe sends first pictures from the surface of Mars', 'science and technology'],
+      ['Prime minister wins confidence vote in parliament', 'politics'],
+      ['Earthquake kills dozens, rescuers search collapsed buildings', 'disaster, accident and emergency incident'],
+      ['Former mayor sentenced to six years in prison for bribery', 'crime, law and justice'],
+    ];
+    for (const [headline, field] of cases) expect(rootName(topics.classifyText(text(headline)).topics[0]!)).toBe(field);
+  });
+
+  it('gives no topic without evidence, and at most three', () => {
+    expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
+    const many = topics.assign(
+      [15000000],
+      text('Election, war, earthquake and stock market: the week', 'Football, physics and the courts.'),
+    );
+    expect(many.length).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps source defaults, adds feed categories, and never lists an ancestor of a topic it has', () => {
+    expect(topics.assign([15000000], { ...text('Item 1'), categories: ['Tennis'] })).toEqual([20001085]);
+    const withBusiness = topics.assign([15000000], text('Club posts record profit as shares jump'));
+    expect(withBusiness[0]).toBe(15000000);
+    expect(withBusiness.map(rootName)).toContain('economy, business and finance');
+    expect(topics.topicsOfCategories(['Sport', 'no such thing', 'Politics'])).toEqual([15000000, 11000000]);
+  });
+});
+
+describe('company matcher', () => {
+  const names = (headline: string, introduction = '', topicIds: number[] = []) =>
+    companies.match({ headline, introduction, topics: topicIds }).map((id) => catalog.companies.get(id)!.name);
+
+  it('finds names with legal forms dropped, aliases, and tickers in exchange patterns', () => {
+    expect(names('Microsoft to cut 2,000 jobs')).toEqual(['MICROSOFT CORP']);
+    expect(names('Shares of Palantir Technologies (NYSE: PLTR) hit a record')).toEqual(['Palantir Technologies Inc.']);
+    expect(names('$TSLA falls 4% premarket')).toEqual(['Tesla, Inc.']);
+    expect(names('Google and Facebook face new rules')).toEqual(['Alphabet Inc.', 'Meta Platforms, Inc.']);
+  });
+
+  it('treats share classes as one company', () => {
+    expect(names('Trading in (NASDAQ: GOOG) and NASDAQ:GOOGL was heavy')).toEqual(['Alphabet Inc.']);
+  });
+
+  it('needs evidence for names that are ordinary words', () => {
+    expect(names('Apple pie recipes for the autumn harvest', 'Three bakers share their favourite ways.')).toEqual([]);
+    expect(names('Police target speeding drivers near schools')).toEqual([]);
+    expect(names('Amazon rainforest loses area the size of Belgium')).toEqual([]);
+    expect(names('Harrison Ford to receive lifetime award')).toEqual([]);
+    expect(names('Target cuts prices on 5,000 items', 'The retailer said inflation hurt shoppers.')).toEqual([
+      'TARGET CORP',
+    ]);
+    expect(names('Visa Inc. to buy fintech firm')).toEqual(['VISA INC.']);
+    expect(names('Walmart and Target report busy Black Friday')).toEqual(['Walmart Inc.', 'TARGET CORP']);
+  });
+
+  it('reads acronyms only in capitals', () => {
+    expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
+    expect(names('The ups and downs of a season')).toEqual([]);
+  });
+});
+
+describe('catalog override file', () => {
+  it('adds companies and aliases that the matcher then finds', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tidings-catalog-'));
+    try {
+      const file = join(dir, 'overrides.yaml');
+      await writeFile(
+        file,
+        'companies:\n  - id: 990000001\n    name: Example Widgets Ltd\n    tickers: [exw]\n    aliases: [Widgetco]\n' +
+          '  - id: 320193\n    aliases: [Cupertino giant]\n',
+      );
+      const custom = loadCatalog(file);
+      expect(custom.companies.get(990000001)).toMatchObject({ name: 'Example Widgets Ltd', tickers: ['EXW'] });
+      expect(custom.companies.get(320193)!.aliases).toEqual(['Cupertino giant']);
+      const matcher = new ArticleClassifier(custom).companies;
+      expect(matcher.match(text('Widgetco opens a plant in Ohio', 'The company hires 300.'))).toEqual([990000001]);
+      expect(matcher.match(text('Regulators fine the Cupertino giant'))).toEqual([320193]);
+      expect(loadCatalog().companies.has(990000001)).toBe(false);
+
+      await writeFile(file, 'companies:\n  - id: 990000002\n    aliases: [Nameless]\n');
+      expect(() => applyOverrides([], file)).toThrow(
+        /companies\.0: id 990000002 is not in the list, so it needs a name/,
+      );
+      await writeFile(file, 'companies:\n  - id: -5\n    name: X\n');
+      expect(() => applyOverrides([], file)).toThrow(CatalogOverrideError);
+      await writeFile(file, 'compnies: []\n');
+      expect(() => applyOverrides([], file)).toThrow(/compnies/);
+      expect(() => applyOverrides([], join(dir, 'missing.yaml'))).toThrow(/missing\.yaml/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds from a catalog without the lexicon topics, and the lexicon names only real topics', () => {
+    const small = new Catalog([{ id: 15000000, name: 'sport', parent: null }], []);
+    expect(new TopicClassifier(small).classifyText(text('sport')).topics).toEqual([15000000]);
+    for (const id of Object.keys(TOPIC_LEXICON)) expect(catalog.topics.has(Number(id)), id).toBe(true);
+  });
+});
