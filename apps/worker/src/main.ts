@@ -19,7 +19,7 @@ try {
   process.stderr.write(`tidings-worker: ${(error as Error).message}\n`);
   process.exit(1);
 }
-const index = await openIndexOrExit(config, 'tidings-worker');
+const index = await openIndexOrExit(config, 'tidings-worker', { thread: true });
 
 const fetcher = new Fetcher({
   timeoutMs: config.FETCH_TIMEOUT_MS,

@@ -92,7 +92,7 @@ function isCapital(word: string): boolean {
 
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  const source = text.replace(/['’]s\b/g, '').replace(/['’]/g, '');
+  const source = /['’]/.test(text) ? text.replace(/['’]s\b/g, '').replace(/['’]/g, '') : text;
   let last = 0;
   for (const match of source.matchAll(/[\p{L}\p{N}&]+/gu)) {
     const raw = match[0];
@@ -179,6 +179,8 @@ export class CompanyMatcher {
 
   private tickers(text: string): Set<number> {
     const found = new Set<number>();
+    // Every pattern needs a ':', a '$' or a '('.
+    if (!/[:$(]/.test(text)) return found;
     for (const pattern of TICKER_PATTERNS) {
       for (const match of text.matchAll(pattern)) {
         const id = this.byTicker.get(match[1]!.replace('-', '.'));
@@ -209,9 +211,10 @@ export class CompanyMatcher {
     const sure = new Set<number>(byTicker);
     for (const field of [evidence.headline, evidence.introduction]) {
       // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
-      const masked = TICKER_PATTERNS.some((p) => field.search(p) >= 0)
-        ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), field)
-        : field;
+      const masked =
+        /[:$(]/.test(field) && TICKER_PATTERNS.some((p) => field.search(p) >= 0)
+          ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), field)
+          : field;
       const tokens = tokenize(masked);
       const long = tokens.filter((t) => t.folded.length > 3);
       const titleCase = long.length >= 3 && long.filter((t) => t.capital).length >= long.length * 0.6;

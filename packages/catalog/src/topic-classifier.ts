@@ -96,12 +96,29 @@ export interface TopicEvidence {
 
 type Hits = [topic: number, weight: number][];
 
+/** A term, compiled: every topic it adds to (its own and their ancestors, by index) and how much. */
+interface Term {
+  targets: Int32Array;
+  weights: Float64Array;
+  /** The call that last counted it (each term counts once per article). */
+  stamp: number;
+}
+
 export class TopicClassifier {
   private readonly phrases = new Map<string, Hits>();
   /** Phrases of several words by their first word, longest first. */
   private readonly longer = new Map<string, { words: string[]; key: string }[]>();
   private readonly parent = new Map<number, number | null>();
   private readonly children = new Map<number, number[]>();
+  // Scoring works on topic indexes and typed arrays: it runs for every item the worker sees.
+  private readonly ids: number[] = [];
+  private readonly indexOf = new Map<number, number>();
+  private parentIndex = new Int32Array(0);
+  private childIndexes: number[][] = [];
+  private readonly terms = new Map<string, Term>();
+  private scores = new Float64Array(0);
+  private readonly touched: number[] = [];
+  private call = 0;
 
   constructor(catalog: Catalog, extraTerms: Record<number, string> = {}) {
     for (const topic of catalog.topics.values()) {
@@ -125,6 +142,42 @@ export class TopicClassifier {
         }
       }
     }
+    this.compile();
+  }
+
+  private compile() {
+    for (const id of this.parent.keys()) {
+      this.indexOf.set(id, this.ids.length);
+      this.ids.push(id);
+    }
+    this.parentIndex = new Int32Array(this.ids.map((id) => this.indexOf.get(this.parent.get(id) ?? -1) ?? -1));
+    this.childIndexes = this.ids.map((id) => (this.children.get(id) ?? []).map((c) => this.indexOf.get(c)!));
+    this.scores = new Float64Array(this.ids.length);
+    for (const [key, hits] of this.phrases) this.terms.set(key, this.compileHits(hits));
+  }
+
+  private compileHits(hits: Hits): Term {
+    const targets: number[] = [];
+    const weights: number[] = [];
+    for (const [topic, weight] of hits) {
+      const own = this.indexOf.get(topic)!;
+      // Evidence for a narrower topic is worth more than the broad vocabulary of a whole field.
+      const w = this.parentIndex[own] === -1 ? weight * ROOT_TERM_WEIGHT : weight;
+      for (let at = own; at !== -1; at = this.parentIndex[at]!) {
+        targets.push(at);
+        weights.push(w);
+      }
+    }
+    return { targets: Int32Array.from(targets), weights: Float64Array.from(weights), stamp: 0 };
+  }
+
+  private addScore(term: Term, factor: number) {
+    const { targets, weights } = term;
+    for (let k = 0; k < targets.length; k++) {
+      const at = targets[k]!;
+      if (this.scores[at] === 0) this.touched.push(at);
+      this.scores[at] = this.scores[at]! + weights[k]! * factor;
+    }
   }
 
   private addTerm(topic: number, term: string, weight: number, fromLabel: boolean) {
@@ -146,7 +199,8 @@ export class TopicClassifier {
   }
 
   /** Adds the weighted hits of a text to `scores` (longest phrase first; each term counted once). */
-  private scan(text: string, factor: number, scores: Map<number, number>, seen: Set<string>) {
+  /** Adds the weighted terms of a text to the scores (longest phrase first; each term counted once). */
+  private scan(text: string, factor: number) {
     const words = tokens(text);
     for (let i = 0; i < words.length;) {
       const first = words[i]!;
@@ -159,19 +213,20 @@ export class TopicClassifier {
           break;
         }
       }
-      if (key === null && this.phrases.has(first)) key = first;
-      if (key !== null && !seen.has(key)) {
-        seen.add(key);
-        for (const [topic, weight] of this.phrases.get(key)!)
-          scores.set(topic, (scores.get(topic) ?? 0) + weight * factor);
+      const term = this.terms.get(key ?? first);
+      if (term && term.stamp !== this.call) {
+        term.stamp = this.call;
+        this.addScore(term, factor);
       }
       i += length;
     }
   }
 
   /** Evidence that is a shape rather than a word: amounts of money, match scores, rankings. */
-  private patterns(text: string, own: Map<number, number>) {
-    const add = (topic: number, weight: number) => own.set(topic, (own.get(topic) ?? 0) + weight);
+  private patterns(text: string) {
+    const add = (topic: number, weight: number) => {
+      if (this.indexOf.has(topic)) this.addScore(this.compileHits([[topic, weight]]), 1);
+    };
     if (/[$€£¥]\s?\d/.test(text)) add(4000000, 0.5);
     // "beat Leeds 3-1", "a 24-17 win" (but not "2004-05" or "9-11").
     if (
@@ -184,61 +239,56 @@ export class TopicClassifier {
     if (/\bNo\. ?(?:[1-9]|1[0-9]|2[0-5])\b/.test(text)) add(15000000, 1);
   }
 
-  /** Per topic, its own score plus its descendants'. */
-  private rollUp(own: Map<number, number>): Map<number, number> {
-    const total = new Map<number, number>();
-    for (const [topic, score] of own) {
-      for (let id: number | null | undefined = topic; id != null; id = this.parent.get(id)) {
-        total.set(id, (total.get(id) ?? 0) + score);
-      }
-    }
-    return total;
-  }
-
   private rootOf(id: number): number {
     let at = id;
     for (let up = this.parent.get(at); up != null; up = this.parent.get(at)) at = up;
     return at;
   }
 
-  /** From a top-level topic down to the narrowest topic that keeps enough of the evidence. */
-  private descend(root: number, total: Map<number, number>): number {
+  /** From a top-level topic down to the narrowest topic that keeps enough of the evidence (indexes). */
+  private descend(root: number): number {
     let at = root;
     for (;;) {
-      const here = total.get(at) ?? 0;
-      let best: number | null = null;
+      const here = this.scores[at]!;
+      let best = -1;
       let bestScore = 0;
-      for (const child of this.children.get(at) ?? []) {
-        const score = total.get(child) ?? 0;
+      for (const child of this.childIndexes[at]!) {
+        const score = this.scores[child]!;
         if (score > bestScore) [best, bestScore] = [child, score];
       }
-      if (best === null || bestScore < here * DESCEND_SHARE) return at;
+      if (best === -1 || bestScore < here * DESCEND_SHARE) return at;
       at = best;
     }
   }
 
   /** Text-only topics, best first, with the top-level scores that chose them. */
   classifyText(evidence: TopicEvidence): { topics: number[]; scores: Map<number, number> } {
-    const own = new Map<number, number>();
-    const seen = new Set<string>();
-    this.scan(evidence.headline, HEADLINE_WEIGHT, own, seen);
-    this.scan(evidence.introduction, 1, own, seen);
-    this.patterns(`${evidence.headline}\n${evidence.introduction}`, own);
-    // Evidence for a narrower topic is worth more than the broad vocabulary of a whole field.
-    for (const [topic, score] of own) if (this.parent.get(topic) === null) own.set(topic, score * ROOT_TERM_WEIGHT);
-    const total = this.rollUp(own);
-    for (const [root, factor] of ROOT_PRIOR) if (total.has(root)) total.set(root, total.get(root)! * factor);
-    const roots = [...total].filter(([id]) => this.parent.get(id) === null).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const scores = new Map(roots);
-    const topics: number[] = [];
-    const best = roots[0]?.[1] ?? 0;
-    for (const [root, score] of roots) {
-      if (topics.length >= MAX_TOPICS) break;
-      const enough = topics.length === 0 ? score >= MIN_SCORE : score >= MIN_SECOND && score >= best * SECOND_SHARE;
-      if (!enough) break;
-      topics.push(this.descend(root, total));
+    this.call += 1;
+    try {
+      this.scan(evidence.headline, HEADLINE_WEIGHT);
+      this.scan(evidence.introduction, 1);
+      this.patterns(`${evidence.headline}\n${evidence.introduction}`);
+      for (const [root, factor] of ROOT_PRIOR) {
+        const at = this.indexOf.get(root);
+        if (at !== undefined) this.scores[at] = this.scores[at]! * factor;
+      }
+      const roots = this.touched
+        .filter((at) => this.parentIndex[at] === -1)
+        .map((at) => [at, this.scores[at]!] as const)
+        .sort((a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!);
+      const topics: number[] = [];
+      const best = roots[0]?.[1] ?? 0;
+      for (const [root, score] of roots) {
+        if (topics.length >= MAX_TOPICS) break;
+        const enough = topics.length === 0 ? score >= MIN_SCORE : score >= MIN_SECOND && score >= best * SECOND_SHARE;
+        if (!enough) break;
+        topics.push(this.ids[this.descend(root)]!);
+      }
+      return { topics, scores: new Map(roots.map(([at, score]) => [this.ids[at]!, score])) };
+    } finally {
+      for (const at of this.touched) this.scores[at] = 0;
+      this.touched.length = 0;
     }
-    return { topics, scores };
   }
 
   /** Topics named by feed categories (a category must match a label or lexicon term as a whole). */

@@ -1,7 +1,12 @@
 /** Word-level text normalisation shared by `searchTerms` parsing and every index adapter. */
 
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Lowercase, accents removed (NFD minus combining marks), compatibility forms folded. */
 export function foldText(text: string): string {
+  // Plain ASCII has nothing to decompose (the common case, and on every write path).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

@@ -6,7 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { rootCertificates as tlsRootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates as tlsRootCertificates } from 'node:tls';
 import { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, gunzipSync } from 'node:zlib';
 import { Agent, type Dispatcher, request } from 'undici';
@@ -140,7 +140,10 @@ export class Fetcher {
       bodyTimeout: options.timeoutMs,
       connectTimeout: options.timeoutMs,
     };
-    const tls = options.ca ? { ca: [...tlsRootCertificates, ...options.ca] } : {};
+    // One TLS context for every connection (tls.connect would build one per connection, per host).
+    const tls = {
+      secureContext: createSecureContext(options.ca ? { ca: [...tlsRootCertificates, ...options.ca] } : {}),
+    };
     this.guarded = new Agent({ ...common, connect: { lookup: guardedLookup, ...tls } });
     this.open = new Agent({ ...common, connect: { ...tls } });
   }

@@ -4,14 +4,16 @@ import type { Config } from '@tidings/config/config';
 import { EmbeddedArticleIndex } from './embedded.js';
 import { MeilisearchArticleIndex } from './meilisearch.js';
 import type { ArticleIndex } from './port.js';
+import { ThreadedArticleIndex } from './threaded.js';
 
 /**
  * `serving`: the process answers queries (the API), so the embedded index loads its in-memory
- * columns at `init()` rather than at the first query.
+ * columns at `init()` rather than at the first query. `thread`: the embedded index runs on a thread
+ * of its own (the worker: index writes beside parsing).
  */
 export async function openIndex(
   config: Pick<Config, 'INDEX' | 'DATA_DIR' | 'MEILI_URL' | 'MEILI_API_KEY' | 'MEILI_INDEX'>,
-  options: { serving?: boolean } = {},
+  options: { serving?: boolean; thread?: boolean } = {},
 ): Promise<ArticleIndex> {
   if (config.INDEX === 'meilisearch') {
     return new MeilisearchArticleIndex({
@@ -20,14 +22,15 @@ export async function openIndex(
       indexUid: config.MEILI_INDEX,
     });
   }
-  return new EmbeddedArticleIndex({ file: join(config.DATA_DIR, 'articles.sqlite'), warm: options.serving ?? false });
+  const embedded = { file: join(config.DATA_DIR, 'articles.sqlite'), warm: options.serving ?? false };
+  return options.thread ? new ThreadedArticleIndex({ ...embedded, cacheMiB: 32 }) : new EmbeddedArticleIndex(embedded);
 }
 
 /** `openIndex` and `init()` for a process entry point: a failure prints one line and exits. */
 export async function openIndexOrExit(
   config: Parameters<typeof openIndex>[0],
   processName: string,
-  options: { serving?: boolean } = {},
+  options: { serving?: boolean; thread?: boolean } = {},
 ): Promise<ArticleIndex> {
   try {
     const index = await openIndex(config, options);

@@ -70,6 +70,18 @@ export function describeArticleIndexContract(name: string, create: () => Promise
       expect(await headlines({ searchTerms: terms('first') })).toEqual([]);
     });
 
+    it('keeps the last of several versions written in one batch, and searches only its text', async () => {
+      const base = makeArticle({ headline: 'Alpha draft' });
+      await seed([base, { ...base, headline: 'Beta draft' }, { ...base, headline: 'Gamma final' }]);
+      expect(await headlines({})).toEqual(['Gamma final']);
+      expect(await headlines({ searchTerms: terms('alpha') })).toEqual([]);
+      expect(await headlines({ searchTerms: terms('beta') })).toEqual([]);
+      expect(await headlines({ searchTerms: terms('gamma final') })).toEqual(['Gamma final']);
+      await seed([{ ...base, headline: 'Delta again' }, makeArticle({ headline: 'Other final' })]);
+      expect(await headlines({ searchTerms: terms('final') })).toEqual(['Other final']);
+      expect(await headlines({ searchTerms: terms('delta') })).toEqual(['Delta again']);
+    });
+
     it('filters by type (OR inside the list)', async () => {
       await seed([
         makeArticle({ headline: 'a', type: 'article' }),

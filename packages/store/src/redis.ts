@@ -17,6 +17,8 @@ export function createRedis(options: RedisConnectionOptions): Redis {
     connectionName: options.name ?? 'tidings',
     lazyConnect: false,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    // Commands issued in the same tick go out in one write: the worker and the API issue many small ones.
+    enableAutoPipelining: true,
   };
   const failFast: RedisOptions = options.failFast
     ? { enableOfflineQueue: true, maxRetriesPerRequest: 0, commandTimeout: 1_000, connectTimeout: 2_000 }

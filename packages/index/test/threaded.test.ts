@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from 'vitest';
+// The built module: its thread loads the compiled host script next to it.
+import { ThreadedArticleIndex } from '@tidings/index/threaded';
+import { IndexUnavailableError } from '@tidings/index/port';
+import { describeArticleIndexContract } from './contract-suite.js';
+import { makeArticle } from './fixtures.js';
+
+describeArticleIndexContract('embedded on its own thread', async () => new ThreadedArticleIndex({ file: ':memory:' }));
+
+describe('ThreadedArticleIndex', () => {
+  let index: ThreadedArticleIndex | null = null;
+  afterEach(async () => {
+    await index?.close();
+    index = null;
+  });
+
+  it('keeps the order of calls and answers after close with IndexUnavailableError', async () => {
+    index = new ThreadedArticleIndex({ file: ':memory:' });
+    await index.init();
+    const a = makeArticle({ headline: 'first' });
+    const written = index.upsert([a]);
+    const read = index.getByIds([a.id]);
+    await written;
+    expect((await read).map((x) => x.headline)).toEqual(['first']);
+    expect(await index.sourceCounts()).toEqual(new Map([[a.source.id, 1]]));
+    await index.close();
+    await expect(index.stats()).rejects.toBeInstanceOf(IndexUnavailableError);
+    index = null;
+  });
+});
