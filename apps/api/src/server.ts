@@ -19,9 +19,7 @@ const index = await openIndexOrExit(config, 'tidings-api', { serving: true });
 // The queue admin exists only with a token; it watches the worker's queues.
 const adminConnection = config.ADMIN_TOKEN ? createQueueConnection(config.REDIS_URL, 'producer') : null;
 const adminQueues = adminConnection
-  ? [QUEUES.fetchSource, QUEUES.probeHost, QUEUES.maintenance].map((name) =>
-      createQueue(name, adminConnection, config.REDIS_PREFIX),
-    )
+  ? Object.values(QUEUES).map((name) => createQueue(name, adminConnection, config.REDIS_PREFIX))
   : [];
 
 const app = await buildApp({

@@ -297,14 +297,15 @@ export function buildProgram(
     .action(async (options: { json?: boolean }) => {
       const index = await context.index();
       const connection = createQueueConnection(config.REDIS_URL, 'producer');
-      const queue = createQueue(QUEUES.fetchSource, connection, config.REDIS_PREFIX);
+      const queues = Object.values(QUEUES).map((name) => createQueue(name, connection, config.REDIS_PREFIX));
       try {
-        const [stats, keyList, days, sourceList, jobs] = await Promise.all([
+        const [stats, keyList, days, sourceList, counts, reindexing] = await Promise.all([
           index.stats(),
           (await context.keys()).list(),
           (await context.selections()).days(7),
           new SourceStore(await context.redis(), config.REDIS_PREFIX).list(),
-          queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+          Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'))),
+          queues.find((q) => q.name === QUEUES.reindex)!.getActive(),
         ]);
         const byState: Record<string, number> = { active: 0, failing: 0, paused: 0, removed: 0 };
         for (const source of sourceList) byState[source.state] = (byState[source.state] ?? 0) + 1;
@@ -313,7 +314,11 @@ export function buildProgram(
           .map((x) => ({ source: x.id, error: x.lastError, at: x.lastErrorAt }));
         const status = {
           index: { kind: index.kind, ...stats },
-          queues: { [QUEUES.fetchSource]: jobs },
+          queues: Object.fromEntries(queues.map((q, i) => [q.name, counts[i]!])),
+          reindexing: reindexing.map((job) => ({
+            sourceId: (job.data as { sourceId: string | null }).sourceId,
+            progress: job.progress,
+          })),
           sources: byState,
           lastErrors,
           apiKeys: {
@@ -326,9 +331,21 @@ export function buildProgram(
         io.out(
           `Index (${index.kind}): ${stats.articles} articles from ${stats.sources} sources` +
             (stats.newestPublishedAt ? `, published ${stats.oldestPublishedAt} … ${stats.newestPublishedAt}` : '') +
-            `\nQueue ${QUEUES.fetchSource}: ${Object.entries(jobs)
-              .map(([k, v]) => `${v} ${k}`)
-              .join(', ')}` +
+            queues
+              .map(
+                (q, i) =>
+                  `\nQueue ${q.name}: ${Object.entries(counts[i]!)
+                    .map(([k, v]) => `${v} ${k}`)
+                    .join(', ')}`,
+              )
+              .join('') +
+            status.reindexing
+              .map((r) => {
+                const p = r.progress as { done?: number; total?: number } | number;
+                const done = typeof p === 'object' ? `${p.done ?? 0}/${p.total ?? '?'} articles` : `${p}`;
+                return `\nRe-indexing ${r.sourceId ?? 'all articles'}: ${done}`;
+              })
+              .join('') +
             `\nSources: ${Object.entries(byState)
               .map(([k, v]) => `${v} ${k}`)
               .join(', ')}` +
@@ -337,7 +354,7 @@ export function buildProgram(
             (lastErrors.length ? `Failing:\n${lastErrors.map((e) => `  ${e.source}: ${e.error}`).join('\n')}\n` : ''),
         );
       } finally {
-        await queue.close();
+        await Promise.all(queues.map((q) => q.close()));
         connection.disconnect();
       }
     });

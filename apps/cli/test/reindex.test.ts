@@ -142,6 +142,10 @@ describe('tidings reindex', () => {
       expect(apple.body.articles.map((a) => a.headline)).toEqual(['Apple unveils a thinner iPhone']);
       expect(apple.body.articles[0]!.companies).toEqual([{ id: APPLE, name: 'Apple Inc.' }]);
 
+      const status = JSON.parse((await tidings('status', '--json')).out);
+      expect(Object.keys(status.queues)).toEqual(['fetch-source', 'probe-host', 'maintenance', 'reindex']);
+      expect(status.queues.reindex).toMatchObject({ completed: 1, active: 0 });
+      expect((await tidings('status')).out).toContain('Queue reindex: 0 waiting, 0 active');
       expect((await tidings('reindex', '--source', 'nope')).err).toContain("no source with id 'nope'");
       expect((await tidings('reindex', '--all', '--source', 'wire')).err).toContain('not both');
       const queued = await tidings('reindex', '--json');

@@ -61,6 +61,16 @@ CREATE VIRTUAL TABLE IF NOT EXISTS article_text USING fts5 (
 );
 `;
 
+/** A canonical (already WHATWG-serialised) URL's comparable host and lower-case path. */
+const SIMPLE_URL = /^https?:\/\/([a-z0-9.-]+)(?::\d+)?(?=[/?#]|$)([^?#]*)/;
+function hostAndPath(value: string): { host: string; path: string } {
+  // The serialised form needs no parser for the common case; anything else (IPv6 literals…) gets one.
+  const simple = SIMPLE_URL.exec(value);
+  if (simple) return { host: comparableHost(simple[1]!), path: (simple[2] || '/').toLowerCase() };
+  const url = parseHttpUrl(value);
+  return { host: url ? comparableHost(url.hostname) : '', path: url ? url.pathname.toLowerCase() : '' };
+}
+
 function toBool(value: number | null): boolean | null {
   return value === null ? null : value === 1;
 }
@@ -207,7 +217,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       // statement of a transaction, so one INSERT per article would build one tiny segment each.
       const texts = new Map<number, [number, string, string]>();
       for (const article of articles) {
-        const url = parseHttpUrl(article.url);
+        const { host, path } = hostAndPath(article.url);
         const columns = {
           id: article.id,
           seq,
@@ -219,8 +229,8 @@ export class EmbeddedArticleIndex implements ArticleIndex {
           iframeable: flagColumn(article.source.iframeable),
           source_id: article.source.id,
           domain: article.source.domain,
-          host: url ? comparableHost(url.hostname) : '',
-          path: url ? url.pathname.toLowerCase() : '',
+          host,
+          path,
           topics: article.topics.map((t) => t.id).join(','),
           companies: article.companies.map((c) => c.id).join(','),
         };
