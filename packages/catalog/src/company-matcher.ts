@@ -5,8 +5,10 @@
  *
  * A name made only of ordinary English words (Apple, Target, Visa, General Mills…) or listed in
  * {@link AMBIGUOUS_NAMES} needs evidence: it must be capitalised and be backed by a ticker of that
- * company, its legal name ("Apple Inc."), business words around it, or a business topic of the article.
- * Other names must at least be capitalised; acronyms (IBM, GE, UPS) must be written in capitals.
+ * company, its legal form ("Apple Inc."), business words around it, a company noun anywhere in the
+ * article ("the retailer said"), a listing beside another company ("Walmart and Target"), or a
+ * business topic of the article; a capitalised neighbour makes it part of another proper name
+ * ("Niger Delta"). Other names must be capitalised; acronyms (IBM, GE, UPS) must be in capitals.
  *
  * Matching is one pass over the words: a hash lookup on each word, then the candidate names starting
  * with it (longest first).
@@ -45,6 +47,9 @@ const COMPANY_NOUNS = new Set(
    supplier giant shareholders ceo subsidiary conglomerate startup planemaker automaker carmaker drugmaker
    chipmaker`.split(/\s+/),
 );
+
+/** Words that list names side by side. */
+const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
 
 /** Topics whose presence makes a company reading likely: economy/business/finance, IT. */
 const BUSINESS_TOPIC_ROOTS = [4000000, 20000763, 20001298];
@@ -265,14 +270,14 @@ export class CompanyMatcher {
 
   /** "Walmart and Target", "Ford and GM": listed next to a name that needs no evidence. */
   private besideCompany(tokens: Token[], start: number, end: number): boolean {
-    const joiners = new Set(['and', 'or', '&', 'vs', 'versus']);
     const isSureName = (at: number) => {
-      const name = at >= 0 && at < tokens.length ? this.nameAt(tokens, at) : null;
+      const name = this.nameAt(tokens, at);
       return name !== null && !name.ambiguous && (!name.acronym || tokens[at]!.upper);
     };
-    if (end + 1 < tokens.length && joiners.has(tokens[end]!.folded) && isSureName(end + 1)) return true;
+    if (end + 1 < tokens.length && JOINERS.has(tokens[end]!.folded) && isSureName(end + 1)) return true;
+    if (start < 2 || !JOINERS.has(tokens[start - 1]!.folded)) return false;
+    // The name before the joiner, of up to five words, must end right at it.
     for (let at = start - 2; at >= Math.max(0, start - 6); at--) {
-      if (!joiners.has(tokens[start - 1]?.folded ?? '')) break;
       const name = this.nameAt(tokens, at);
       if (name && at + name.words.length === start - 1) return isSureName(at);
     }

@@ -313,7 +313,8 @@ export class TopicClassifier {
 
   /**
    * The article's topics: source defaults first, then feed categories, then the text classifier;
-   * an ancestor of a topic listed is dropped (it is implied), and at most {@link MAX_TOPICS} stay.
+   * an ancestor of a topic listed is dropped (it is implied), and topics found in the item fill the
+   * list up to {@link MAX_TOPICS} (a source's default topics all stay, even beyond that).
    */
   assign(defaults: readonly number[], evidence: TopicEvidence): number[] {
     const candidates = [
@@ -328,7 +329,8 @@ export class TopicClassifier {
     const roots = new Set<number>();
     const out: number[] = [];
     for (const id of specific) {
-      if (out.length >= MAX_TOPICS) break;
+      // The operator's default topics always stay; evidence fills the rest, up to MAX_TOPICS.
+      if (out.length >= MAX_TOPICS && !defaults.includes(id)) continue;
       const root = this.rootOf(id);
       if (roots.has(root) && !defaults.includes(id)) continue;
       roots.add(root);

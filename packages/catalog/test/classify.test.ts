@@ -48,6 +48,8 @@ describe('topic classifier', () => {
     expect(withBusiness[0]).toBe(15000000);
     expect(withBusiness.map(rootName)).toContain('economy, business and finance');
     expect(topics.topicsOfCategories(['Sport', 'no such thing', 'Politics'])).toEqual([15000000, 11000000]);
+    const fourDefaults = [15000000, 11000000, 4000000, 1000000];
+    expect(topics.assign(fourDefaults, text('Earthquake hits the coast'))).toEqual(fourDefaults);
   });
 });
 
