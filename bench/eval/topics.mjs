@@ -6,6 +6,9 @@
 // compared with the row's class: Sports → 15000000, Business → 4000000, Sci/Tech → 13000000, World →
 // any of 11000000, 16000000, 3000000, 2000000, 14000000 (the mapping in the data set's README).
 // No topic, or a top-level topic outside the mapping, is a miss.
+// A second, rougher cross-check follows: items of the real feeds in ../shared/data/feeds/real whose
+// own categories name a topic (as the worker reads them), and whether the text alone gives the same
+// top-level topic (17 possible answers, and publishers' categories are loose labels).
 // Usage: npm run eval:topics [-- --data ../shared/data] [--confusion]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { TopicClassifier } from '@tidings/catalog/topic-classifier';
+import { readdirSync } from 'node:fs';
+import { plainText } from '@tidings/core/text';
+import { parseFeed } from '../../apps/worker/dist/feed/parse-feed.js';
 import { parseCsv } from '../../scripts/csv.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -91,3 +97,30 @@ for (const name of names) {
 const accuracy = names.reduce((s, n) => s + tp[n], 0) / rows.length;
 console.log(`macro-F1 ${pct(macro)} %   accuracy ${pct(accuracy)} %   no topic ${none}   target macro-F1 ≥ 80 %`);
 console.log(`classified ${rows.length} texts in ${ms.toFixed(0)} ms (${((rows.length / ms) * 1000).toFixed(0)}/s)`);
+
+// Cross-check on our sources' own categories.
+const feedsDir = join(resolve(args.data), 'feeds', 'real');
+let labelled = 0;
+let agreed = 0;
+for (const name of readdirSync(feedsDir)) {
+  let feed;
+  try {
+    feed = await parseFeed(readFileSync(join(feedsDir, name), 'utf8'));
+  } catch {
+    continue;
+  }
+  for (const item of feed.items) {
+    const named = new Set(classifier.topicsOfCategories(item.categories).map(rootOf));
+    if (!named.size) continue;
+    labelled++;
+    const { topics } = classifier.classifyText({
+      headline: plainText(item.title ?? ''),
+      introduction: plainText(item.description ?? item.content ?? '').slice(0, 500),
+    });
+    if (topics.length && named.has(rootOf(topics[0]))) agreed++;
+  }
+}
+console.log(
+  `cross-check: ${labelled} items of ../shared/data/feeds/real have categories naming a topic; ` +
+    `the text alone gives the same top-level topic for ${agreed} (${pct(agreed / (labelled || 1)).trim()} %)`,
+);
