@@ -342,7 +342,13 @@ export function registerSourceCommands(program: Command, context: Context): void
         const created = results.reduce((n, r) => n + r.created, 0);
         const updated = results.reduce((n, r) => n + r.updated, 0);
         if (o.json) context.json({ fetched: results.length, created, updated, failed });
-        else io.out(`Fetched ${results.length} source(s): ${created} new and ${updated} updated article(s).\n`);
+        else {
+          const unchanged = results.filter((r) => r.outcome === 'not-modified').length;
+          io.out(
+            `Fetched ${results.length} source(s): ${created} new and ${updated} updated article(s)` +
+              (unchanged ? `; ${unchanged} unchanged since their last fetch.\n` : '.\n'),
+          );
+        }
         if (failed.length) {
           for (const f of failed) io.err(`${f.id}: ${f.error}\n`);
           throw new CliError(`${failed.length} source(s) failed: ${failed.map((f) => f.id).join(', ')}`);

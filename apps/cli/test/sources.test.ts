@@ -145,6 +145,8 @@ describe('tidings ingest', () => {
       const ok = await tidings('ingest', '--source', 'good', '--wait');
       expect(ok.code).toBe(0);
       expect(ok.out).toContain('1 new');
+      const again = await tidings('ingest', '--source', 'good', '--wait');
+      expect(again.out).toContain('0 new and 0 updated article(s); 1 unchanged since their last fetch.');
       await tidings('sources', 'add', `${base}/broken`, '--id', 'broken');
       await tidings('sources', 'add', `${base}/good-too`, '--id', 'good-too');
       const all = await tidings('ingest', '--all', '--wait', '--json');
