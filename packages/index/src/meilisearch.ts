@@ -309,11 +309,11 @@ export class MeilisearchArticleIndex implements ArticleIndex {
 
   /**
    * Fills a fresh index and swaps it in atomically; queries use the old one until the swap. Articles
-   * written to the old index meanwhile (by the worker) are carried over after the swap.
+   * added to the old index meanwhile (by the worker) are carried over after the swap; changes made to
+   * articles it already had, and removals, during the fill are not.
    */
   async rebuild(fill: (write: (articles: readonly Article[]) => Promise<void>) => Promise<void>): Promise<void> {
     const uid = `${this.options.indexUid}_rebuild_${Date.now().toString(36)}`;
-    const started = Date.now();
     await this.createIndex(uid);
     const fresh = this.client.index<MeiliDocument>(uid);
     try {
@@ -332,9 +332,9 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const old = this.client.index<MeiliDocument>(uid);
     for (let offset = 0; ; offset += 1000) {
       const { results } = await old.getDocuments({ fields: ['id', 'doc', 'https', 'iframeable'], limit: 1000, offset });
-      const recent = results.map(fromDocument).filter((a) => Date.parse(a.indexedAt) >= started);
-      const present = new Set((await this.documents(recent.map((a) => a.id))).map((a) => a.id));
-      const missing = recent.filter((a) => !present.has(a.id));
+      const olds = results.map(fromDocument);
+      const present = new Set((await this.documents(olds.map((a) => a.id))).map((a) => a.id));
+      const missing = olds.filter((a) => !present.has(a.id));
       if (missing.length) await this.upsert(missing);
       if (results.length < 1000) break;
     }

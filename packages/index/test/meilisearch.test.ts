@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Meilisearch } from 'meilisearch';
 import { testEnv } from '@tidings/config/config';
+import { NO_FILTERS } from '@tidings/core/query';
 import { MeilisearchArticleIndex } from '../src/meilisearch.js';
 import { describeArticleIndexContract } from './contract-suite.js';
+import { makeArticle } from './fixtures.js';
 
 const host = testEnv('MEILI_URL');
 const apiKey = testEnv('MEILI_API_KEY');
@@ -22,6 +24,28 @@ class DisposableMeilisearchIndex extends MeilisearchArticleIndex {
 if (host) {
   describeArticleIndexContract(`meilisearch at ${host}`, async () => {
     return new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+  });
+
+  describe('MeilisearchArticleIndex.rebuild', () => {
+    it('serves the old articles until the fresh index is swapped in, and keeps articles written meanwhile', async () => {
+      const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+      await index.init();
+      try {
+        const old = makeArticle({ headline: 'old text' });
+        await index.upsert([old]);
+        await index.rebuild(async (write) => {
+          await write([{ ...old, headline: 'new text' }]);
+          // Queries still see the live index while the fresh one fills.
+          expect((await index.getByIds([old.id]))[0]!.headline).toBe('old text');
+          // The worker keeps writing to the live index meanwhile.
+          await index.upsert([makeArticle({ headline: 'arrived during the rebuild' })]);
+        });
+        const all = await index.query({ filters: { ...NO_FILTERS }, limit: 10, offset: 0 });
+        expect(all.articles.map((a) => a.headline).sort()).toEqual(['arrived during the rebuild', 'new text']);
+      } finally {
+        await index.close();
+      }
+    });
   });
 } else {
   describe('ArticleIndex contract: meilisearch', () => {
