@@ -50,7 +50,8 @@ export class ThreadedArticleIndex implements ArticleIndex {
       call.reject(e);
     });
     const fail = (error: Error) => {
-      this.failure = new IndexUnavailableError(`index thread stopped: ${error.message}`);
+      // The first cause is the one worth reporting ('exit' follows 'error').
+      this.failure ??= new IndexUnavailableError(`index thread stopped: ${error.message}`);
       for (const call of this.pending.values()) call.reject(this.failure);
       this.pending.clear();
     };

@@ -27,4 +27,12 @@ describe('ThreadedArticleIndex', () => {
     await expect(index.stats()).rejects.toBeInstanceOf(IndexUnavailableError);
     index = null;
   });
+
+  it('reports why its thread could not open the index', async () => {
+    index = new ThreadedArticleIndex({ file: '/dev/null/not-a-dir/articles.sqlite' });
+    await expect(index.init()).rejects.toThrow(/index thread stopped: .*ENOTDIR/);
+    await expect(index.stats()).rejects.toThrow(/ENOTDIR/);
+    await index.close();
+    index = null;
+  });
 });
