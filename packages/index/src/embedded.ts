@@ -414,12 +414,6 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     this.statements.currentSeq.get();
   }
 
-  /** Refreshes SQLite's planner statistics and merges full-text segments (after bulk loads). */
-  optimize(): void {
-    this.db.pragma('optimize=0x10002');
-    this.db.exec("INSERT INTO article_text (article_text) VALUES ('optimize')");
-  }
-
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
