@@ -133,6 +133,9 @@ describe('tidings reindex', () => {
       expect(JSON.parse(result.out)).toMatchObject({ sourceId: 'wire', articles: ARTICLES, changed: ARTICLES });
       expect(answers.length).toBeGreaterThan(0);
       expect(answers.every((s) => s === 200)).toBe(true);
+      // Nothing left to change: a second run rewrites nothing.
+      const again = await tidings('reindex', '--source', 'wire', '--wait', '--json');
+      expect(JSON.parse(again.out)).toMatchObject({ articles: ARTICLES, changed: 0 });
 
       const economy = await feed(`includeTopics=${ECONOMY}&pageSize=1`);
       expect(economy.body.meta.totalResults).toBe(ARTICLES);
@@ -144,7 +147,7 @@ describe('tidings reindex', () => {
 
       const status = JSON.parse((await tidings('status', '--json')).out);
       expect(Object.keys(status.queues)).toEqual(['fetch-source', 'probe-host', 'maintenance', 'reindex']);
-      expect(status.queues.reindex).toMatchObject({ completed: 1, active: 0 });
+      expect(status.queues.reindex).toMatchObject({ completed: 2, active: 0 });
       expect((await tidings('status')).out).toContain('Queue reindex: 0 waiting, 0 active');
       expect((await tidings('reindex', '--source', 'nope')).err).toContain("no source with id 'nope'");
       expect((await tidings('reindex', '--all', '--source', 'wire')).err).toContain('not both');

@@ -25,9 +25,12 @@ export interface ProbeHostPayload {
   articleUrl: string;
 }
 
-/** One probe of a domain per day at most, however many fetches ask for it. */
-export function probeJobId(domain: string, at: number): string {
-  return `probe-${domain}-${Math.floor(at / 86_400_000)}`;
+/**
+ * One probe of a domain per day at most, however many fetches ask for it; `run` names a forced probe
+ * (a re-index) instead. No `:` (BullMQ reserves it; IPv6 hosts have them).
+ */
+export function probeJobId(domain: string, at: number, run?: string): string {
+  return `probe-${domain.replaceAll(':', '_')}-${run ?? Math.floor(at / 86_400_000)}`;
 }
 
 export interface FetchSourcePayload {

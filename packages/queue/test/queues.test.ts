@@ -7,7 +7,9 @@ import {
   createQueueConnection,
   fetchSchedulerId,
   manualFetchJobId,
+  probeJobId,
   QUEUES,
+  reindexJobId,
 } from '../src/queues.js';
 
 describe('queues', () => {
@@ -22,6 +24,15 @@ describe('queues', () => {
     expect(manualFetchJobId('a', 'r1')).toBe('manual-a-r1');
     expect(manualFetchJobId('a', 'r1')).not.toBe(manualFetchJobId('a', 'r2'));
     expect(fetchSchedulerId('a')).toBe('source:a');
+  });
+
+  it('give probes one job id per host and day (or per re-index run), IPv6 hosts included, without a colon', () => {
+    const day = Date.UTC(2026, 10, 22, 9);
+    expect(probeJobId('example.com', day)).toBe(probeJobId('example.com', day + 3_600_000));
+    expect(probeJobId('example.com', day)).not.toBe(probeJobId('example.com', day + 86_400_000));
+    expect(probeJobId('[::1]', day)).not.toContain(':');
+    expect(probeJobId('example.com', day, 'reindex-all-r1')).toBe('probe-example.com-reindex-all-r1');
+    expect(reindexJobId(null, 'r1')).toBe('reindex-all-r1');
   });
 
   it('keep every queue key under the configured prefix', async () => {

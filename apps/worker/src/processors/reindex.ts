@@ -12,7 +12,13 @@ import type { Catalog } from '@tidings/catalog/catalog';
 import { classifierFor } from '@tidings/catalog/classify';
 import type { Article } from '@tidings/core/article';
 import type { ArticleIndex } from '@tidings/index/port';
-import type { ProbeHostPayload, ReindexPayload, ReindexProgress, ReindexResult } from '@tidings/queue/queues';
+import {
+  type ProbeHostPayload,
+  probeJobId,
+  type ReindexPayload,
+  type ReindexProgress,
+  type ReindexResult,
+} from '@tidings/queue/queues';
 import type { Source, SourceStore } from '@tidings/store/sources';
 
 export const REINDEX_BATCH = 500;
@@ -60,12 +66,14 @@ export function createReindexProcessor(deps: ReindexDeps) {
     let changed = 0;
     await job.updateProgress({ done, total } satisfies ReindexProgress);
 
-    const run = async (write: (articles: readonly Article[]) => Promise<void>) => {
+    /** `all`: a fresh index needs every article; in place, only the changed ones are rewritten. */
+    const run = async (write: (articles: readonly Article[]) => Promise<void>, all: boolean) => {
       for (let from: string | null = null; ;) {
         const batch = await deps.index.scan({ sourceId, from, limit: REINDEX_BATCH });
         const next = batch.articles.map((a) => reclassify(a, sources.get(a.source.id), deps.catalog));
-        changed += next.filter((a, i) => !sameMeaning(a, batch.articles[i]!)).length;
-        await write(next);
+        const differing = next.filter((a, i) => !sameMeaning(a, batch.articles[i]!));
+        changed += differing.length;
+        await write(all ? next : differing);
         for (const a of next) {
           if (!hosts.has(a.source.domain)) {
             hosts.set(a.source.domain, { domain: a.source.domain, host: new URL(a.url).hostname, articleUrl: a.url });
@@ -79,15 +87,15 @@ export function createReindexProcessor(deps: ReindexDeps) {
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
-    if (sourceId === null && deps.index.rebuild) await deps.index.rebuild(run);
-    else await run((articles) => deps.index.upsert(articles));
+    if (sourceId === null && deps.index.rebuild) await deps.index.rebuild((write) => run(write, true));
+    else await run((articles) => (articles.length ? deps.index.upsert(articles) : Promise.resolve()), false);
 
     // A fresh probe of every host, whatever the cache says (one per host and run).
     await deps.probeQueue.addBulk(
       [...hosts.values()].map((data) => ({
         name: 'probe',
         data,
-        opts: { jobId: `probe-${data.domain}-reindex-${job.id ?? Date.now()}`, attempts: 2 },
+        opts: { jobId: probeJobId(data.domain, Date.now(), String(job.id ?? Date.now())), attempts: 2 },
       })),
     );
     return { sourceId, articles: done, changed, probes: hosts.size };
