@@ -17,6 +17,7 @@ import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis } from '@tidings/store/redis';
 import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore } from '@tidings/store/sources';
+import { FeedParserPool } from '@tidings/worker/feed/parser-pool';
 import { startWorker } from '@tidings/worker/worker';
 import { type CliSandbox, cliSandbox, REDIS_URL } from './helper.js';
 
@@ -80,13 +81,15 @@ describe('tidings reindex', () => {
       userAgent: 'T/1',
       allowPrivateNetworks: false,
     });
+    // Re-classification runs on the parser thread, as in the worker process.
+    const work = new FeedParserPool({ threads: 1 });
     const worker = await startWorker({
       redisUrl: REDIS_URL,
       prefix,
       index: writer,
       sources: new SourceStore(redis, prefix),
       fetcher,
-      catalog: loadCatalog(),
+      work,
       concurrency: 1,
       retentionDays: 100_000,
       syncEveryMs: 0,
@@ -156,6 +159,7 @@ describe('tidings reindex', () => {
     } finally {
       await app.close();
       await worker.close();
+      await work.close();
       await fetcher.close();
       await reader.close();
       await writer.close();

@@ -8,6 +8,7 @@ import { Fetcher } from '@tidings/fetch/fetcher';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
+import { InProcessFeedWork } from '@tidings/worker/feed/feed-work';
 import { startWorker } from '@tidings/worker/worker';
 import { type CliSandbox, cliSandbox, REDIS_URL } from './helper.js';
 
@@ -135,7 +136,7 @@ describe('tidings ingest', () => {
       index,
       sources: new SourceStore(redis, prefix),
       fetcher,
-      catalog: loadCatalog(),
+      work: new InProcessFeedWork(loadCatalog()),
       concurrency: 2,
       retentionDays: 400,
       syncEveryMs: 0,

@@ -1,15 +1,24 @@
 /** The worker process: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
-import { loadCatalogOrExit } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { openIndexOrExit } from '@tidings/index/factory';
 import { assertRedisReachable, createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
+import { FeedParserPool } from './feed/parser-pool.js';
 import { startWorker } from './worker.js';
 
 const config = loadConfigOrExit();
 const log = (event: string, details: Record<string, unknown> = {}) =>
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), event, ...details })}\n`);
+
+// Parser threads first: each loads the catalog, and a bad override file stops the worker here.
+const parsers = new FeedParserPool({ catalogOverrides: config.CATALOG_OVERRIDES });
+try {
+  await parsers.ready();
+} catch (error) {
+  process.stderr.write(`tidings-worker: ${(error as Error).message}\n`);
+  process.exit(78);
+}
 
 const redis = createRedis({ url: config.REDIS_URL, name: 'tidings-worker' });
 redis.on('error', () => {});
@@ -33,7 +42,7 @@ const worker = await startWorker({
   index,
   sources: new SourceStore(redis, config.REDIS_PREFIX),
   fetcher,
-  catalog: loadCatalogOrExit(config.CATALOG_OVERRIDES),
+  work: parsers,
   concurrency: config.WORKER_CONCURRENCY,
   lockMs: config.WORKER_LOCK_MS,
   retentionDays: config.RETENTION_DAYS,
@@ -48,6 +57,7 @@ async function shutdown(signal: string) {
   log('shutting down', { signal });
   setTimeout(() => process.exit(1), 30_000).unref();
   await worker.close();
+  await parsers.close();
   await fetcher.close();
   await index.close();
   redis.disconnect();

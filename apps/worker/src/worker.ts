@@ -4,7 +4,6 @@
  */
 import { type Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Catalog } from '@tidings/catalog/catalog';
 import type { Fetcher } from '@tidings/fetch/fetcher';
 import type { ArticleIndex } from '@tidings/index/port';
 import {
@@ -12,6 +11,7 @@ import {
   createQueue,
   createQueueConnection,
   fetchSchedulerId,
+  JOB_METRICS,
   type FetchSourcePayload,
   type FetchSourceResult,
   type MaintenancePayload,
@@ -21,6 +21,7 @@ import {
   type ReindexResult,
 } from '@tidings/queue/queues';
 import type { SourceStore } from '@tidings/store/sources';
+import type { FeedWork } from './feed/feed-work.js';
 import { HostGate } from './host-gate.js';
 import { createFetchSourceProcessor } from './processors/fetch-source.js';
 import { createMaintenanceProcessor } from './processors/maintenance.js';
@@ -34,7 +35,8 @@ export interface WorkerDeps {
   index: ArticleIndex;
   sources: SourceStore;
   fetcher: Fetcher;
-  catalog: Catalog;
+  /** Parsing and classification: `FeedParserPool` (threads) or `InProcessFeedWork`. */
+  work: FeedWork;
   concurrency: number;
   retentionDays: number;
   /** Job lock duration and stalled-job check interval (default 30 s). */
@@ -89,7 +91,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       sources: deps.sources,
       index: deps.index,
       fetcher: deps.fetcher,
-      catalog: deps.catalog,
+      work: deps.work,
       hosts: new HostGate(deps.perHost ?? 2),
       probes: { cache: probes, queue: probeQueue },
     }),
@@ -99,6 +101,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       concurrency: deps.concurrency,
       lockDuration: deps.lockMs ?? 30_000,
       stalledInterval: deps.lockMs ?? 30_000,
+      metrics: JOB_METRICS,
     },
   );
   const maintenanceWorker = new Worker<MaintenancePayload>(
@@ -109,11 +112,11 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const probeWorker = new Worker<ProbeHostPayload>(
     QUEUES.probeHost,
     createProbeHostProcessor({ fetcher: deps.fetcher, index: deps.index, probes }),
-    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 4 },
+    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 4, metrics: JOB_METRICS },
   );
   const reindexWorker = new Worker<ReindexPayload, ReindexResult>(
     QUEUES.reindex,
-    createReindexProcessor({ index: deps.index, sources: deps.sources, catalog: deps.catalog, probeQueue }),
+    createReindexProcessor({ index: deps.index, sources: deps.sources, work: deps.work, probeQueue }),
     // One re-index at a time; a long one keeps its lock by BullMQ's renewal.
     { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 1 },
   );

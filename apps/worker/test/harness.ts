@@ -4,12 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
-import { loadCatalog } from '@tidings/catalog/catalog';
 import { testEnv } from '@tidings/config/config';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
+// The built pool (its thread runs the compiled reading code), as the worker process uses it.
+import { FeedParserPool } from '@tidings/worker/feed/parser-pool';
 import { type RunningWorker, startWorker } from '../src/worker.js';
 
 export const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
@@ -35,13 +36,15 @@ export async function startHarness(options: { concurrency?: number; perHost?: nu
     userAgent: 'TidingsTest/1',
     allowPrivateNetworks: true,
   });
+  const work = new FeedParserPool({ threads: 1 });
+  await work.ready();
   const worker = await startWorker({
     redisUrl: REDIS_URL,
     prefix,
     index,
     sources,
     fetcher,
-    catalog: loadCatalog(),
+    work,
     concurrency: options.concurrency ?? 2,
     retentionDays: 100_000,
     syncEveryMs: 0,
@@ -55,6 +58,7 @@ export async function startHarness(options: { concurrency?: number; perHost?: nu
     worker,
     async stop() {
       await worker.close();
+      await work.close();
       await fetcher.close();
       await index.close();
       const stale = await redis.keys(`${prefix}*`);

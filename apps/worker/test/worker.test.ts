@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_FILTERS } from '@tidings/core/query';
 import type { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { createQueueEvents, type FetchSourceResult, QUEUES } from '@tidings/queue/queues';
+import { ProbeCache } from '@tidings/store/probe-cache';
 import { type SourceStore, toSettings } from '@tidings/store/sources';
 import type { RunningWorker } from '../src/worker.js';
 import { REDIS_URL, startHarness, type WorkerHarness } from './harness.js';
@@ -12,6 +13,8 @@ import { REDIS_URL, startHarness, type WorkerHarness } from './harness.js';
 let feedStatus = 200;
 let feedBody = '';
 let requests = 0;
+/** Paths requested from the test server, in order. */
+let paths: string[] = [];
 let server: Server;
 let base: string;
 let harness: WorkerHarness;
@@ -32,9 +35,11 @@ const rss = (items: { title: string; link: string; date?: string; enclosure?: st
 
 beforeEach(async () => {
   requests = 0;
+  paths = [];
   feedStatus = 200;
   server = createServer((req, res) => {
     requests += 1;
+    paths.push(req.url ?? '');
     if (req.url === '/busy') return res.writeHead(429, { 'retry-after': '120' }).end();
     if (req.url === '/article/paid') {
       return res
@@ -187,20 +192,16 @@ describe('worker', () => {
     expect(pollMs).toBeLessThan(45 * 60_000 * 1.1);
   });
 
-  it('probes a new host once and gives its articles the https and iframe flags', async () => {
+  it('probes a new host inside its first fetch, so that its first articles arrive with their flags', async () => {
     feedBody = rss([{ title: 'Local', link: `${base}/article/1`, date: 'Sun, 22 Nov 2026 08:00:00 GMT' }]);
     await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'local' }));
     await fetchNow('local');
-    const events = createQueueEvents(QUEUES.probeHost, REDIS_URL, prefix);
-    await events.waitUntilReady();
-    const [job] = await worker.probeQueue.getJobs(['waiting', 'active', 'completed']);
-    expect(job?.data).toMatchObject({ domain: '127.0.0.1', articleUrl: `${base}/article/1` });
-    if (!(await job!.isCompleted())) await job!.waitUntilFinished(events, 10_000);
-    await events.close();
-    const [article] = (await index.query({ filters: NO_FILTERS, limit: 1 })).articles;
     // Nothing answers https on 127.0.0.1:443, and SAMEORIGIN forbids third-party framing.
+    const [article] = (await index.query({ filters: NO_FILTERS, limit: 1 })).articles;
     expect(article!.source).toMatchObject({ domain: '127.0.0.1', https: false, iframeable: false });
-    // A later article of the same host starts with the known flags, and no second probe is queued.
+    expect(paths.filter((p) => p === '/article/1')).toHaveLength(1);
+    expect(await worker.probeQueue.count()).toBe(0);
+    // A later article of the same host starts with the known flags, and the host is not probed again.
     feedBody = rss([
       { title: 'Local', link: `${base}/article/1`, date: 'Sun, 22 Nov 2026 08:00:00 GMT' },
       { title: 'Local 2', link: `${base}/article/2`, date: 'Sun, 22 Nov 2026 09:00:00 GMT' },
@@ -208,7 +209,26 @@ describe('worker', () => {
     await fetchNow('local');
     const newest = (await index.query({ filters: NO_FILTERS, limit: 1 })).articles[0]!;
     expect(newest).toMatchObject({ headline: 'Local 2', source: { https: false, iframeable: false } });
+    expect(paths.filter((p) => p.startsWith('/article/'))).toEqual(['/article/1']);
     expect(await worker.probeQueue.count()).toBe(0);
+  });
+
+  it('refreshes a day-old probe with a queued job, the known flags standing meanwhile', async () => {
+    const cache = new ProbeCache(harness.redis, prefix);
+    const dayOld = new Date(Date.now() - 25 * 3_600_000).toISOString();
+    await cache.set({ domain: '127.0.0.1', https: true, iframeable: true, httpsDetail: 'old', probedAt: dayOld });
+    feedBody = rss([{ title: 'Known', link: `${base}/article/1`, date: 'Sun, 22 Nov 2026 08:00:00 GMT' }]);
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'known' }));
+    const events = createQueueEvents(QUEUES.probeHost, REDIS_URL, prefix);
+    await events.waitUntilReady();
+    await fetchNow('known');
+    const [job] = await worker.probeQueue.getJobs(['waiting', 'active', 'completed']);
+    expect(job?.data).toMatchObject({ domain: '127.0.0.1', articleUrl: `${base}/article/1` });
+    if (!(await job!.isCompleted())) await job!.waitUntilFinished(events, 10_000);
+    await events.close();
+    const [article] = (await index.query({ filters: NO_FILTERS, limit: 1 })).articles;
+    expect(article!.source).toMatchObject({ https: false, iframeable: false });
+    expect((await cache.get('127.0.0.1'))?.probedAt).not.toBe(dayOld);
   });
 
   it('detects paywalls from schema.org markup when the source asks for it', async () => {

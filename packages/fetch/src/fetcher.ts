@@ -130,6 +130,9 @@ function guardedLookup(hostname: string, options: { all?: boolean }, callback: L
   });
 }
 
+/** Body bytes `inspect` reads to keep a connection open; beyond that the connection is dropped. */
+const INSPECT_DRAIN_BYTES = 64 * 1024;
+
 export class Fetcher {
   private readonly guarded: Agent;
   private readonly open: Agent;
@@ -348,9 +351,9 @@ export class Fetcher {
           signal,
           dispatcher: this.dispatcherFor(current),
         });
-        // Only the head matters: drop the body (its abort is expected, not an error).
-        res.body.on('error', () => {});
-        res.body.destroy();
+        // Only the head matters. A short body is read to its end, which keeps the connection for
+        // the next request to that host; a longer one is dropped with its connection.
+        res.body.dump({ limit: INSPECT_DRAIN_BYTES }).catch(() => {});
         const location = header(res.headers, 'location');
         if (REDIRECTS.has(res.statusCode) && location) {
           const next = new URL(location, current);

@@ -169,6 +169,14 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         'INSERT INTO article_text (rowid, headline, introduction) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)',
       ),
       deleteArticle: db.prepare('DELETE FROM articles WHERE rid = ?'),
+      flagDiffers: {
+        https: db.prepare('SELECT 1 FROM articles WHERE domain = ? AND https IS NOT ? LIMIT 1').pluck(),
+        iframeable: db.prepare('SELECT 1 FROM articles WHERE domain = ? AND iframeable IS NOT ? LIMIT 1').pluck(),
+      },
+      setFlag: {
+        https: db.prepare('UPDATE articles SET https = ?, seq = ? WHERE domain = ? AND https IS NOT ?'),
+        iframeable: db.prepare('UPDATE articles SET iframeable = ?, seq = ? WHERE domain = ? AND iframeable IS NOT ?'),
+      },
       deleteDoc: db.prepare('DELETE FROM article_docs WHERE rid = ?'),
       tombstone: db.prepare('INSERT OR REPLACE INTO removed (rid, seq) VALUES (?, ?)'),
       ridsOfSource: db.prepare<[string], number>('SELECT rid FROM articles WHERE source_id = ?').pluck(),
@@ -370,15 +378,18 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   }
 
   async setHostFlags(domain: string, flags: HostFlags): Promise<number> {
+    // Mostly nothing differs (a first probe of a new host, a daily probe that finds the same): then
+    // nothing is written at all.
+    const keys = (['https', 'iframeable'] as const).filter(
+      (key) => flags[key] !== undefined && this.statements.flagDiffers[key].get(domain, flagColumn(flags[key])),
+    );
+    if (!keys.length) return 0;
     let changed = 0;
     this.db.transaction(() => {
       const seq = this.statements.bumpSeq.get()!;
-      for (const key of ['https', 'iframeable'] as const) {
-        const value = flags[key];
-        if (value === undefined) continue;
-        changed += this.db
-          .prepare(`UPDATE articles SET ${key} = ?, seq = ? WHERE domain = ? AND ${key} IS NOT ?`)
-          .run(flagColumn(value), seq, domain, flagColumn(value)).changes;
+      for (const key of keys) {
+        const value = flagColumn(flags[key]!);
+        changed += this.statements.setFlag[key].run(value, seq, domain, value).changes;
       }
     })();
     this.wroteSinceRefresh = true;

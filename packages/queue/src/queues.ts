@@ -2,7 +2,7 @@
  * Queue names, typed job payloads, default job options and the connection factory — one place for
  * the worker, the API and the CLI.
  */
-import { type DefaultJobOptions, Queue, QueueEvents } from 'bullmq';
+import { type DefaultJobOptions, MetricsTime, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 
 export const QUEUES = {
@@ -97,6 +97,12 @@ export interface QueueConnectionOptions {
  * A Redis connection for BullMQ. Workers block on Redis and must never give up a command
  * (`maxRetriesPerRequest: null`); producers fail fast instead.
  */
+/**
+ * Workers count finished jobs per minute in Redis (BullMQ metrics, two weeks kept, ~120 KB a queue):
+ * `tidings status` shows the last hour from them, and the ingestion benchmark counts jobs with them.
+ */
+export const JOB_METRICS = { maxDataPoints: MetricsTime.ONE_WEEK * 2 };
+
 export function createQueueConnection(url: string, role: 'worker' | 'producer'): Redis {
   return new Redis(url, {
     maxRetriesPerRequest: role === 'worker' ? null : 2,

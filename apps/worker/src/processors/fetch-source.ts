@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
-import type { Catalog } from '@tidings/catalog/catalog';
 import type { Article } from '@tidings/core/article';
 import { FetchError, type Fetcher } from '@tidings/fetch/fetcher';
 import { paywallFromHtml } from '@tidings/fetch/paywall';
@@ -17,18 +16,19 @@ import {
   type ProbeHostPayload,
   probeJobId,
 } from '@tidings/queue/queues';
-import { ProbeCache } from '@tidings/store/probe-cache';
+import { type HostProbe, ProbeCache } from '@tidings/store/probe-cache';
 import type { SourceStore } from '@tidings/store/sources';
-import { normalizeFeed } from '../feed/normalize.js';
-import { FeedParseError, parseFeed } from '../feed/parse-feed.js';
+import type { FeedWork } from '../feed/feed-work.js';
 import { HostGate } from '../host-gate.js';
+import { probeAndRecord, type ProbeHostResult } from './probe-host.js';
 import { nextInterval } from '../schedule.js';
 
 export interface FetchSourceDeps {
   sources: SourceStore;
   index: ArticleIndex;
   fetcher: Fetcher;
-  catalog: Catalog;
+  /** Reads fetched bodies: parse, normalise, classify (the worker's parser threads). */
+  work: FeedWork;
   /** Per-host politeness; a fresh gate when not given. */
   hosts?: HostGate;
   /** Known probe results, and where to ask for new probes (none when not given). */
@@ -57,12 +57,29 @@ function sameContent(a: Article, b: Article): boolean {
   return pick(a) === pick(b);
 }
 
+/** Hosts never seen before that a fetch probes itself; more wait for probe jobs. */
+export const INLINE_PROBES_PER_FETCH = 4;
+
 /** New articles whose pages are checked for a paywall per fetch (the rest count as free). */
 export const PAYWALL_CHECKS_PER_FETCH = 20;
 
 export function createFetchSourceProcessor(deps: FetchSourceDeps) {
   const now = deps.now ?? (() => new Date());
   const hosts = deps.hosts ?? new HostGate();
+  /** Probes under way in this process, by domain: concurrent fetches of a new host share one. */
+  const probing = new Map<string, Promise<ProbeHostResult>>();
+  function probeNow(payload: ProbeHostPayload): Promise<ProbeHostResult> {
+    let running = probing.get(payload.domain);
+    if (!running) {
+      running = probeAndRecord(
+        { fetcher: deps.fetcher, index: deps.index, probes: deps.probes!.cache, now },
+        payload,
+        null,
+      ).finally(() => probing.delete(payload.domain));
+      probing.set(payload.domain, running);
+    }
+    return running;
+  }
 
   /** `paywalled: detect`: read new article pages (politely, capped) for schema.org evidence. */
   async function detectPaywalls(articles: Article[]): Promise<void> {
@@ -122,36 +139,47 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0 };
     }
 
-    let feed;
-    try {
-      feed = await parseFeed(result.text);
-    } catch (error) {
-      const message = error instanceof FeedParseError ? `not a readable feed: ${error.message}` : String(error);
+    const fetchedAt = now();
+    const feed = await deps.work.read({
+      text: result.text,
+      source,
+      feedUrl: result.url,
+      fetchedAt: fetchedAt.getTime(),
+    });
+    if (!feed.ok) {
+      const message = `not a readable feed: ${feed.error}`;
       await deps.sources.recordFailure(sourceId, message);
       throw new UnrecoverableError(message);
     }
-    const fetchedAt = now();
-    const articles = normalizeFeed({ feed, source, catalog: deps.catalog, feedUrl: result.url, now: fetchedAt });
-    // Source flags of hosts probed before; hosts not yet probed (or long ago) are queued for a probe.
+    const { articles } = feed;
+    // Source flags: a host never probed is probed now, so that its first articles arrive with their
+    // flags (a few per fetch; more wait for a probe job); a host probed long ago is queued for a fresh
+    // probe and keeps its known flags meanwhile.
     if (deps.probes) {
       const domains = [...new Set(articles.map((a) => a.source.domain))];
-      const known = await deps.probes.cache.getMany(domains);
+      const cached = await deps.probes.cache.getMany(domains);
+      const known = new Map<string, Pick<HostProbe, 'https' | 'iframeable'>>(cached);
+      const probeOf = (domain: string): ProbeHostPayload => {
+        const sample = articles.find((a) => a.source.domain === domain)!;
+        return { domain, host: new URL(sample.url).hostname, articleUrl: sample.url };
+      };
+      const unknown = domains.filter((domain) => !known.has(domain)).slice(0, INLINE_PROBES_PER_FETCH);
+      for (const probe of await Promise.all(unknown.map((domain) => probeNow(probeOf(domain))))) {
+        known.set(probe.domain, probe);
+      }
       for (const article of articles) {
         const probe = known.get(article.source.domain);
         if (probe) article.source = { ...article.source, https: probe.https, iframeable: probe.iframeable };
       }
       const at = fetchedAt.getTime();
-      const wanted = domains.filter((domain) => ProbeCache.stale(known.get(domain), at));
+      const wanted = domains.filter((domain) => !unknown.includes(domain) && ProbeCache.stale(cached.get(domain), at));
       if (wanted.length) {
         await deps.probes.queue.addBulk(
-          wanted.map((domain) => {
-            const sample = articles.find((a) => a.source.domain === domain)!;
-            return {
-              name: 'probe',
-              data: { domain, host: new URL(sample.url).hostname, articleUrl: sample.url },
-              opts: { jobId: probeJobId(domain, at), attempts: 2 },
-            };
-          }),
+          wanted.map((domain) => ({
+            name: 'probe',
+            data: probeOf(domain),
+            opts: { jobId: probeJobId(domain, at), attempts: 2 },
+          })),
         );
       }
     }
@@ -194,7 +222,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
     return {
       sourceId,
       outcome: 'indexed',
-      items: feed.items.length,
+      items: feed.items,
       articles: articles.length,
       created,
       updated: changed.length - created,

@@ -7,7 +7,7 @@ import type { Fetcher } from '@tidings/fetch/fetcher';
 import { probeHost } from '@tidings/fetch/probes';
 import type { ArticleIndex } from '@tidings/index/port';
 import type { ProbeHostPayload } from '@tidings/queue/queues';
-import type { ProbeCache } from '@tidings/store/probe-cache';
+import type { HostProbe, ProbeCache } from '@tidings/store/probe-cache';
 
 export interface ProbeHostResult {
   domain: string;
@@ -16,27 +16,37 @@ export interface ProbeHostResult {
   articlesChanged: number;
 }
 
-export function createProbeHostProcessor(deps: {
+export interface ProbeDeps {
   fetcher: Fetcher;
   index: ArticleIndex;
   probes: ProbeCache;
   now?: () => Date;
-}) {
-  const now = deps.now ?? (() => new Date());
-  return async function probe(job: Job<ProbeHostPayload>): Promise<ProbeHostResult> {
-    const { domain, host, articleUrl } = job.data;
-    const previous = await deps.probes.get(domain);
-    const result = await probeHost(deps.fetcher, host, articleUrl);
-    // An article page that did not load says nothing new about framing: keep what was known.
-    const iframeable = result.iframeable ?? previous?.iframeable ?? null;
-    await deps.probes.set({
-      domain,
-      https: result.https,
-      iframeable,
-      httpsDetail: result.httpsDetail,
-      probedAt: now().toISOString(),
-    });
-    const articlesChanged = await deps.index.setHostFlags(domain, { https: result.https, iframeable });
-    return { domain, https: result.https, iframeable, articlesChanged };
-  };
+}
+
+/**
+ * Probes a host, remembers the result and brings the host's stored articles up to date.
+ * `previous`: the cached result when the caller already read it (`null`: none).
+ */
+export async function probeAndRecord(
+  deps: ProbeDeps,
+  { domain, host, articleUrl }: ProbeHostPayload,
+  previous?: HostProbe | null,
+): Promise<ProbeHostResult> {
+  const before = previous === undefined ? await deps.probes.get(domain) : previous;
+  const result = await probeHost(deps.fetcher, host, articleUrl);
+  // An article page that did not load says nothing new about framing: keep what was known.
+  const iframeable = result.iframeable ?? before?.iframeable ?? null;
+  await deps.probes.set({
+    domain,
+    https: result.https,
+    iframeable,
+    httpsDetail: result.httpsDetail,
+    probedAt: (deps.now?.() ?? new Date()).toISOString(),
+  });
+  const articlesChanged = await deps.index.setHostFlags(domain, { https: result.https, iframeable });
+  return { domain, https: result.https, iframeable, articlesChanged };
+}
+
+export function createProbeHostProcessor(deps: ProbeDeps) {
+  return (job: Job<ProbeHostPayload>): Promise<ProbeHostResult> => probeAndRecord(deps, job.data);
 }

@@ -8,8 +8,6 @@
  * Feed categories are not stored with articles, so topics that came only from a category are not kept.
  */
 import type { Job, Queue } from 'bullmq';
-import type { Catalog } from '@tidings/catalog/catalog';
-import { classifierFor } from '@tidings/catalog/classify';
 import type { Article } from '@tidings/core/article';
 import type { ArticleIndex } from '@tidings/index/port';
 import {
@@ -19,14 +17,16 @@ import {
   type ReindexProgress,
   type ReindexResult,
 } from '@tidings/queue/queues';
-import type { Source, SourceStore } from '@tidings/store/sources';
+import type { SourceStore } from '@tidings/store/sources';
+import type { FeedWork } from '../feed/feed-work.js';
 
 export const REINDEX_BATCH = 500;
 
 export interface ReindexDeps {
   index: ArticleIndex;
   sources: SourceStore;
-  catalog: Catalog;
+  /** Re-classifies (the worker's parser threads). */
+  work: FeedWork;
   probeQueue: Queue<ProbeHostPayload>;
 }
 
@@ -36,28 +36,10 @@ function sameMeaning(a: Article, b: Article): boolean {
   return key(a) === key(b);
 }
 
-/** The article as the pipeline would index it today. */
-export function reclassify(article: Article, source: Source | undefined, catalog: Catalog): Article {
-  const meaning = classifierFor(catalog).classify({
-    headline: article.headline,
-    introduction: article.introduction,
-    defaultTopics: source?.topics ?? [],
-  });
-  return {
-    ...article,
-    topics: meaning.topics.flatMap((id) => catalog.topicRef(id) ?? []),
-    companies: meaning.companies.flatMap((id) => catalog.companyRef(id) ?? []),
-    // A page check ('detect') decided per article; otherwise the source setting stands.
-    paywalled: !source || source.paywalled === 'detect' ? article.paywalled : source.paywalled === 'all',
-    registrationRequired: source ? source.registrationRequired : article.registrationRequired,
-    source: { ...article.source, name: source?.name ?? article.source.name },
-  };
-}
-
 export function createReindexProcessor(deps: ReindexDeps) {
   return async function reindex(job: Job<ReindexPayload>): Promise<ReindexResult> {
     const { sourceId } = job.data;
-    const sources = new Map((await deps.sources.list()).map((s) => [s.id, s]));
+    const sources = Object.fromEntries((await deps.sources.list()).map((s) => [s.id, s]));
     const total = sourceId
       ? ((await deps.index.sourceCounts()).get(sourceId) ?? 0)
       : (await deps.index.stats()).articles;
@@ -70,7 +52,7 @@ export function createReindexProcessor(deps: ReindexDeps) {
     const run = async (write: (articles: readonly Article[]) => Promise<void>, all: boolean) => {
       for (let from: string | null = null; ;) {
         const batch = await deps.index.scan({ sourceId, from, limit: REINDEX_BATCH });
-        const next = batch.articles.map((a) => reclassify(a, sources.get(a.source.id), deps.catalog));
+        const next = await deps.work.reclassify({ articles: batch.articles, sources });
         const differing = next.filter((a, i) => !sameMeaning(a, batch.articles[i]!));
         changed += differing.length;
         await write(all ? next : differing);

@@ -1,0 +1,26 @@
+/** A thread of `FeedParserPool`: loads the catalog once, then reads feeds and re-classifies articles. */
+import { workerData } from 'node:worker_threads';
+import type { Article } from '@tidings/core/article';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import {
+  readFeed,
+  type ReadFeedInput,
+  type ReadFeedOutcome,
+  reclassifyAll,
+  type ReclassifyInput,
+} from './feed-work.js';
+
+const catalog = loadCatalog((workerData as { catalogOverrides?: string | null } | null)?.catalogOverrides);
+
+export function read(input: ReadFeedInput): Promise<ReadFeedOutcome> {
+  return readFeed(input, catalog);
+}
+
+export function reclassify(input: ReclassifyInput): Article[] {
+  return reclassifyAll(input, catalog);
+}
+
+/** Answers once the catalog is loaded (module evaluation threw otherwise). */
+export function ready(): true {
+  return true;
+}

@@ -1,0 +1,92 @@
+/**
+ * The parser threads: they read feeds exactly as the in-process code does, and a feed that takes too
+ * long or needs too much memory costs one fetch, never the pool.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { type Source, toSettings } from '@tidings/store/sources';
+// The built modules: the pool's threads load the compiled reading code next to it.
+import { InProcessFeedWork, type ReadFeedInput } from '@tidings/worker/feed/feed-work';
+import { FeedParserPool } from '@tidings/worker/feed/parser-pool';
+
+const REAL = join(import.meta.dirname, '../../../../shared/data/feeds/real');
+// Only the settings matter for reading.
+const source = { ...toSettings({ feedUrl: 'https://news.example.com/feed', id: 'news' }), state: 'active' } as Source;
+const input = (text: string): ReadFeedInput => ({
+  text,
+  source,
+  feedUrl: 'https://news.example.com/feed',
+  fetchedAt: Date.UTC(2026, 10, 22, 12),
+});
+/** An RSS feed of `items` items (about 1 KB each). */
+const bigFeed = (items: number) =>
+  `<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title><link>https://news.example.com/</link>${Array.from(
+    { length: items },
+    (_, i) =>
+      `<item><title>Story ${i} on markets</title><link>https://news.example.com/s/${i}</link><description>${'word '.repeat(180)}</description></item>`,
+  ).join('')}</channel></rss>`;
+const SMALL = bigFeed(3);
+
+let pool: FeedParserPool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+describe('FeedParserPool', () => {
+  it('reads every real feed exactly as the in-process reader does, and re-classifies the same', async () => {
+    pool = new FeedParserPool({ threads: 1 });
+    const local = new InProcessFeedWork(loadCatalog());
+    const files = readdirSync(REAL).filter((f) => !f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(50);
+    for (const file of files) {
+      const text = readFileSync(join(REAL, file), 'utf8');
+      expect(await pool.read(input(text)), file).toEqual(await local.read(input(text)));
+    }
+    const read = await local.read(input(readFileSync(join(REAL, files[0]!), 'utf8')));
+    if (!read.ok) throw new Error(read.error);
+    const changed = { ...source, topics: [15000000] };
+    const batch = { articles: read.articles, sources: { news: changed } };
+    const again = await pool.reclassify(batch);
+    expect(again).toEqual(await local.reclassify(batch));
+    expect(again.some((a, i) => JSON.stringify(a.topics) !== JSON.stringify(read.articles[i]!.topics))).toBe(true);
+  });
+
+  it('fails a feed that takes longer than its time limit, and goes on reading others', async () => {
+    pool = new FeedParserPool({ threads: 1, timeoutMs: 1_000 });
+    await pool.ready();
+    expect(await pool.read(input(bigFeed(30_000)))).toEqual({
+      ok: false,
+      error: 'reading it took longer than 1 s',
+    });
+    await pool.ready(); // the stopped thread's replacement has loaded the catalog
+    expect(await pool.read(input(SMALL))).toMatchObject({ ok: true, items: 3 });
+  });
+
+  it('fails a feed that needs more memory than a thread may use, and goes on reading others', async () => {
+    pool = new FeedParserPool({ threads: 1, maxHeapMiB: 48, timeoutMs: 60_000 });
+    await pool.ready();
+    expect(await pool.read(input(bigFeed(12_000)))).toEqual({
+      ok: false,
+      error: 'reading it needed more memory than one feed may use',
+    });
+    await pool.ready();
+    expect(await pool.read(input(SMALL))).toMatchObject({ ok: true, items: 3 });
+  });
+
+  it('says plainly when the catalog override file is bad', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tidings-pool-'));
+    try {
+      const file = join(dir, 'overrides.yaml');
+      await writeFile(file, 'compnies: []\n');
+      pool = new FeedParserPool({ threads: 1, catalogOverrides: file });
+      await expect(pool.ready()).rejects.toThrow(/compnies/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
