@@ -48,24 +48,32 @@ export interface WorkerDeps {
   log?: (event: string, details: Record<string, unknown>) => void;
 }
 
-/** One job scheduler per active or failing source; none for paused, removed or deleted ones. */
+/** Scheduler writes in flight at once while syncing (pipelined on one connection). */
+const SYNC_PARALLEL = 32;
+
+/**
+ * One job scheduler per active or failing source; none for paused, removed or deleted ones. Only
+ * missing schedulers and changed intervals are written, so the minutely sync of thousands of sources
+ * costs one read when nothing changed.
+ */
 export async function syncSchedulers(queue: Queue<FetchSourcePayload>, sources: SourceStore): Promise<number> {
-  const all = await sources.list();
+  const [all, current] = await Promise.all([sources.list(), queue.getJobSchedulers()]);
+  const existing = new Map(current.map((scheduler) => [scheduler.key, scheduler]));
   const wanted = new Set<string>();
+  const writes: (() => Promise<unknown>)[] = [];
   for (const source of all) {
     if (source.state !== 'active' && source.state !== 'failing') continue;
     const id = fetchSchedulerId(source.id);
     wanted.add(id);
-    await queue.upsertJobScheduler(
-      id,
-      { every: source.pollMs ?? source.everyMs },
-      { name: 'scheduled', data: { sourceId: source.id } },
-    );
+    const every = source.pollMs ?? source.everyMs;
+    if (existing.get(id)?.every === every) continue;
+    writes.push(() => queue.upsertJobScheduler(id, { every }, { name: 'scheduled', data: { sourceId: source.id } }));
   }
-  for (const scheduler of await queue.getJobSchedulers()) {
-    if (scheduler.key && !wanted.has(scheduler.key) && scheduler.key.startsWith('source:')) {
-      await queue.removeJobScheduler(scheduler.key);
-    }
+  for (const key of existing.keys()) {
+    if (!wanted.has(key) && key.startsWith('source:')) writes.push(() => queue.removeJobScheduler(key));
+  }
+  for (let i = 0; i < writes.length; i += SYNC_PARALLEL) {
+    await Promise.all(writes.slice(i, i + SYNC_PARALLEL).map((write) => write()));
   }
   return wanted.size;
 }

@@ -7,7 +7,7 @@ import type { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { createQueueEvents, type FetchSourceResult, QUEUES } from '@tidings/queue/queues';
 import { ProbeCache } from '@tidings/store/probe-cache';
 import { type SourceStore, toSettings } from '@tidings/store/sources';
-import type { RunningWorker } from '../src/worker.js';
+import { type RunningWorker, syncSchedulers } from '../src/worker.js';
 import { REDIS_URL, startHarness, type WorkerHarness } from './harness.js';
 
 let feedStatus = 200;
@@ -229,6 +229,30 @@ describe('worker', () => {
     const [article] = (await index.query({ filters: NO_FILTERS, limit: 1 })).articles;
     expect(article!.source).toMatchObject({ https: false, iframeable: false });
     expect((await cache.get('127.0.0.1'))?.probedAt).not.toBe(dayOld);
+  });
+
+  it('keeps one scheduler per active source in step with the registry, writing only what changed', async () => {
+    feedBody = rss([{ title: 'x', link: 'https://example.com/x' }]);
+    await sources.add(toSettings({ feedUrl: `${base}/a.xml`, id: 'a', every: '10m' }));
+    await sources.add(toSettings({ feedUrl: `${base}/b.xml`, id: 'b', every: '1h' }));
+    const everyOf = async () =>
+      Object.fromEntries((await worker.fetchQueue.getJobSchedulers()).map((s) => [s.key, s.every]));
+    expect(await syncSchedulers(worker.fetchQueue, sources)).toBe(2);
+    expect(await everyOf()).toEqual({ 'source:a': 600_000, 'source:b': 3_600_000 });
+    // Nothing changed: the sync only reads (Redis MONITOR sees no script of ours run).
+    const monitor = await harness.redis.duplicate().monitor();
+    const scripts: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (/^eval/i.test(args[0] ?? '') && args.some((arg) => arg.startsWith(prefix))) scripts.push(args.join(' '));
+    });
+    await syncSchedulers(worker.fetchQueue, sources);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    monitor.disconnect();
+    expect(scripts.filter((command) => command.includes('repeat'))).toEqual([]);
+    await sources.updateSettings(toSettings({ feedUrl: `${base}/a.xml`, id: 'a', every: '30m' }));
+    await sources.setState('b', 'paused');
+    expect(await syncSchedulers(worker.fetchQueue, sources)).toBe(1);
+    expect(await everyOf()).toEqual({ 'source:a': 1_800_000 });
   });
 
   it('detects paywalls from schema.org markup when the source asks for it', async () => {
