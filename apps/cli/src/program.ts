@@ -1,4 +1,5 @@
 /** The `tidings` command tree (commander). Each action prints data to stdout and problems to stderr. */
+import type { Queue } from 'bullmq';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { SingleBar } from 'cli-progress';
 import { stat } from 'node:fs/promises';
@@ -103,6 +104,24 @@ function today(config: Config, now: Date): string {
     month: '2-digit',
     day: '2-digit',
   }).format(now);
+}
+
+/** Queues whose workers keep BullMQ metrics (`JOB_METRICS`): fetches, then probes. */
+const METERED: string[] = [QUEUES.fetchSource, QUEUES.probeHost];
+
+/**
+ * Completed and failed jobs of about the last 60 minutes. BullMQ counts every finished job and, at
+ * the first job of each new minute, pushes the jobs of the minutes before (newest first); the jobs
+ * since that push are the running count minus the count at the push.
+ */
+async function finishedLastHour(queue: Queue): Promise<{ completed: number; failed: number }> {
+  const count = async (kind: 'completed' | 'failed') => {
+    const { meta, data } = await queue.getMetrics(kind, 0, 59);
+    const minutesSincePush = meta.prevTS ? Math.floor((Date.now() - meta.prevTS) / 60_000) : 60;
+    const pushed = data.slice(0, Math.max(0, 60 - minutesSincePush)).reduce((sum, n) => sum + n, 0);
+    return meta.count - meta.prevCount + pushed;
+  };
+  return { completed: await count('completed'), failed: await count('failed') };
 }
 
 export function table(rows: string[][]): string {
@@ -299,13 +318,14 @@ export function buildProgram(
       const connection = createQueueConnection(config.REDIS_URL, 'producer');
       const queues = Object.values(QUEUES).map((name) => createQueue(name, connection, config.REDIS_PREFIX));
       try {
-        const [stats, keyList, days, sourceList, counts, reindexing] = await Promise.all([
+        const [stats, keyList, days, sourceList, counts, reindexing, lastHour] = await Promise.all([
           index.stats(),
           (await context.keys()).list(),
           (await context.selections()).days(7),
           new SourceStore(await context.redis(), config.REDIS_PREFIX).list(),
           Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'))),
           queues.find((q) => q.name === QUEUES.reindex)!.getActive(),
+          Promise.all(queues.filter((q) => METERED.includes(q.name)).map((q) => finishedLastHour(q))),
         ]);
         const byState: Record<string, number> = { active: 0, failing: 0, paused: 0, removed: 0 };
         for (const source of sourceList) byState[source.state] = (byState[source.state] ?? 0) + 1;
@@ -315,6 +335,8 @@ export function buildProgram(
         const status = {
           index: { kind: index.kind, ...stats },
           queues: Object.fromEntries(queues.map((q, i) => [q.name, counts[i]!])),
+          /** Jobs finished in the last hour, from the workers' BullMQ metrics. */
+          lastHour: Object.fromEntries(METERED.map((name, i) => [name, lastHour[i]!])),
           reindexing: reindexing.map((job) => ({
             sourceId: (job.data as { sourceId: string | null }).sourceId,
             progress: job.progress,
@@ -339,6 +361,8 @@ export function buildProgram(
                     .join(', ')}`,
               )
               .join('') +
+            `\nLast hour: ${lastHour[0]!.completed} fetches done, ${lastHour[0]!.failed} failed; ` +
+            `${lastHour[1]!.completed} host probes done, ${lastHour[1]!.failed} failed` +
             status.reindexing
               .map((r) => {
                 const p = r.progress as { done?: number; total?: number } | number;

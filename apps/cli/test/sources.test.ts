@@ -158,6 +158,13 @@ describe('tidings ingest', () => {
       expect(show).toMatchObject({ articleCount: 1, lastFetchedAt: expect.any(String) });
       const status = JSON.parse((await tidings('status', '--json')).out);
       expect(status.sources).toMatchObject({ active: 3 });
+      // good three times, good-too, and broken once (a 404 is not retried); the local host was
+      // probed inside the first fetch, not by a job.
+      expect(status.lastHour).toEqual({
+        'fetch-source': { completed: 4, failed: 1 },
+        'probe-host': { completed: 0, failed: 0 },
+      });
+      expect((await tidings('status')).out).toContain('Last hour: 4 fetches done, 1 failed; 0 host probes done');
       expect((await tidings('ingest', '--all', '--source', 'good')).err).toContain('not both');
     } finally {
       await worker.close();
