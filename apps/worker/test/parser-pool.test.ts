@@ -67,6 +67,18 @@ describe('FeedParserPool', () => {
     expect(await pool.read(input(SMALL))).toMatchObject({ ok: true, items: 3 });
   });
 
+  it('counts the time limit from when a thread starts on a feed, not while the feed waits its turn', async () => {
+    pool = new FeedParserPool({ threads: 1, timeoutMs: 3_000 });
+    await pool.ready();
+    // Feeds of about a third of a second each, then a small one that waits longer than the limit.
+    const started = Date.now();
+    const reads = Array.from({ length: 14 }, () => pool!.read(input(bigFeed(4_000))));
+    const last = pool.read(input(SMALL));
+    for (const read of await Promise.all(reads)) expect(read).toMatchObject({ ok: true, items: 4_000 });
+    expect(await last).toMatchObject({ ok: true, items: 3 });
+    expect(Date.now() - started).toBeGreaterThan(3_000);
+  });
+
   it('fails a feed that needs more memory than a thread may use, and goes on reading others', async () => {
     pool = new FeedParserPool({ threads: 1, maxHeapMiB: 48, timeoutMs: 60_000 });
     await pool.ready();

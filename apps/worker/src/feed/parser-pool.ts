@@ -4,7 +4,9 @@
  * its time limit, or past its thread's heap limit, costs that thread (replaced at once) and fails
  * that fetch — never the worker.
  */
+import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { BroadcastChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Article } from '@tidings/core/article';
 import type { FeedWork, ReadFeedInput, ReadFeedOutcome, ReclassifyInput } from './feed-work.js';
@@ -12,7 +14,7 @@ import type { FeedWork, ReadFeedInput, ReadFeedOutcome, ReclassifyInput } from '
 export interface FeedParserPoolOptions {
   /** Parser threads (default: one less than the cores, at least 1, at most 4). */
   threads?: number;
-  /** Reading one feed longer than this fails it (default 20 s). */
+  /** Reading one feed longer than this (from when a thread starts on it) fails it (default 20 s). */
   timeoutMs?: number;
   /** Old-generation heap of each thread, in MiB (default 128). */
   maxHeapMiB?: number;
@@ -27,10 +29,21 @@ export function defaultParserThreads(): number {
 export class FeedParserPool implements FeedWork {
   private readonly pool: Piscina;
   private readonly timeoutMs: number;
+  /** Threads say here which feed they start, so that its time limit starts then, not in the queue. */
+  private readonly started: BroadcastChannel;
+  private readonly running = new Map<number, { abort: AbortController; timer?: NodeJS.Timeout }>();
+  private nextTask = 1;
 
   constructor(options: FeedParserPoolOptions = {}) {
     const threads = options.threads ?? defaultParserThreads();
     this.timeoutMs = options.timeoutMs ?? 20_000;
+    const channel = `tidings-parser-${randomUUID()}`;
+    this.started = new BroadcastChannel(channel);
+    this.started.unref();
+    this.started.onmessage = (event) => {
+      const task = this.running.get((event as { data: number }).data);
+      if (task) task.timer = setTimeout(() => task.abort.abort(), this.timeoutMs);
+    };
     this.pool = new Piscina({
       filename: new URL('./parser-thread.js', import.meta.url).href,
       minThreads: threads,
@@ -38,7 +51,7 @@ export class FeedParserPool implements FeedWork {
       idleTimeout: Infinity,
       // A thread holds its next feeds already, instead of waiting for the main thread to hand it one.
       concurrentTasksPerWorker: 2,
-      workerData: { catalogOverrides: options.catalogOverrides ?? null },
+      workerData: { catalogOverrides: options.catalogOverrides ?? null, startedChannel: channel },
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMiB ?? 128 },
     });
   }
@@ -49,20 +62,26 @@ export class FeedParserPool implements FeedWork {
   }
 
   async read(input: ReadFeedInput): Promise<ReadFeedOutcome> {
+    const taskId = this.nextTask++;
+    const task = { abort: new AbortController() } as { abort: AbortController; timer?: NodeJS.Timeout };
+    this.running.set(taskId, task);
     try {
-      return (await this.pool.run(input, {
-        name: 'read',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      })) as ReadFeedOutcome;
+      return (await this.pool.run(
+        { ...input, taskId },
+        { name: 'read', signal: task.abort.signal },
+      )) as ReadFeedOutcome;
     } catch (error) {
       const e = error as Error & { code?: string };
-      if (e.name === 'AbortError' || e.name === 'TimeoutError') {
+      if (task.abort.signal.aborted) {
         return { ok: false, error: `reading it took longer than ${this.timeoutMs / 1000} s` };
       }
       if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         return { ok: false, error: 'reading it needed more memory than one feed may use' };
       }
       throw error;
+    } finally {
+      clearTimeout(task.timer);
+      this.running.delete(taskId);
     }
   }
 
@@ -70,7 +89,8 @@ export class FeedParserPool implements FeedWork {
     return (await this.pool.run(input, { name: 'reclassify' })) as Article[];
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy();
+  async close(): Promise<void> {
+    this.started.close();
+    await this.pool.destroy();
   }
 }

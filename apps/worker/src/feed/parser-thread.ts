@@ -1,5 +1,5 @@
 /** A thread of `FeedParserPool`: loads the catalog once, then reads feeds and re-classifies articles. */
-import { workerData } from 'node:worker_threads';
+import { BroadcastChannel, workerData } from 'node:worker_threads';
 import type { Article } from '@tidings/core/article';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import {
@@ -10,9 +10,13 @@ import {
   type ReclassifyInput,
 } from './feed-work.js';
 
-const catalog = loadCatalog((workerData as { catalogOverrides?: string | null } | null)?.catalogOverrides);
+const options = workerData as { catalogOverrides: string | null; startedChannel: string };
+const catalog = loadCatalog(options.catalogOverrides);
+const started = new BroadcastChannel(options.startedChannel);
+started.unref();
 
-export function read(input: ReadFeedInput): Promise<ReadFeedOutcome> {
+export function read(input: ReadFeedInput & { taskId: number }): Promise<ReadFeedOutcome> {
+  started.postMessage(input.taskId);
   return readFeed(input, catalog);
 }
 
