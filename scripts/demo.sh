@@ -30,7 +30,7 @@ wait_for "http://127.0.0.1:${FEEDS_PORT}/daily-news.xml"
 npx tidings sources sync data/demo-feeds/sources.yaml
 
 # The demo feeds live on 127.0.0.1, which the SSRF guard refuses unless told otherwise.
-ALLOW_PRIVATE_NETWORKS=1 LOG_LEVEL=warn node --max-old-space-size=256 --max-semi-space-size=8 apps/worker/dist/main.js > data/demo-worker.log 2>&1 &
+ALLOW_PRIVATE_NETWORKS=1 LOG_LEVEL=info node --max-old-space-size=256 --max-semi-space-size=8 apps/worker/dist/main.js > data/demo-worker.log 2>&1 &
 worker=$!
 pids+=($worker)
 for _ in $(seq 1 50); do grep -q '"worker ready"' data/demo-worker.log 2>/dev/null && break; sleep 0.2; done

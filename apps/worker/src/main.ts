@@ -5,11 +5,34 @@ import { openIndexOrExit } from '@tidings/index/factory';
 import { assertRedisReachable, createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
 import { FeedParserPool } from './feed/parser-pool.js';
-import { startWorker } from './worker.js';
+import { pino } from 'pino';
+import { startWorker, type WorkerLog } from './worker.js';
 
 const config = loadConfigOrExit();
-const log = (event: string, details: Record<string, unknown> = {}) =>
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), event, ...details })}\n`);
+// JSON lines on stdout at LOG_LEVEL, written in batches (a line a job would be a write a job); the
+// batch goes out at least every second and at exit.
+const output = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+const logger = pino(
+  {
+    level: config.LOG_LEVEL,
+    base: { service: 'tidings-worker' },
+    messageKey: 'event',
+    timestamp: pino.stdTimeFunctions.isoTime,
+  },
+  output,
+);
+setInterval(() => logger.flush(), 1_000).unref();
+const log: WorkerLog = (event, details = {}, level = 'info') => logger[level](details, event);
+
+// A stop asked for during start-up (a rolling restart) is carried out as soon as the worker is up.
+let stopAsked: string | null = null;
+let shutdown: ((signal: string) => Promise<void>) | null = null;
+const onSignal = (signal: string) => {
+  if (shutdown) void shutdown(signal);
+  else stopAsked ??= signal;
+};
+process.on('SIGTERM', () => onSignal('SIGTERM'));
+process.on('SIGINT', () => onSignal('SIGINT'));
 
 // Parser threads first: each loads the catalog, and a bad override file stops the worker here.
 const parsers = new FeedParserPool({ catalogOverrides: config.CATALOG_OVERRIDES });
@@ -49,9 +72,10 @@ const worker = await startWorker({
   log,
 });
 log('worker ready', { index: index.kind, concurrency: config.WORKER_CONCURRENCY });
+output.flushSync();
 
 let closing = false;
-async function shutdown(signal: string) {
+shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
   log('shutting down', { signal });
@@ -61,7 +85,7 @@ async function shutdown(signal: string) {
   await fetcher.close();
   await index.close();
   redis.disconnect();
+  output.flushSync();
   process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+};
+if (stopAsked) void shutdown(stopAsked);

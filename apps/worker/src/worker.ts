@@ -45,7 +45,7 @@ export interface WorkerDeps {
   perHost?: number;
   /** How often schedulers are brought in step with the registry (default 60 s; 0: only at start). */
   syncEveryMs?: number;
-  log?: (event: string, details: Record<string, unknown>) => void;
+  log?: WorkerLog;
 }
 
 /** Scheduler writes in flight at once while syncing (pipelined on one connection). */
@@ -77,6 +77,13 @@ export async function syncSchedulers(queue: Queue<FetchSourcePayload>, sources: 
   }
   return wanted.size;
 }
+
+/** A log line: what happened, its details, and how much it matters (default `info`). */
+export type WorkerLog = (
+  event: string,
+  details?: Record<string, unknown>,
+  level?: 'debug' | 'info' | 'warn' | 'error',
+) => void;
 
 export interface RunningWorker {
   fetchQueue: Queue<FetchSourcePayload>;
@@ -130,16 +137,19 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   );
   reindexWorker.on('completed', (_job, result) => log('reindexed', { ...result }));
   reindexWorker.on('failed', (job, error) =>
-    log('reindex failed', { sourceId: job?.data.sourceId, error: error.message }),
+    log('reindex failed', { sourceId: job?.data.sourceId, error: error.message }, 'error'),
   );
-  reindexWorker.on('error', (error) => log('worker error', { error: error.message }));
+  reindexWorker.on('error', (error) => log('worker error', { error: error.message }, 'error'));
   probeWorker.on('completed', (_job, result) => log('probed', { ...(result as Record<string, unknown>) }));
-  probeWorker.on('error', (error) => log('worker error', { error: error.message }));
-  fetchWorker.on('completed', (_job, result) => log('fetched', { ...result }));
-  fetchWorker.on('failed', (job, error) =>
-    log('fetch failed', { sourceId: job?.data.sourceId, attempt: job?.attemptsMade, error: error.message }),
+  probeWorker.on('error', (error) => log('worker error', { error: error.message }, 'error'));
+  // Unchanged feeds and skipped fetches are most fetches of a large registry: debug.
+  fetchWorker.on('completed', (_job, result) =>
+    log('fetched', { ...result }, result.outcome === 'indexed' ? 'info' : 'debug'),
   );
-  fetchWorker.on('error', (error) => log('worker error', { error: error.message }));
+  fetchWorker.on('failed', (job, error) =>
+    log('fetch failed', { sourceId: job?.data.sourceId, attempt: job?.attemptsMade, error: error.message }, 'warn'),
+  );
+  fetchWorker.on('error', (error) => log('worker error', { error: error.message }, 'error'));
 
   await maintenanceQueue.upsertJobScheduler(
     'retention',
@@ -151,7 +161,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const timer = syncEvery
     ? setInterval(() => {
         syncSchedulers(fetchQueue, deps.sources).catch((error: Error) =>
-          log('scheduler sync failed', { error: error.message }),
+          log('scheduler sync failed', { error: error.message }, 'error'),
         );
       }, syncEvery)
     : null;

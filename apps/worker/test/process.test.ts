@@ -1,34 +1,87 @@
-/** The worker process at start-up: a bad catalog override file stops it with one clear line. */
+/**
+ * The worker process: a bad catalog override file stops it at start with one clear line; it logs JSON
+ * lines at LOG_LEVEL and leaves on SIGTERM with its log written out.
+ */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { childEnv, testEnv } from '@tidings/config/config';
+import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
+import { createRedis } from '@tidings/store/redis';
+
+const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
+let dir: string;
+let prefix: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'tidings-worker-start-'));
+  prefix = `tidings-test:${randomUUID()}:`;
+});
+
+afterEach(async () => {
+  const redis = createRedis({ url: REDIS_URL });
+  const stale = await redis.keys(`${prefix}*`);
+  if (stale.length) await redis.del(...stale);
+  redis.disconnect();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function startWorker(env: Record<string, string>) {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'dist', 'main.js')], {
+    env: childEnv({ REDIS_URL, REDIS_PREFIX: prefix, DATA_DIR: dir, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  return { child, output };
+}
+
+/** Until the worker's fetch worker is connected to Redis. */
+async function untilListening(): Promise<void> {
+  const connection = createQueueConnection(REDIS_URL, 'producer');
+  const queue = createQueue(QUEUES.fetchSource, connection, prefix);
+  try {
+    for (let i = 0; i < 200 && (await queue.getWorkersCount()) === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
 
 describe('worker process', () => {
   it('stops at start with one clear line when the catalog override file is bad', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tidings-worker-start-'));
-    try {
-      const overrides = join(dir, 'overrides.yaml');
-      await writeFile(overrides, 'compnies: []\n');
-      const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'dist', 'main.js')], {
-        env: childEnv({
-          REDIS_URL: testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379',
-          DATA_DIR: dir,
-          CATALOG_OVERRIDES: overrides,
-        }),
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const [code] = await once(child, 'exit');
-      expect(code).toBe(78);
-      expect(stderr.trim().split('\n')).toHaveLength(1);
-      expect(stderr).toMatch(/^tidings-worker: .*compnies/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const overrides = join(dir, 'overrides.yaml');
+    await writeFile(overrides, 'compnies: []\n');
+    const { child, output } = startWorker({ CATALOG_OVERRIDES: overrides });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(78);
+    expect(output.stderr.trim().split('\n')).toHaveLength(1);
+    expect(output.stderr).toMatch(/^tidings-worker: .*compnies/);
+  });
+
+  it('logs JSON lines at LOG_LEVEL and writes them all out when stopped', async () => {
+    const info = startWorker({ LOG_LEVEL: 'info' });
+    await untilListening();
+    info.child.kill('SIGTERM');
+    expect((await once(info.child, 'exit'))[0]).toBe(0);
+    const lines = info.output.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; service: string; level: number; time: string });
+    expect(lines.map((l) => l.event)).toEqual(['worker ready', 'shutting down']);
+    expect(lines[0]).toMatchObject({ service: 'tidings-worker', level: 30, index: 'embedded' });
+
+    const quiet = startWorker({ LOG_LEVEL: 'warn' });
+    await untilListening();
+    quiet.child.kill('SIGTERM');
+    expect((await once(quiet.child, 'exit'))[0]).toBe(0);
+    expect(quiet.output.stdout).toBe('');
   });
 });

@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_FILTERS } from '@tidings/core/query';
 import type { EmbeddedArticleIndex } from '@tidings/index/embedded';
-import { createQueueEvents, type FetchSourceResult, QUEUES } from '@tidings/queue/queues';
+import {
+  createQueue,
+  createQueueConnection,
+  createQueueEvents,
+  type FetchSourcePayload,
+  type FetchSourceResult,
+  QUEUES,
+} from '@tidings/queue/queues';
 import { ProbeCache } from '@tidings/store/probe-cache';
 import { type SourceStore, toSettings } from '@tidings/store/sources';
 import { type RunningWorker, syncSchedulers } from '../src/worker.js';
@@ -232,27 +239,36 @@ describe('worker', () => {
   });
 
   it('keeps one scheduler per active source in step with the registry, writing only what changed', async () => {
-    feedBody = rss([{ title: 'x', link: 'https://example.com/x' }]);
-    await sources.add(toSettings({ feedUrl: `${base}/a.xml`, id: 'a', every: '10m' }));
-    await sources.add(toSettings({ feedUrl: `${base}/b.xml`, id: 'b', every: '1h' }));
-    const everyOf = async () =>
-      Object.fromEntries((await worker.fetchQueue.getJobSchedulers()).map((s) => [s.key, s.every]));
-    expect(await syncSchedulers(worker.fetchQueue, sources)).toBe(2);
-    expect(await everyOf()).toEqual({ 'source:a': 600_000, 'source:b': 3_600_000 });
-    // Nothing changed: the sync only reads (Redis MONITOR sees no script of ours run).
-    const monitor = await harness.redis.duplicate().monitor();
-    const scripts: string[] = [];
-    monitor.on('monitor', (_time: string, args: string[]) => {
-      if (/^eval/i.test(args[0] ?? '') && args.some((arg) => arg.startsWith(prefix))) scripts.push(args.join(' '));
-    });
-    await syncSchedulers(worker.fetchQueue, sources);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    monitor.disconnect();
-    expect(scripts.filter((command) => command.includes('repeat'))).toEqual([]);
-    await sources.updateSettings(toSettings({ feedUrl: `${base}/a.xml`, id: 'a', every: '30m' }));
-    await sources.setState('b', 'paused');
-    expect(await syncSchedulers(worker.fetchQueue, sources)).toBe(1);
-    expect(await everyOf()).toEqual({ 'source:a': 1_800_000 });
+    // A queue no worker takes jobs from: nothing runs (and adapts intervals) while it is checked.
+    const connection = createQueueConnection(REDIS_URL, 'producer');
+    const queue = createQueue<FetchSourcePayload>('scheduler-sync', connection, prefix);
+    try {
+      await sources.add(toSettings({ feedUrl: `${base}/a.xml`, id: 'a', every: '10m' }));
+      await sources.add(toSettings({ feedUrl: `${base}/b.xml`, id: 'b', every: '1h' }));
+      const everyOf = async () => Object.fromEntries((await queue.getJobSchedulers()).map((s) => [s.key, s.every]));
+      expect(await syncSchedulers(queue, sources)).toBe(2);
+      expect(await everyOf()).toEqual({ 'source:a': 600_000, 'source:b': 3_600_000 });
+      // Nothing changed: the sync only reads (Redis MONITOR sees no script run on the queue).
+      const monitor = await harness.redis.duplicate().monitor();
+      const scripts: string[] = [];
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (/^eval/i.test(args[0] ?? '') && args.some((arg) => arg.includes('scheduler-sync'))) {
+          scripts.push(args.join(' '));
+        }
+      });
+      await syncSchedulers(queue, sources);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      monitor.disconnect();
+      expect(scripts).toEqual([]);
+      await sources.updateSettings(toSettings({ feedUrl: `${base}/a.xml`, id: 'a', every: '30m' }));
+      await sources.setState('b', 'paused');
+      expect(await syncSchedulers(queue, sources)).toBe(1);
+      expect(await everyOf()).toEqual({ 'source:a': 1_800_000 });
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+      connection.disconnect();
+    }
   });
 
   it('detects paywalls from schema.org markup when the source asks for it', async () => {
