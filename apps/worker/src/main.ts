@@ -1,11 +1,11 @@
 /** The worker process: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
+import { pino } from 'pino';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { openIndexOrExit } from '@tidings/index/factory';
 import { assertRedisReachable, createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
 import { FeedParserPool } from './feed/parser-pool.js';
-import { pino } from 'pino';
 import { startWorker, type WorkerLog } from './worker.js';
 
 const config = loadConfigOrExit();

@@ -140,12 +140,14 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
     }
 
     const fetchedAt = now();
-    const feed = await deps.work.read({
-      text: result.text,
-      source,
-      feedUrl: result.url,
-      fetchedAt: fetchedAt.getTime(),
-    });
+    let feed;
+    try {
+      feed = await deps.work.read({ text: result.text, source, feedUrl: result.url, fetchedAt: fetchedAt.getTime() });
+    } catch (error) {
+      // Not the feed's fault (a parser thread lost, the worker stopping): kept, and retried.
+      await deps.sources.recordFailure(sourceId, `could not read the feed: ${(error as Error).message}`);
+      throw error;
+    }
     if (!feed.ok) {
       const message = `not a readable feed: ${feed.error}`;
       await deps.sources.recordFailure(sourceId, message);
