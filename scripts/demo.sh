@@ -41,6 +41,8 @@ if ! kill -0 "$worker" 2>/dev/null || ! grep -q '"worker ready"' data/demo-worke
 fi
 echo "Ingesting the demo feeds…"
 npx tidings ingest --all --wait
+# The worker's schedulers may have fetched the feeds first; the index says what is there either way.
+npx tidings status | head -n 1
 
 node apps/api/dist/server.js > data/demo-api.log 2>&1 &
 pids+=($!)
