@@ -137,14 +137,6 @@ const cpuSnapshot = () => ({
   worker: worker.pid ? threadsOf(worker.pid) : new Map(),
   redis: redisPid ? cpuOf(redisPid) : 0,
   bench: process.cpuUsage(),
-  io: worker.pid
-    ? Object.fromEntries(
-        readdirSync(`/proc/${worker.pid}/task`).map((tid) => [
-          readFileSync(`/proc/${worker.pid}/task/${tid}/comm`, 'utf8').trim() + tid,
-          readFileSync(`/proc/${worker.pid}/task/${tid}/io`, 'utf8').trim().replace(/\n/g, ' '),
-        ]),
-      )
-    : {},
   idle: Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/)[4]) / TICK,
 });
 
