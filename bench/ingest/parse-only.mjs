@@ -1,5 +1,5 @@
 // The parse-only ceiling of bench/ingest/run.mjs, on a fresh thread: every body through the worker's
-// reading code (parse, normalise, classify), one after another; posts items/s.
+// reading code (decode, parse, normalise, classify), one after another; posts items/s.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { toSettings } from '@tidings/store/sources';
@@ -11,7 +11,13 @@ const start = performance.now();
 let items = 0;
 for (const body of workerData.bodies) {
   const read = await readFeed(
-    { text: Buffer.from(body).toString('utf8'), source, feedUrl: 'https://x.example/feed', fetchedAt: Date.now() },
+    {
+      body: new Uint8Array(body),
+      contentType: 'application/rss+xml',
+      source,
+      feedUrl: 'https://x.example/feed',
+      fetchedAt: Date.now(),
+    },
     catalog,
   );
   if (!read.ok) throw new Error(`a synthetic feed is not readable: ${read.error}`);

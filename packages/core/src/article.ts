@@ -55,3 +55,18 @@ export interface RankedArticle extends Article {
 export function formatInstant(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
+
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
+/**
+ * Articles as UTF-8 JSON bytes: how a feed's articles go from the thread that read them to the
+ * index's thread — copied as one block, instead of being cloned object by object on every hop.
+ */
+export function encodeArticles(articles: readonly Article[]): Uint8Array {
+  return utf8Encoder.encode(JSON.stringify(articles));
+}
+
+export function decodeArticles(bytes: Uint8Array): Article[] {
+  return JSON.parse(utf8Decoder.decode(bytes)) as Article[];
+}

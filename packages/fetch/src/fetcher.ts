@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, gunzipSync } from 'node:zlib';
 import { Agent, type Dispatcher, request } from 'undici';
 import { isBlockedAddress } from './address-guard.js';
-import { decodeFeed } from './charset.js';
+import { type Decoded, decodeFeed } from './charset.js';
 
 export type FetchErrorCode =
   | 'invalid-url'
@@ -68,8 +68,11 @@ export interface FetchedBody {
   /** URL after redirects. */
   url: string;
   status: number;
-  text: string;
-  charset: string;
+  /** The body as received (decompressed). */
+  body: Buffer;
+  /** The body decoded (BOM, HTTP charset, XML declaration, UTF-8), on first use. */
+  readonly text: string;
+  readonly charset: string;
   bytes: number;
   contentType: string | null;
   etag: string | null;
@@ -274,13 +277,19 @@ export class Fetcher {
         header(res.headers, 'content-length'),
         url,
       );
-      const decoded = decodeFeed(bytes, contentType);
+      let decoded: Decoded | null = null;
       return {
         kind: 'ok',
         url: url.toString(),
         status,
-        text: decoded.text,
-        charset: decoded.charset,
+        body: bytes,
+        // Feed bodies are decoded where they are parsed (a parser thread), not here.
+        get text() {
+          return (decoded ??= decodeFeed(bytes, contentType)).text;
+        },
+        get charset() {
+          return (decoded ??= decodeFeed(bytes, contentType)).charset;
+        },
         bytes: bytes.length,
         contentType,
         etag,

@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Article, formatInstant } from '@tidings/core/article';
+import { type Article, decodeArticles, formatInstant } from '@tidings/core/article';
 import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
@@ -23,10 +23,13 @@ import {
   type IndexPage,
   type IndexQuery,
   type IndexStats,
+  type IngestBatch,
+  type IngestResult,
   type ScanBatch,
   type ScanOptions,
 } from './port.js';
 import { ftsMatchExpression } from './fts-query.js';
+import { mergeIngest } from './ingest.js';
 
 /** Bumped whenever the layout changes; `PRAGMA user_version` holds it. */
 const SCHEMA_VERSION = 3;
@@ -94,6 +97,17 @@ interface DocRow {
   https: number | null;
   iframeable: number | null;
 }
+
+/** A stored document with the probe flags of its row (they change without the document being rewritten). */
+function toArticle(row: DocRow): Article {
+  const article = JSON.parse(row.doc) as Article;
+  article.source.https = toBool(row.https);
+  article.source.iframeable = toBool(row.iframeable);
+  return article;
+}
+
+/** One write of a group (`writeSync`). */
+export type IndexWrite = { upsert: readonly Article[] } | { ingest: IngestBatch };
 
 export class EmbeddedArticleIndex implements ArticleIndex {
   readonly kind = 'embedded';
@@ -216,45 +230,96 @@ export class EmbeddedArticleIndex implements ArticleIndex {
 
   /** Synchronous bulk upsert in one transaction (used by the import and the benchmark seeder). */
   upsertSync(articles: readonly Article[]): void {
-    if (!articles.length) return;
+    this.writeSync([{ upsert: articles }]);
+  }
+
+  async ingest(batch: IngestBatch): Promise<IngestResult> {
+    return this.writeSync([{ ingest: batch }])[0]!;
+  }
+
+  /**
+   * Several writes in one transaction, in order (the index thread's group commit): upserts as given,
+   * fetches merged by the rules of `ingest.ts` against what is stored — including what the writes
+   * before them in the group stored. Returns what each ingest created and updated.
+   */
+  writeSync(writes: readonly IndexWrite[]): (IngestResult | null)[] {
     const s = this.statements;
+    const results: (IngestResult | null)[] = [];
+    let wrote = false;
     this.db.transaction(() => {
-      const seq = s.bumpSeq.get()!;
+      // One write sequence number for the group, taken only if something is written: a fetch that
+      // changes nothing leaves the index (and the API's caches of it) as they were.
+      let seq: number | null = null;
+      const nextSeq = () => {
+        wrote = true;
+        return (seq ??= s.bumpSeq.get()!);
+      };
       // Full-text rows go in with one statement at the end: FTS5 flushes its pending terms at every
       // statement of a transaction, so one INSERT per article would build one tiny segment each.
       const texts = new Map<number, [number, string, string]>();
-      for (const article of articles) {
-        const { host, path } = hostAndPath(article.url);
-        // id, seq, published, type, paywalled, registration, https, iframeable, source_id, domain, host,
-        // path, topics, companies — in the order of the columns.
-        const columns = [
-          article.id,
-          seq,
-          Date.parse(article.publishedAt),
-          article.type,
-          article.paywalled ? 1 : 0,
-          article.registrationRequired ? 1 : 0,
-          flagColumn(article.source.https),
-          flagColumn(article.source.iframeable),
-          article.source.id,
-          article.source.domain,
-          host,
-          path,
-          article.topics.map((t) => t.id).join(','),
-          article.companies.map((c) => c.id).join(','),
-        ];
-        // New articles (the common case) have no old text to forget.
-        let rid = (s.insertArticle.get(columns) as { rid: number } | undefined)?.rid;
-        if (rid === undefined) {
-          rid = (s.updateArticle.get([...columns.slice(1), article.id]) as { rid: number }).rid;
-          if (!texts.has(rid)) s.deleteText.run(rid);
+      for (const write of writes) {
+        if ('upsert' in write) {
+          this.writeRows(write.upsert, nextSeq, texts);
+          results.push(null);
+          continue;
         }
-        s.upsertDoc.run(rid, JSON.stringify(article));
-        texts.set(rid, [rid, wordsOf(article.headline).join(' '), wordsOf(article.introduction).join(' ')]);
+        const incoming = decodeArticles(write.ingest.articles);
+        const stored = new Map(this.storedByIds(incoming.map((a) => a.id)).map((a) => [a.id, a]));
+        const { changed, created } = mergeIngest(write.ingest, incoming, stored);
+        this.writeRows(changed, nextSeq, texts);
+        results.push({ created, updated: changed.length - created });
       }
-      s.insertTexts.run(JSON.stringify([...texts.values()]));
+      if (texts.size) s.insertTexts.run(JSON.stringify([...texts.values()]));
     })();
-    this.wroteSinceRefresh = true;
+    if (wrote) this.wroteSinceRefresh = true;
+    return results;
+  }
+
+  private writeRows(
+    articles: readonly Article[],
+    nextSeq: () => number,
+    texts: Map<number, [number, string, string]>,
+  ): void {
+    const s = this.statements;
+    if (!articles.length) return;
+    const seq = nextSeq();
+    for (const article of articles) {
+      const { host, path } = hostAndPath(article.url);
+      // id, seq, published, type, paywalled, registration, https, iframeable, source_id, domain, host,
+      // path, topics, companies — in the order of the columns.
+      const columns = [
+        article.id,
+        seq,
+        Date.parse(article.publishedAt),
+        article.type,
+        article.paywalled ? 1 : 0,
+        article.registrationRequired ? 1 : 0,
+        flagColumn(article.source.https),
+        flagColumn(article.source.iframeable),
+        article.source.id,
+        article.source.domain,
+        host,
+        path,
+        article.topics.map((t) => t.id).join(','),
+        article.companies.map((c) => c.id).join(','),
+      ];
+      // New articles (the common case) have no old text to forget.
+      let rid = (s.insertArticle.get(columns) as { rid: number } | undefined)?.rid;
+      if (rid === undefined) {
+        rid = (s.updateArticle.get([...columns.slice(1), article.id]) as { rid: number }).rid;
+        if (!texts.has(rid)) s.deleteText.run(rid);
+      }
+      s.upsertDoc.run(rid, JSON.stringify(article));
+      texts.set(rid, [rid, wordsOf(article.headline).join(' '), wordsOf(article.introduction).join(' ')]);
+    }
+  }
+
+  /** Stored articles by id, read now (no cached documents: a write may be under way). */
+  private storedByIds(ids: readonly string[]): Article[] {
+    if (!ids.length) return [];
+    const rids = this.statements.ridsOfIds.all(JSON.stringify(ids)).map((r) => r.rid);
+    if (!rids.length) return [];
+    return this.statements.docs.all(JSON.stringify(rids)).map(toArticle);
   }
 
   private removeRids(rids: number[]): number {
@@ -337,9 +402,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     const byRid = new Map<number, Article>();
     if (missing.length) {
       for (const row of this.statements.docs.all(JSON.stringify(missing))) {
-        const article = JSON.parse(row.doc) as Article;
-        article.source.https = toBool(row.https);
-        article.source.iframeable = toBool(row.iframeable);
+        const article = toArticle(row);
         byRid.set(row.rid, article);
         if (cache) {
           if (cache.size >= 5_000) cache.clear();

@@ -8,7 +8,7 @@
  * without typo tolerance, one per term, united here (Meilisearch ANDs phrases within one query).
  */
 import { Meilisearch, type Index } from 'meilisearch';
-import type { Article } from '@tidings/core/article';
+import { type Article, decodeArticles, formatInstant } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FeedFilters } from '@tidings/core/query';
 import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
@@ -20,10 +20,12 @@ import {
   type IndexPage,
   type IndexQuery,
   type IndexStats,
+  type IngestBatch,
+  type IngestResult,
   type ScanBatch,
   type ScanOptions,
 } from './port.js';
-import { formatInstant } from '@tidings/core/article';
+import { mergeIngest } from './ingest.js';
 
 interface MeiliDocument {
   id: string;
@@ -172,6 +174,14 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   async upsert(articles: readonly Article[]): Promise<void> {
     if (!articles.length) return;
     await this.index.addDocuments(articles.map(toDocument)).waitTask(this.wait);
+  }
+
+  async ingest(batch: IngestBatch): Promise<IngestResult> {
+    const incoming = decodeArticles(batch.articles);
+    const stored = new Map((await this.getByIds(incoming.map((a) => a.id))).map((a) => [a.id, a]));
+    const { changed, created } = mergeIngest(batch, incoming, stored);
+    await this.upsert(changed);
+    return { created, updated: changed.length - created };
   }
 
   private async deleted(task: Promise<{ details?: unknown }>): Promise<number> {

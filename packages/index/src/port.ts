@@ -55,6 +55,34 @@ export interface HostFlags {
   iframeable?: boolean | null;
 }
 
+/** The probe flags of one host, as an ingested batch gives them to its articles. */
+export interface KnownHostFlags {
+  https: boolean | null;
+  iframeable: boolean | null;
+}
+
+/** One fetch of a source's feed, for `ArticleIndex.ingest`. */
+export interface IngestBatch {
+  sourceId: string;
+  /** The feed's articles, as `encodeArticles` wrote them (read on the thread that writes them). */
+  articles: Uint8Array;
+  /**
+   * Probe flags by source domain. Articles of a listed domain get them; others keep the flags
+   * stored with them (new ones: the flags they carry).
+   */
+  hostFlags: Record<string, KnownHostFlags>;
+  /**
+   * For sources whose paywall is detected per article: what reading the new articles' pages found,
+   * by article id. Given, stored articles keep their `paywalled` unless listed here.
+   */
+  paywalled?: Record<string, boolean>;
+}
+
+export interface IngestResult {
+  created: number;
+  updated: number;
+}
+
 /** The index engine cannot be reached (the API answers 503 `serviceUnavailable`). */
 export class IndexUnavailableError extends Error {
   override name = 'IndexUnavailableError';
@@ -68,6 +96,11 @@ export interface ArticleIndex {
   init(): Promise<void>;
   /** Inserts or replaces articles by id. */
   upsert(articles: readonly Article[]): Promise<void>;
+  /**
+   * Merges one fetch of a source (rules in `ingest.ts`): new articles are added, changed ones of the
+   * same source updated, unchanged ones and those another source had first left alone.
+   */
+  ingest(batch: IngestBatch): Promise<IngestResult>;
   remove(ids: readonly string[]): Promise<number>;
   /** Removes every article of a source; returns how many. */
   removeBySource(sourceId: string): Promise<number>;

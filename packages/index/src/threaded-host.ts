@@ -1,11 +1,13 @@
 /**
  * The thread side of {@link ThreadedArticleIndex}: an `EmbeddedArticleIndex` that answers the calls
- * posted to it in the order they arrive. Upserts waiting in line together are written in one
- * transaction (group commit): a worker finishing many small feed jobs at once pays for one commit.
+ * posted to it in the order they arrive. Writes (upserts, fetches to merge) waiting in line together
+ * go in one transaction (group commit): a worker finishing many small feed jobs at once pays for one
+ * commit.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Article } from '@tidings/core/article';
-import { EmbeddedArticleIndex, type EmbeddedIndexOptions } from './embedded.js';
+import { EmbeddedArticleIndex, type EmbeddedIndexOptions, type IndexWrite } from './embedded.js';
+import type { IngestBatch } from './port.js';
 
 const index = new EmbeddedArticleIndex(workerData as EmbeddedIndexOptions);
 /** Most articles one group commit takes. */
@@ -30,16 +32,27 @@ function fail(call: Call, error: unknown) {
   port.postMessage({ id: call.id, error: { name: e.name, message: e.message } });
 }
 
-function upsertGroup(group: Call[]) {
+/** The write of a call that can join a group commit, or null. */
+function writeOf(call: Call): IndexWrite | null {
+  if (call.method === 'upsert') return { upsert: call.args[0] as Article[] };
+  if (call.method === 'ingest') return { ingest: call.args[0] as IngestBatch };
+  return null;
+}
+
+/** Articles a write brings (group size), estimated for fetches from their encoded size. */
+function weight(write: IndexWrite): number {
+  return 'upsert' in write ? write.upsert.length : Math.ceil(write.ingest.articles.byteLength / 1_000);
+}
+
+function writeGroup(group: { call: Call; write: IndexWrite }[]) {
   try {
-    index.upsertSync(group.flatMap((call) => call.args[0] as Article[]));
-    for (const call of group) reply(call, undefined);
+    const results = index.writeSync(group.map((g) => g.write));
+    group.forEach((g, i) => reply(g.call, results[i] ?? undefined));
   } catch {
     // One bad batch must not fail the others: write them one by one to say which failed.
-    for (const call of group) {
+    for (const { call, write } of group) {
       try {
-        index.upsertSync(call.args[0] as Article[]);
-        reply(call, undefined);
+        reply(call, index.writeSync([write])[0] ?? undefined);
       } catch (error) {
         fail(call, error);
       }
@@ -50,15 +63,19 @@ function upsertGroup(group: Call[]) {
 async function drain() {
   while (waiting.length) {
     const call = waiting.shift()!;
-    if (call.method === 'upsert') {
-      const group = [call];
-      let size = (call.args[0] as Article[]).length;
-      while (waiting[0]?.method === 'upsert' && size < GROUP_LIMIT) {
-        const next = waiting.shift()!;
-        size += (next.args[0] as Article[]).length;
-        group.push(next);
+    const write = writeOf(call);
+    if (write) {
+      const group = [{ call, write }];
+      let size = weight(write);
+      for (
+        let next = waiting[0] && writeOf(waiting[0]);
+        next && size < GROUP_LIMIT;
+        next = waiting[0] && writeOf(waiting[0])
+      ) {
+        group.push({ call: waiting.shift()!, write: next });
+        size += weight(next);
       }
-      upsertGroup(group);
+      writeGroup(group);
     } else {
       try {
         const fn = (index[call.method] as (...a: unknown[]) => Promise<unknown>).bind(index);

@@ -7,7 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Article } from '@tidings/core/article';
 import type { FeedFilters } from '@tidings/core/query';
-import { EmbeddedArticleIndex, type EmbeddedIndexOptions } from './embedded.js';
+import type { EmbeddedIndexOptions } from './embedded.js';
 import {
   type ArticleIndex,
   type HostFlags,
@@ -15,6 +15,8 @@ import {
   type IndexQuery,
   type IndexStats,
   IndexUnavailableError,
+  type IngestBatch,
+  type IngestResult,
   type ScanBatch,
   type ScanOptions,
 } from './port.js';
@@ -31,11 +33,6 @@ export class ThreadedArticleIndex implements ArticleIndex {
   private readonly pending = new Map<number, { resolve(value: never): void; reject(error: Error): void }>();
   private next = 1;
   private failure: Error | null = null;
-  /**
-   * Lookups by id are read here, on the calling thread, from a second connection (WAL lets it read
-   * beside the writer): a job's "which of these do we have?" never waits behind a group commit.
-   */
-  private reader: EmbeddedArticleIndex | null = null;
 
   constructor(private readonly options: EmbeddedIndexOptions) {
     this.thread = new Worker(new URL('./threaded-host.js', import.meta.url), { workerData: options });
@@ -70,12 +67,13 @@ export class ThreadedArticleIndex implements ArticleIndex {
 
   async init(): Promise<void> {
     await this.call('init');
-    if (this.options.file !== ':memory:' && !this.reader) {
-      this.reader = new EmbeddedArticleIndex({ file: this.options.file, cacheMiB: 16 });
-    }
   }
   upsert(articles: readonly Article[]): Promise<void> {
     return this.call('upsert', articles);
+  }
+  /** Merged on the index thread: the articles cross threads once, as one block of bytes. */
+  ingest(batch: IngestBatch): Promise<IngestResult> {
+    return this.call('ingest', batch);
   }
   remove(ids: readonly string[]): Promise<number> {
     return this.call('remove', ids);
@@ -87,7 +85,6 @@ export class ThreadedArticleIndex implements ArticleIndex {
     return this.call('removePublishedBefore', ms);
   }
   getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
-    if (this.reader && !filters && !this.failure) return this.reader.getByIds(ids);
     return this.call('getByIds', ids, filters);
   }
   query(query: IndexQuery): Promise<IndexPage> {
@@ -110,8 +107,6 @@ export class ThreadedArticleIndex implements ArticleIndex {
   }
 
   async close(): Promise<void> {
-    await this.reader?.close();
-    this.reader = null;
     if (this.failure) return;
     await this.call('close');
     this.failure = new IndexUnavailableError('index closed');

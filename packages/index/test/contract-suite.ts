@@ -3,11 +3,11 @@
  * Call `describeArticleIndexContract()` from an adapter's test file with a factory of empty indexes.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Article } from '@tidings/core/article';
+import { type Article, encodeArticles } from '@tidings/core/article';
 import { type FeedFilters, NO_FILTERS } from '@tidings/core/query';
 import { parseSourcePrefix, type SourcePrefix } from '@tidings/core/source-prefix';
 import { wordsOf } from '@tidings/core/text';
-import type { ArticleIndex } from '../src/port.js';
+import type { ArticleIndex, IngestBatch } from '../src/port.js';
 import { makeArticle } from './fixtures.js';
 
 const prefix = (entry: string) => parseSourcePrefix(entry) as SourcePrefix;
@@ -304,6 +304,82 @@ export function describeArticleIndexContract(name: string, create: () => Promise
         [true, false],
       ]);
       expect(await headlines({ excludeNonIframeableSources: true })).toEqual([]);
+    });
+
+    describe('ingest: one fetch of a source', () => {
+      const fetched = (articles: Article[], extra: Partial<Omit<IngestBatch, 'articles'>> = {}): IngestBatch => ({
+        sourceId: 'example',
+        articles: encodeArticles(articles),
+        hostFlags: {},
+        ...extra,
+      });
+      const stored = async (...ids: string[]) => index.getByIds(ids);
+
+      it('adds new articles, rewrites only what changed, and counts both', async () => {
+        const a = makeArticle({ headline: 'Rates rise' });
+        const b = makeArticle({ headline: 'Storm ahead' });
+        expect(await index.ingest(fetched([a, b]))).toEqual({ created: 2, updated: 0 });
+        expect(await stored(a.id, b.id)).toEqual([a, b]);
+        // The next fetch: the same items, one of them edited, both seen again later.
+        const later = '2026-11-01T13:05:00Z';
+        const edited = { ...a, headline: 'Rates rise again', indexedAt: later };
+        expect(await index.ingest(fetched([edited, { ...b, indexedAt: later }]))).toEqual({ created: 0, updated: 1 });
+        expect(await stored(a.id, b.id)).toEqual([{ ...edited, indexedAt: a.indexedAt }, b]);
+        expect(await headlines({ searchTerms: terms('again') })).toEqual(['Rates rise again']);
+        expect(await index.ingest(fetched([edited, b]))).toEqual({ created: 0, updated: 0 });
+      });
+
+      it('keeps the first date of an undated item, and leaves a story another source had first', async () => {
+        const undated = makeArticle({ publishedAt: '2026-11-01T12:05:00Z', indexedAt: '2026-11-01T12:05:00Z' });
+        const theirs = makeArticle({ headline: 'Theirs', source: { ...undated.source, id: 'other' } });
+        await index.ingest(fetched([undated]));
+        await index.ingest({ ...fetched([theirs]), sourceId: 'other' });
+        const refetched = { ...undated, publishedAt: '2026-11-02T08:00:00Z', indexedAt: '2026-11-02T08:00:00Z' };
+        const ours = { ...theirs, headline: 'Ours', source: undated.source };
+        expect(await index.ingest(fetched([refetched, ours]))).toEqual({ created: 0, updated: 0 });
+        expect(await stored(undated.id, theirs.id)).toEqual([undated, theirs]);
+      });
+
+      it('counts an item listed twice in one feed once, the later version winning', async () => {
+        const a = makeArticle({ headline: 'First take' });
+        expect(await index.ingest(fetched([a, { ...a, headline: 'Second take' }]))).toEqual({ created: 1, updated: 0 });
+        expect((await stored(a.id)).map((x) => x.headline)).toEqual(['Second take']);
+      });
+
+      it('gives the probe flags of the batch, and keeps stored flags of hosts it does not list', async () => {
+        const source = { id: 'example', name: 'Example', domain: 'example.com', https: null, iframeable: null };
+        const a = makeArticle({ source });
+        const b = makeArticle({ source: { ...source, domain: 'cdn.example.net' } });
+        const flags = { 'example.com': { https: true, iframeable: false } };
+        expect(await index.ingest(fetched([a, b], { hostFlags: flags }))).toEqual({ created: 2, updated: 0 });
+        await index.setHostFlags('cdn.example.net', { https: false, iframeable: true });
+        expect((await stored(a.id, b.id)).map((x) => [x.source.https, x.source.iframeable])).toEqual([
+          [true, false],
+          [false, true],
+        ]);
+        // A later probe of example.com found it framable; cdn.example.net is not in this batch's list.
+        const later = { 'example.com': { https: true, iframeable: true } };
+        expect(await index.ingest(fetched([a, b], { hostFlags: later }))).toEqual({ created: 0, updated: 1 });
+        expect((await stored(a.id, b.id)).map((x) => [x.source.https, x.source.iframeable])).toEqual([
+          [true, true],
+          [false, true],
+        ]);
+      });
+
+      it('takes paywalls found on article pages, and keeps those found before', async () => {
+        const a = makeArticle();
+        const b = makeArticle();
+        expect(await index.ingest(fetched([a, b], { paywalled: { [a.id]: true } }))).toEqual({
+          created: 2,
+          updated: 0,
+        });
+        // The pages of stored articles are not read again: what was found stands.
+        expect(await index.ingest(fetched([a, b], { paywalled: {} }))).toEqual({ created: 0, updated: 0 });
+        expect((await stored(a.id, b.id)).map((x) => x.paywalled)).toEqual([true, false]);
+        // Without detection the source's setting (carried by the articles) decides.
+        expect(await index.ingest(fetched([a, b]))).toEqual({ created: 0, updated: 1 });
+        expect((await stored(a.id)).map((x) => x.paywalled)).toEqual([false]);
+      });
     });
 
     it('counts articles per source', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 // The built module: its thread loads the compiled host script next to it.
 import { ThreadedArticleIndex } from '@tidings/index/threaded';
 import { IndexUnavailableError } from '@tidings/index/port';
+import { encodeArticles } from '@tidings/core/article';
 import { describeArticleIndexContract } from './contract-suite.js';
 import { makeArticle } from './fixtures.js';
 
@@ -26,6 +27,25 @@ describe('ThreadedArticleIndex', () => {
     await index.close();
     await expect(index.stats()).rejects.toBeInstanceOf(IndexUnavailableError);
     index = null;
+  });
+
+  it('merges fetches posted together in one commit, in order, and fails only a bad one', async () => {
+    index = new ThreadedArticleIndex({ file: ':memory:' });
+    await index.init();
+    const a = makeArticle({ headline: 'mine' });
+    const theirs = { ...a, headline: 'theirs', source: { ...a.source, id: 'other' } };
+    const fetched = (sourceId: string, articles: Uint8Array) => index!.ingest({ sourceId, articles, hostFlags: {} });
+    const results = await Promise.allSettled([
+      fetched('example', encodeArticles([a])),
+      fetched('broken', new TextEncoder().encode('[{"id":')),
+      fetched('other', encodeArticles([theirs])),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([
+      { created: 1, updated: 0 },
+      'failed',
+      { created: 0, updated: 0 },
+    ]);
+    expect((await index.getByIds([a.id])).map((x) => x.headline)).toEqual(['mine']);
   });
 
   it('reports why its thread could not open the index', async () => {

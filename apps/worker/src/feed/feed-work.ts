@@ -5,14 +5,17 @@
  */
 import type { Catalog } from '@tidings/catalog/catalog';
 import { classifierFor } from '@tidings/catalog/classify';
-import type { Article } from '@tidings/core/article';
+import { type Article, encodeArticles } from '@tidings/core/article';
+import { decodeFeed } from '@tidings/fetch/charset';
 import type { Source } from '@tidings/store/sources';
 import { normalizeFeed } from './normalize.js';
 import { FeedParseError, parseFeed } from './parse-feed.js';
 
 export interface ReadFeedInput {
-  /** The decoded feed text. */
-  text: string;
+  /** The fetched body, as bytes: decoded where it is read (BOM, HTTP charset, XML declaration). */
+  body: Uint8Array;
+  /** The response's Content-Type (its charset counts). */
+  contentType: string | null;
   source: Source;
   /** The feed URL after redirects. */
   feedUrl: string;
@@ -23,7 +26,26 @@ export interface ReadFeedInput {
 export type ReadFeedOutcome =
   | { ok: true; articles: Article[]; items: number; ttlMinutes: number | null }
   /** Nothing feed-like could be recovered from this body (a permanent failure of it). */
-  | { ok: false; error: string };
+  | NotAFeed;
+
+export interface NotAFeed {
+  ok: false;
+  error: string;
+}
+
+/** A read feed as the pipeline hands it on: its articles encoded once, and what the fetch job needs. */
+export interface FeedBatch {
+  ok: true;
+  items: number;
+  ttlMinutes: number | null;
+  /** The articles (`encodeArticles`): they go on to the index thread without being decoded on the way. */
+  articles: Uint8Array;
+  count: number;
+  /** Each source domain of the articles, with the URL of its first article (what a host probe needs). */
+  domains: Record<string, string>;
+  /** `publishedAt` (ms) of the articles the feed dated: its publishing rhythm. */
+  datedTimes: number[];
+}
 
 export interface ReclassifyInput {
   articles: Article[];
@@ -32,7 +54,7 @@ export interface ReclassifyInput {
 }
 
 export interface FeedWork {
-  read(input: ReadFeedInput): Promise<ReadFeedOutcome>;
+  read(input: ReadFeedInput): Promise<FeedBatch | NotAFeed>;
   /** The articles as the pipeline would index them today, in the same order. */
   reclassify(input: ReclassifyInput): Promise<Article[]>;
   close(): Promise<void>;
@@ -41,7 +63,7 @@ export interface FeedWork {
 export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<ReadFeedOutcome> {
   let feed;
   try {
-    feed = await parseFeed(input.text);
+    feed = await parseFeed(decodeFeed(input.body, input.contentType).text);
   } catch (error) {
     if (error instanceof FeedParseError) return { ok: false, error: error.message };
     throw error;
@@ -54,6 +76,28 @@ export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<
     now: new Date(input.fetchedAt),
   });
   return { ok: true, articles, items: feed.items.length, ttlMinutes: feed.ttlMinutes };
+}
+
+/** `readFeed`, then the articles encoded for the hand-off (`FeedWork.read`). */
+export async function readFeedBatch(input: ReadFeedInput, catalog: Catalog): Promise<FeedBatch | NotAFeed> {
+  const read = await readFeed(input, catalog);
+  if (!read.ok) return read;
+  const domains: Record<string, string> = {};
+  const datedTimes: number[] = [];
+  for (const article of read.articles) {
+    domains[article.source.domain] ??= article.url;
+    // Normalising dates an undated item at the fetch.
+    if (article.publishedAt !== article.indexedAt) datedTimes.push(Date.parse(article.publishedAt));
+  }
+  return {
+    ok: true,
+    items: read.items,
+    ttlMinutes: read.ttlMinutes,
+    articles: encodeArticles(read.articles),
+    count: read.articles.length,
+    domains,
+    datedTimes,
+  };
 }
 
 /** One stored article as the pipeline would index it today. */
@@ -81,8 +125,8 @@ export function reclassifyAll(input: ReclassifyInput, catalog: Catalog): Article
 /** On the calling thread (tests, tools): parsing blocks it. */
 export class InProcessFeedWork implements FeedWork {
   constructor(private readonly catalog: Catalog) {}
-  read(input: ReadFeedInput): Promise<ReadFeedOutcome> {
-    return readFeed(input, this.catalog);
+  read(input: ReadFeedInput): Promise<FeedBatch | NotAFeed> {
+    return readFeedBatch(input, this.catalog);
   }
   async reclassify(input: ReclassifyInput): Promise<Article[]> {
     return reclassifyAll(input, this.catalog);

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { BroadcastChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Article } from '@tidings/core/article';
-import type { FeedWork, ReadFeedInput, ReadFeedOutcome, ReclassifyInput } from './feed-work.js';
+import type { FeedBatch, FeedWork, NotAFeed, ReadFeedInput, ReclassifyInput } from './feed-work.js';
 
 export interface FeedParserPoolOptions {
   /** Parser threads (default: one less than the cores, at least 1, at most 4). */
@@ -61,15 +61,13 @@ export class FeedParserPool implements FeedWork {
     await this.pool.run(null, { name: 'ready' });
   }
 
-  async read(input: ReadFeedInput): Promise<ReadFeedOutcome> {
+  async read(input: ReadFeedInput): Promise<FeedBatch | NotAFeed> {
     const taskId = this.nextTask++;
     const task = { abort: new AbortController() } as { abort: AbortController; timer?: NodeJS.Timeout };
     this.running.set(taskId, task);
     try {
-      return (await this.pool.run(
-        { ...input, taskId },
-        { name: 'read', signal: task.abort.signal },
-      )) as ReadFeedOutcome;
+      return (await this.pool.run({ ...input, taskId }, { name: 'read', signal: task.abort.signal })) as
+        FeedBatch | NotAFeed;
     } catch (error) {
       const e = error as Error & { code?: string };
       if (task.abort.signal.aborted) {

@@ -3,9 +3,10 @@ import { BroadcastChannel, workerData } from 'node:worker_threads';
 import type { Article } from '@tidings/core/article';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import {
-  readFeed,
+  type FeedBatch,
+  type NotAFeed,
+  readFeedBatch,
   type ReadFeedInput,
-  type ReadFeedOutcome,
   reclassifyAll,
   type ReclassifyInput,
 } from './feed-work.js';
@@ -15,9 +16,9 @@ const catalog = loadCatalog(options.catalogOverrides);
 const started = new BroadcastChannel(options.startedChannel);
 started.unref();
 
-export function read(input: ReadFeedInput & { taskId: number }): Promise<ReadFeedOutcome> {
+export function read(input: ReadFeedInput & { taskId: number }): Promise<FeedBatch | NotAFeed> {
   started.postMessage(input.taskId);
-  return readFeed(input, catalog);
+  return readFeedBatch(input, catalog);
 }
 
 export function reclassify(input: ReclassifyInput): Article[] {
