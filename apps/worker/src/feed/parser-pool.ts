@@ -12,7 +12,7 @@ import type { Article } from '@tidings/core/article';
 import type { FeedBatch, FeedWork, NotAFeed, ReadFeedInput, ReclassifyInput } from './feed-work.js';
 
 export interface FeedParserPoolOptions {
-  /** Parser threads (default: one less than the cores, at least 1, at most 4). */
+  /** Parser threads (default: as many as the cores, at most 4). */
   threads?: number;
   /** Reading one feed longer than this (from when a thread starts on it) fails it (default 20 s). */
   timeoutMs?: number;
@@ -22,8 +22,14 @@ export interface FeedParserPoolOptions {
   catalogOverrides?: string | null;
 }
 
+/**
+ * As many as the cores (at most four): the event loop and the index thread spend much of their time
+ * waiting (network, Redis, the next batch), and with one parser thread fewer than the cores, a core
+ * sat idle while fetched feeds waited for the busy one (measured on two cores: idle time halved,
+ * +10–20 % new articles/s, +65 MB resident).
+ */
 export function defaultParserThreads(): number {
-  return Math.min(4, Math.max(1, availableParallelism() - 1));
+  return Math.min(4, Math.max(1, availableParallelism()));
 }
 
 export class FeedParserPool implements FeedWork {
