@@ -99,8 +99,10 @@ describe('FeedParserPool', () => {
     try {
       const file = join(dir, 'overrides.yaml');
       await writeFile(file, 'compnies: []\n');
-      pool = new FeedParserPool({ threads: 1, catalogOverrides: file });
+      // Two threads: both fail to start, and neither failure may escape as an uncaught error.
+      pool = new FeedParserPool({ threads: 2, catalogOverrides: file });
       await expect(pool.ready()).rejects.toThrow(/compnies/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -39,6 +39,8 @@ export class FeedParserPool implements FeedWork {
   private readonly started: BroadcastChannel;
   private readonly running = new Map<number, { abort: AbortController; timer?: NodeJS.Timeout }>();
   private nextTask = 1;
+  /** A thread's failure outside any task (one that could not start: a bad override file). */
+  private threadFailure: Error | null = null;
 
   constructor(options: FeedParserPoolOptions = {}) {
     const threads = options.threads ?? defaultParserThreads();
@@ -60,11 +62,16 @@ export class FeedParserPool implements FeedWork {
       workerData: { catalogOverrides: options.catalogOverrides ?? null, startedChannel: channel },
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMiB ?? 128 },
     });
+    // Without a listener such a failure would be thrown at the event loop and end the process.
+    this.pool.on('error', (error: Error) => {
+      this.threadFailure ??= error;
+    });
   }
 
   /** Resolves when a thread has loaded the catalog; rejects with the loading error (a bad override file). */
   async ready(): Promise<void> {
     await this.pool.run(null, { name: 'ready' });
+    if (this.threadFailure) throw this.threadFailure;
   }
 
   async read(input: ReadFeedInput): Promise<FeedBatch | NotAFeed> {
