@@ -1,7 +1,8 @@
 /**
  * `fetch-source`: fetch a source's feed (conditionally), read it on a parser thread (parse, normalise,
  * classify), learn its hosts' probe flags, and hand the articles to the index, which merges them
- * (`ArticleIndex.ingest`: new ones added, changed ones updated, nothing duplicated). Idempotent: running it twice leaves the same index.
+ * (`ArticleIndex.ingest`: new ones added, changed ones updated, nothing duplicated). Idempotent:
+ * running it twice leaves the same index.
  * Permanent failures (404, blocked address, not a feed) throw `UnrecoverableError`; transient ones
  * throw plain errors and BullMQ retries them with back-off.
  */
