@@ -6,7 +6,9 @@
  * - an id stored from this source is rewritten only when a reader would notice a difference; it keeps
  *   its `indexedAt`, and its `publishedAt` when the feed gives no date (normalising dates an undated
  *   item at the fetch, so `publishedAt === indexedAt` says "undated");
- * - probe flags come from the batch's `hostFlags` where it has the host, else stay as stored;
+ * - a new article takes the probe flags of the batch's `hostFlags` where it has the host; a stored
+ *   one keeps its flags (probes reach stored articles through `setHostFlags`, and a fetch's flags may
+ *   be older than a probe that finished while it ran);
  * - with `paywalled` given (detection per article), a listed id takes the value found, stored
  *   articles keep theirs otherwise.
  * An id twice in one feed is one article: the second is compared with the first.
@@ -36,9 +38,6 @@ function sameContent(a: Article, b: Article): boolean {
     ]);
   return pick(a) === pick(b);
 }
-
-const sameFlags = (a: Article, b: Article) =>
-  a.source.https === b.source.https && a.source.iframeable === b.source.iframeable;
 
 export interface Merged {
   /** The articles to write, as they should be stored. */
@@ -77,13 +76,9 @@ export function mergeIngest(
       indexedAt: old.indexedAt,
       publishedAt: undated ? old.publishedAt : article.publishedAt,
       paywalled: batch.paywalled ? (found ?? old.paywalled) : article.paywalled,
-      source: {
-        ...article.source,
-        https: flags ? flags.https : old.source.https,
-        iframeable: flags ? flags.iframeable : old.source.iframeable,
-      },
+      source: { ...article.source, https: old.source.https, iframeable: old.source.iframeable },
     };
-    if (sameContent(old, next) && sameFlags(old, next)) continue;
+    if (sameContent(old, next)) continue;
     changed.set(next.id, next);
     seen.set(next.id, next);
   }

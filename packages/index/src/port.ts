@@ -67,8 +67,8 @@ export interface IngestBatch {
   /** The feed's articles, as `encodeArticles` wrote them (read on the thread that writes them). */
   articles: Uint8Array;
   /**
-   * Probe flags by source domain. Articles of a listed domain get them; others keep the flags
-   * stored with them (new ones: the flags they carry).
+   * Probe flags by source domain, for new articles of a listed domain (others carry their own);
+   * stored articles keep theirs — probes update them through `setHostFlags`.
    */
   hostFlags: Record<string, KnownHostFlags>;
   /**
