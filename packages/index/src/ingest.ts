@@ -55,10 +55,10 @@ export function mergeIngest(
   const changed = new Map<string, Article>();
   let created = 0;
   for (const article of incoming) {
-    const flags = batch.hostFlags[article.source.domain];
     const found = batch.paywalled?.[article.id];
     const old = seen.get(article.id);
     if (!old) {
+      const flags = batch.hostFlags[article.source.domain];
       const fresh: Article = {
         ...article,
         paywalled: found ?? article.paywalled,
