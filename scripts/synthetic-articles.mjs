@@ -34,7 +34,18 @@ const TYPES = [
   ['report', 0.02],
 ];
 
-export function createGenerator({ seed = 42, hosts = 2000, now = Date.UTC(2026, 10, 22) } = {}) {
+/**
+ * `vocabulary`: optional `[word, count]` pairs (e.g. word counts of real news text); words are then
+ * drawn in proportion to their counts, so that any word occurs about as often as in that text.
+ * `languages`: optional `[code, share]` pairs for the articles' languages (default all `en`).
+ */
+export function createGenerator({
+  seed = 42,
+  hosts = 2000,
+  now = Date.UTC(2026, 10, 22),
+  vocabulary: counts = null,
+  languages = [['en', 1]],
+} = {}) {
   const random = rng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   // A 5 000-word vocabulary drawn with a Zipf-like skew, as in real text: made-up words from
@@ -44,7 +55,30 @@ export function createGenerator({ seed = 42, hosts = 2000, now = Date.UTC(2026, 
   const vocabulary = Array.from({ length: 200 }, madeUp);
   vocabulary.push(...WORDS);
   while (vocabulary.length < 5000) vocabulary.push(madeUp());
-  const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)];
+  let word = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)];
+  if (counts) {
+    // Cumulative counts, searched by bisection: a word in proportion to its count.
+    const words = counts.map(([w]) => w);
+    const cumulative = new Float64Array(counts.length);
+    let sum = 0;
+    counts.forEach(([, c], i) => (cumulative[i] = sum += c));
+    word = () => {
+      const r = random() * sum;
+      let lo = 0;
+      let hi = cumulative.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (cumulative[mid] <= r) lo = mid + 1;
+        else hi = mid;
+      }
+      return words[lo];
+    };
+  }
+  const language = () => {
+    let r = random();
+    for (const [code, share] of languages) if ((r -= share) < 0) return code;
+    return languages[0][0];
+  };
   const topics = JSON.parse(readFileSync(`${catalogDir}topics.json`, 'utf8'));
   const companies = JSON.parse(readFileSync(`${catalogDir}companies.json`, 'utf8')).slice(0, 1500);
   // Popular topics and companies are drawn more often (a rough power law).
@@ -79,7 +113,7 @@ export function createGenerator({ seed = 42, hosts = 2000, now = Date.UTC(2026, 
       introduction: `${introduction[0].toUpperCase()}${introduction.slice(1)}.`,
       type,
       publishedAt: new Date(Math.floor(published / 1000) * 1000).toISOString().replace('.000Z', 'Z'),
-      language: 'en',
+      language: language(),
       authors:
         random() < 0.7
           ? [`${pick(['Ann', 'Ben', 'Chloe', 'Dev', 'Eva'])} ${pick(['Smith', 'Lee', 'Novak', 'Okafor'])}`]

@@ -1,39 +1,73 @@
 #!/usr/bin/env node
-// API benchmark: seeds synthetic articles into the embedded index, starts the real API, and runs
-// autocannon over a fixed set of query shapes, against a fixed-body Fastify route as the ceiling.
-// Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 8] [--reseed]
-import { fork } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+// API benchmark: seeds synthetic articles into the embedded index, starts the real API, and drives it
+// with wrk (one thread, --connections connections, a Lua script cycling a list of paths):
+//   - the static ceiling: a Fastify route returning a fixed 20-article body;
+//   - fixed query shapes, each repeated (what the per-data-version caches make of one query);
+//   - a varied mix: --queries distinct seeded queries (0–4 random filters with random values, pages
+//     1–10, page sizes 10/20/50, search terms drawn by the word frequencies of real news text);
+//   - a live case: the same mix while the real worker ingests new articles from local feeds that keep
+//     publishing (into the same index the API serves).
+// Text is drawn from word counts of AG News (counts only: no text of it is stored or served).
+// Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
+//                             [--reseed] [--no-live]
+import { fork, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { encodeCursor } from '@tidings/core/cursor';
 import { parseFeedQuery } from '@tidings/core/query';
+import { wordsOf } from '@tidings/core/text';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { createRedis } from '@tidings/store/redis';
+import { SourceStore, toSettings } from '@tidings/store/sources';
 import { toArticle } from '../../apps/cli/dist/import-articles.js';
-import { createGenerator } from '../../scripts/synthetic-articles.mjs';
+import { createGenerator, rng } from '../../scripts/synthetic-articles.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values: args } = parseArgs({
   options: {
     articles: { type: 'string', default: '1000000' },
     duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '32' },
+    queries: { type: 'string', default: '3000' },
     reseed: { type: 'boolean', default: false },
+    'no-live': { type: 'boolean', default: false },
   },
 });
 const total = Number(args.articles);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
-const dataDir = join(root, 'bench', '.data', `api-${total}`);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const dataDir = join(root, 'bench', '.data', `api-v4-${total}`);
 const dbFile = join(dataDir, 'articles.sqlite');
 const NOW = Date.UTC(2026, 10, 22);
-const generator = createGenerator({ seed: 1, hosts: 2000, now: NOW });
+const work = mkdtempSync(join(tmpdir(), 'tidings-bench-api-'));
+
+// --- vocabulary: word counts of real news text ------------------------------------------------
+const agNews = join(root, '..', 'shared', 'data', 'topics', 'ag_news', 'test.csv');
+const wordCounts = new Map();
+for (const line of readFileSync(agNews, 'utf8').split('\n')) {
+  for (const word of wordsOf(line.replace(/^"\d+",/, '').replaceAll('\\', ' '))) {
+    if (word.length > 1 && !/^\d+$/.test(word)) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
+  }
+}
+const vocabulary = [...wordCounts].sort((a, b) => b[1] - a[1]);
+const LANGUAGES = [
+  ['en', 0.7],
+  ['de', 0.1],
+  ['fr', 0.08],
+  ['es', 0.07],
+  ['it', 0.05],
+];
+const generator = createGenerator({ seed: 1, hosts: 2000, now: NOW, vocabulary, languages: LANGUAGES });
 
 // --- seed -------------------------------------------------------------------------------------
 let seedFigure = null;
@@ -57,33 +91,34 @@ if (args.reseed && existsSync(dataDir)) rmSync(dataDir, { recursive: true });
       index.upsertSync(articles);
       if ((done / batch) % 20 === 0) process.stderr.write(`\rseeding ${done + articles.length}/${total}`);
     }
-    // No final full-text merge: the worker and `tidings import` never run one either, so queries are
-    // measured on the index as FTS5's automerge leaves it in production.
     const seconds = (performance.now() - started) / 1000;
-    const indexSeconds = seconds - genMs / 1000;
-    seedFigure = { articles: total, seconds, perSecond: total / indexSeconds, withGeneration: total / seconds };
+    seedFigure = {
+      articles: total,
+      seconds,
+      perSecond: total / (seconds - genMs / 1000),
+      withGeneration: total / seconds,
+    };
     process.stderr.write('\n');
   } else {
-    // Replay the generator so that hosts and ids match the stored data.
+    // Replay the generator so that hosts match the stored data.
     for (let i = 0; i < 10; i++) generator.next();
   }
   await index.close();
 }
 
 // --- servers ----------------------------------------------------------------------------------
-const prefix = 'tidings-bench:';
-const redis = createRedis({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
-const { key } = await new ApiKeyStore(redis, prefix).create('bench', 100_000_000);
+const prefix = `tidings-bench:${randomUUID().slice(0, 8)}:`;
+const redis = createRedis({ url: REDIS_URL });
+const { key } = await new ApiKeyStore(redis, prefix).create('bench', 1_000_000_000);
 
-function start(script, env) {
+function start(script, env, ready) {
   return new Promise((resolve, reject) => {
     const child = fork(script, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     const poll = setInterval(async () => {
       try {
-        const res = await fetch(`http://127.0.0.1:${env.PORT}/api/v2/feed/?apiKey=${key}&pageSize=1`);
-        if (res.ok) {
+        if ((await fetch(`http://127.0.0.1:${env.PORT}${ready}`)).ok) {
           clearInterval(poll);
           child.removeAllListeners('exit');
           resolve(child);
@@ -96,91 +131,218 @@ function start(script, env) {
 }
 
 const apiStarted = performance.now();
-const api = await start(join(root, 'apps/api/dist/server.js'), {
-  PORT: '3291',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  REDIS_PREFIX: prefix,
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-});
+const API = 'http://127.0.0.1:3291';
+const api = await start(
+  join(root, 'apps/api/dist/server.js'),
+  {
+    PORT: '3291',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  },
+  `/api/v2/feed/?apiKey=${key}&pageSize=1`,
+);
 const apiStartMs = performance.now() - apiStarted;
-const sample = await (await fetch(`http://127.0.0.1:3291/api/v2/feed/?apiKey=${key}&pageSize=20`)).json();
-const ceiling = await start(join(root, 'bench/api/ceiling-server.mjs'), {
-  PORT: '3292',
-  BENCH_BODY: JSON.stringify(sample),
-});
+const sample = await (await fetch(`${API}/api/v2/feed/?apiKey=${key}&pageSize=20`)).json();
+const ceiling = await start(
+  join(root, 'bench/api/ceiling-server.mjs'),
+  { PORT: '3292', BENCH_BODY: JSON.stringify(sample) },
+  '/api/v2/feed/',
+);
 
-// --- shapes -----------------------------------------------------------------------------------
+// --- the load generator -------------------------------------------------------------------------
+const lua = join(work, 'cycle.lua');
+writeFileSync(
+  lua,
+  `local paths = {}
+for line in io.lines(os.getenv("PATHS")) do paths[#paths + 1] = line end
+local i = 0
+request = function()
+  i = i + 1
+  if i > #paths then i = 1 end
+  return wrk.format("GET", paths[i])
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\nRESULT {"requests":%d,"us":%d,"p50":%.3f,"p99":%.3f,"non2xx":%d,"errors":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    e.status, e.connect + e.read + e.write + e.timeout))
+end
+`,
+);
+
+/** wrk over the given paths (cycled in order) on `base`; req/s, p50/p99 in ms, non-2xx answers. */
+async function wrk(base, paths, seconds = duration) {
+  const file = join(work, `paths-${randomUUID().slice(0, 6)}.txt`);
+  writeFileSync(file, `${paths.join('\n')}\n`);
+  const child = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', lua, base], {
+    env: { ...process.env, PATHS: file },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  await new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`wrk exited with ${code}`)))),
+  );
+  const r = JSON.parse(/RESULT (.*)/.exec(out)[1]);
+  return { rps: Math.round(r.requests / (r.us / 1e6)), p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors };
+}
+const ceilingRun = () => wrk('http://127.0.0.1:3292', ['/api/v2/feed/'], Math.min(duration, 5));
+
+// --- fixed shapes -------------------------------------------------------------------------------
 const hosts = generator.sources.slice(0, 20).map((s) => s.domain);
 const deepFingerprint = parseFeedQuery([]).fingerprint;
 const deepCursor = encodeCursor({ key: NOW - 200 * 86_400_000, id: 'f'.repeat(32) }, deepFingerprint);
-const popularCompanies = JSON.parse(readFileSync(join(root, 'packages/catalog/data/companies.json'), 'utf8'))
-  .slice(0, 5)
-  .map((c) => c.id);
+const companies = JSON.parse(readFileSync(join(root, 'packages/catalog/data/companies.json'), 'utf8')).slice(0, 1500);
+const topics = JSON.parse(readFileSync(join(root, 'packages/catalog/data/topics.json'), 'utf8'));
 const shapes = [
   ['no filter', ''],
   ['types', 'articleTypes=video,podcast'],
   ['topic', 'includeTopics=4000000'],
-  ['include company', `includeCompanies=${popularCompanies[0]}`],
-  ['exclude companies', `excludeCompanies=${popularCompanies.join(',')}`],
+  ['include company', `includeCompanies=${companies[0].id}`],
+  [
+    'exclude companies',
+    `excludeCompanies=${companies
+      .slice(0, 5)
+      .map((c) => c.id)
+      .join(',')}`,
+  ],
   ['additionalSources ×20', `additionalSources=${hosts.join(',')}`],
   ['flags', 'includePaywalled=0&includeRegistration=0&excludeNonHttpsSources=1&excludeNonIframeableSources=1'],
-  ['searchTerms', 'searchTerms=climate,inflation%20rates'],
+  ['searchTerms', 'searchTerms=government,oil%20prices'],
+  [
+    'languages + sources',
+    `languages=de,fr&includeSources=${generator.sources
+      .slice(0, 30)
+      .map((s) => s.id)
+      .join(',')}`,
+  ],
   ['deep cursor page', `cursor=${encodeURIComponent(deepCursor)}`],
 ];
+const feedPath = (qs) => `/api/v2/feed/?apiKey=${key}${qs ? `&${qs}` : ''}`;
 
-function run(url, extra = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, ...extra }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
+// --- the varied mix -----------------------------------------------------------------------------
+// Search terms as users type them: content words (the 60 commonest words — the, of, to… — left
+// out), drawn by their frequency in news text; one term in five a two-word phrase.
+const random = rng(20261122);
+const pick = (list) => list[Math.floor(random() * list.length)];
+const skewed = (list) => list[Math.floor(list.length * random() ** 2.5)];
+const contentWords = vocabulary.slice(60).filter(([w]) => w.length > 2);
+const weightedWord = (() => {
+  const cumulative = [];
+  let sum = 0;
+  for (const [, c] of contentWords) cumulative.push((sum += c));
+  return () => {
+    const r = random() * sum;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cumulative[mid] <= r) lo = mid + 1;
+      else hi = mid;
+    }
+    return contentWords[lo][0];
+  };
+})();
+const day = (offsetDays) => new Date(NOW - offsetDays * 86_400_000).toISOString().slice(0, 10);
+const filterMakers = [
+  () =>
+    `articleTypes=${[...new Set([pick(['article', 'video', 'gallery', 'podcast', 'pressrelease', 'report']), pick(['article', 'video'])])].join(',')}`,
+  () =>
+    `includeTopics=${[...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => skewed(topics).id))].join(',')}`,
+  () =>
+    `includeCompanies=${[...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => skewed(companies).id))].join(',')}`,
+  () =>
+    `excludeCompanies=${[...new Set(Array.from({ length: 1 + Math.floor(random() * 5) }, () => skewed(companies).id))].join(',')}`,
+  () =>
+    `additionalSources=${[
+      ...new Set(
+        Array.from({ length: 1 + Math.floor(random() * 10) }, () => {
+          const s = skewed(generator.sources);
+          return random() < 0.5 ? s.domain : `${s.domain}/${pick(['news', 'business', 'sport', 'politics', 'world'])}`;
+        }),
+      ),
+    ].join(',')}`,
+  () =>
+    pick(['includePaywalled=0', 'includeRegistration=0', 'excludeNonHttpsSources=1', 'excludeNonIframeableSources=1']),
+  () =>
+    `searchTerms=${[
+      ...new Set(
+        Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+          random() < 0.2 ? `${weightedWord()} ${weightedWord()}` : weightedWord(),
+        ),
+      ),
+    ]
+      .map(encodeURIComponent)
+      .join(',')}`,
+  () => {
+    const from = 1 + Math.floor(random() * 300);
+    return random() < 0.5 ? `from=${day(from)}` : `from=${day(from)}&to=${day(Math.floor(from * random()))}`;
+  },
+  () => `languages=${[...new Set([pick(LANGUAGES)[0], pick(LANGUAGES)[0]])].join(',')}`,
+  () =>
+    `includeSources=${[...new Set(Array.from({ length: 1 + Math.floor(random() * 5) }, () => skewed(generator.sources).id))].join(',')}`,
+];
+const variedQueries = [];
+const seenQueries = new Set();
+while (variedQueries.length < Number(args.queries)) {
+  const chosen = new Set(
+    Array.from({ length: Math.floor(random() * 5) }, () => Math.floor(random() * filterMakers.length)),
+  );
+  const parts = [...chosen].map((i) => filterMakers[i]());
+  const pageSize = pick([10, 20, 50]);
+  parts.push(`pageSize=${pageSize}`, `page=${1 + Math.floor(random() * 10)}`);
+  const qs = parts.join('&');
+  if (seenQueries.has(qs)) continue;
+  seenQueries.add(qs);
+  variedQueries.push(feedPath(qs));
 }
-const fmt = (r) => ({
-  rps: Math.round(r.requests.average),
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  non2xx: r.non2xx + r.errors,
-});
+// Every query of the mix must be valid (a 400 would measure the parser, not the engine).
+for (const path of variedQueries.slice(0, 200)) {
+  const res = await fetch(`${API}${path}`);
+  if (!res.ok) throw new Error(`varied query ${path} answered ${res.status}: ${await res.text()}`);
+}
 
-// The machine's speed drifts (a shared VM), so the ceiling is measured right before every shape and
-// each shape's throughput is given as a share of that adjacent ceiling.
-const ceilingUrl = 'http://127.0.0.1:3292/api/v2/feed/';
+// --- run ------------------------------------------------------------------------------------------
 const rows = [];
+const staticCeiling = await ceilingRun();
 for (const [name, qs] of shapes) {
-  const url = `http://127.0.0.1:3291/api/v2/feed/?apiKey=${key}${qs ? `&${qs}` : ''}`;
   const t0 = performance.now();
-  const check = await fetch(url);
-  const body = await check.json();
+  const body = await (await fetch(`${API}${feedPath(qs)}`)).json();
   const cold = (performance.now() - t0).toFixed(1);
-  const ceilingNow = fmt(await run(ceilingUrl));
-  const result = { ...fmt(await run(url)), cold, ceiling: ceilingNow.rps };
-  rows.push([`${name} (${body.meta?.totalResults ?? '?'}${body.meta?.totalResultsExact ? '' : '+'} hits)`, result]);
+  rows.push([
+    `${name} (${body.meta?.totalResults ?? '?'}${body.meta?.totalResultsExact ? '' : '+'} hits)`,
+    { ...(await wrk(API, [feedPath(qs)])), cold },
+  ]);
 }
-const mixedCeiling = fmt(await run(ceilingUrl));
-const mixed = fmt(
-  await run('http://127.0.0.1:3291', {
-    requests: shapes.map(([, qs]) => ({ method: 'GET', path: `/api/v2/feed/?apiKey=${key}${qs ? `&${qs}` : ''}` })),
-  }),
-);
-rows.push(['**mixed** (all shapes in turn)', { ...mixed, ceiling: mixedCeiling.rps }]);
+const variedCeiling = await ceilingRun();
+const varied = await wrk(API, variedQueries);
+rows.push([`**varied** (${variedQueries.length} distinct queries, cycled)`, varied]);
 
-const rss = readFileSync(`/proc/${api.pid}/status`, 'utf8');
-const hwm = Number(/VmHWM:\s+(\d+)/.exec(rss)?.[1] ?? 0) / 1024;
-const now = Number(/VmRSS:\s+(\d+)/.exec(rss)?.[1] ?? 0) / 1024;
+// --- live: the same mix while the real worker ingests --------------------------------------------
+let live = null;
+if (!args['no-live']) live = await runLive();
 
+const status = readFileSync(`/proc/${api.pid}/status`, 'utf8');
+const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+const rssNow = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 api.kill('SIGTERM');
 ceiling.kill('SIGTERM');
 const stale = await redis.keys(`${prefix}*`);
 if (stale.length) await redis.del(...stale);
 redis.disconnect();
+rmSync(work, { recursive: true, force: true });
 
-// --- report -----------------------------------------------------------------------------------
+// --- report -------------------------------------------------------------------------------------
 console.log(`\nTidings API benchmark — ${new Date().toISOString()}`);
 console.log(
   `machine: ${availableParallelism()} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}`,
 );
 console.log(
-  `index: embedded, ${total.toLocaleString('en')} synthetic articles; autocannon ${connections} connections × ${duration} s per shape, pageSize 20\n`,
+  `index: embedded, ${total.toLocaleString('en')} synthetic articles (text drawn by AG News word counts); ` +
+    `wrk, 1 thread, ${connections} connections × ${duration} s per case\n`,
 );
 if (seedFigure) {
   console.log(
@@ -189,17 +351,121 @@ if (seedFigure) {
   );
 }
 console.log(
-  '| shape | req/s | p50 ms | p99 ms | ceiling req/s (just before) | % of ceiling | first request ms | errors |',
+  `static ceiling (fixed body): ${staticCeiling.rps} req/s before the shapes, ${variedCeiling.rps} before the varied mix\n`,
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| case | req/s | p50 ms | p99 ms | % of static ceiling | first request ms | non-2xx |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+const ref = Math.max(staticCeiling.rps, variedCeiling.rps);
 for (const [name, r] of rows) {
-  const share = ((100 * r.rps) / r.ceiling).toFixed(1);
   console.log(
-    `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ceiling} | ${share} | ${r.cold ?? '–'} | ${r.non2xx} |`,
+    `| ${name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${((100 * r.rps) / ref).toFixed(1)} | ${r.cold ?? '–'} | ${r.non2xx} |`,
+  );
+}
+if (live) {
+  const r = live.result;
+  console.log(
+    `| **live** (the varied mix while the worker ingests) | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ` +
+      `${((100 * r.rps) / ref).toFixed(1)} | – | ${r.non2xx} |`,
+  );
+  console.log(
+    `\nlive: ${live.arrived} new articles arrived in ${live.seconds.toFixed(1)} s (${Math.round(live.arrived / live.seconds)}/s) ` +
+      `while wrk ran; live throughput ${((100 * r.rps) / varied.rps).toFixed(0)} % of the varied mix`,
   );
 }
 console.log(
-  `\nAPI start-up with ${total.toLocaleString('en')} articles (columns loaded into memory): ${(apiStartMs / 1000).toFixed(1)} s`,
+  `\nAPI start-up with ${total.toLocaleString('en')} articles (query engines loaded): ${(apiStartMs / 1000).toFixed(1)} s`,
 );
-console.log(`\nAPI resident memory: ${now.toFixed(0)} MB now, ${hwm.toFixed(0)} MB peak`);
+console.log(`API resident memory: ${rssNow.toFixed(0)} MB now, ${hwm.toFixed(0)} MB peak`);
 process.exit(0);
+
+/**
+ * Local feeds that publish `perFetch` new items at every fetch, fetched by the real worker through
+ * manual jobs at a steady pace, into the index the API serves; wrk runs the varied mix meanwhile.
+ * The live sources' articles are removed afterwards, so the seeded index stays as it was.
+ */
+async function runLive() {
+  const FEEDS = 40;
+  const perFetch = 20;
+  const fetchesPerSecond = 7; // ≈ 140 new articles/s
+  let serial = 0;
+  const liveRandom = rng(7);
+  const text = (n) =>
+    Array.from({ length: n }, () => vocabulary[Math.floor(vocabulary.length * liveRandom() ** 3)][0]).join(' ');
+  const feedServer = createServer((req, res) => {
+    const f = Number((req.url ?? '').slice(1).split('.')[0]);
+    const items = Array.from({ length: perFetch }, () => {
+      serial += 1;
+      return (
+        `<item><title>${text(9)}</title><link>http://${hostOf(f)}:${port}/news/live-${serial}</link>` +
+        `<guid>live-${serial}</guid><pubDate>${new Date(Date.now() - serial * 1000).toUTCString()}</pubDate>` +
+        `<description>${text(30)}.</description></item>`
+      );
+    });
+    res
+      .writeHead(200, { 'content-type': 'application/rss+xml' })
+      .end(
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>Live ${f}</title><link>http://${hostOf(f)}/</link>${items.join('')}</channel></rss>`,
+      );
+  });
+  const hostOf = (f) => `127.0.${100 + Math.floor(f / 250)}.${1 + (f % 250)}`;
+  await new Promise((resolve) => feedServer.listen(0, '0.0.0.0', resolve));
+  const port = feedServer.address().port;
+  const sources = new SourceStore(redis, prefix);
+  for (let f = 0; f < FEEDS; f++) {
+    await sources.add(toSettings({ feedUrl: `http://${hostOf(f)}:${port}/${f}.xml`, id: `live-${f}`, every: '7d' }));
+  }
+  const worker = spawn(process.execPath, ['--max-old-space-size=256', join(root, 'apps/worker/dist/main.js')], {
+    env: {
+      ...process.env,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      DATA_DIR: dataDir,
+      ALLOW_PRIVATE_NETWORKS: '1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const db = new Database(dbFile, { readonly: true });
+  const count = () => db.prepare('SELECT count(*) FROM articles').pluck().get();
+  // The worker fetches every new source once as it starts; the clock starts after that.
+  const connection = createQueueConnection(REDIS_URL, 'producer');
+  const queue = createQueue(QUEUES.fetchSource, connection, prefix);
+  const settled = async () => {
+    for (let last = -1, same = 0; same < 3;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const n = count();
+      same = n === last ? same + 1 : 0;
+      last = n;
+    }
+  };
+  await settled();
+  const before = count();
+  let jobs = 0;
+  const pump = setInterval(() => {
+    const batch = Array.from({ length: fetchesPerSecond }, () => {
+      jobs += 1;
+      return {
+        name: 'manual',
+        data: { sourceId: `live-${jobs % FEEDS}`, manual: true },
+        opts: { jobId: `live-${jobs}` },
+      };
+    });
+    void queue.addBulk(batch);
+  }, 1000);
+  const started = performance.now();
+  const result = await wrk(API, variedQueries);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(pump);
+  const arrived = count() - before;
+  worker.kill('SIGTERM');
+  await new Promise((resolve) => worker.once('exit', resolve));
+  feedServer.close();
+  await queue.close();
+  connection.disconnect();
+  db.close();
+  // Back to the seeded index.
+  const index = new EmbeddedArticleIndex({ file: dbFile });
+  for (let f = 0; f < FEEDS; f++) await index.removeBySource(`live-${f}`);
+  await index.close();
+  return { result, arrived, seconds };
+}

@@ -62,6 +62,13 @@ const schema = z.object({
   CATALOG_OVERRIDES: z.string().min(1).optional(),
   /** Default requests per minute for a new api key. */
   DEFAULT_RATE_LIMIT: positiveInt(600),
+  /**
+   * Threads of the API that answer queries of the embedded index, each with its own engine
+   * (default 2, or 1 on a one-core machine). More threads: more cores used, and memory per thread.
+   */
+  QUERY_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  /** A query that takes longer is answered 503 `serviceUnavailable` with `Retry-After` (default 2000). */
+  QUERY_BUDGET_MS: positiveInt(2_000),
   NODE_ENV: z.string().default('production'),
 });
 

@@ -36,6 +36,12 @@ export interface FeedFilters {
   /** Inclusive bounds on `publishedAt`, in ms. */
   from: number | null;
   to: number | null;
+  /** ISO 639-1 codes, lower case; an article of unknown language matches none. */
+  languages: string[];
+  /** Source ids. */
+  includeSources: string[];
+  /** One article per story: the earliest published (CONTRACT §1.7). */
+  collapseStories: boolean;
 }
 
 export interface FeedQuery {
@@ -63,6 +69,9 @@ export const NO_FILTERS: FeedFilters = {
   searchTerms: [],
   from: null,
   to: null,
+  languages: [],
+  includeSources: [],
+  collapseStories: false,
 };
 
 const FILTER_PARAMS = [
@@ -78,6 +87,9 @@ const FILTER_PARAMS = [
   'searchTerms',
   'from',
   'to',
+  'languages',
+  'includeSources',
+  'collapseStories',
 ] as const;
 
 const COMMON_PARAMS = ['apiKey', ...FILTER_PARAMS, 'pageSize', 'page', 'cursor'] as const;
@@ -156,6 +168,8 @@ function parseList<T>(
 }
 
 const POSITIVE_ID = /^[0-9]{1,16}$/;
+const LANGUAGE = /^[a-z]{2}$/i;
+const SOURCE_ID = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 function parseId(item: string): number | Invalid {
   const id = POSITIVE_ID.test(item) ? Number(item) : 0;
@@ -222,7 +236,13 @@ function parseSearchTerm(item: string): SearchTerm | Invalid {
 /** Canonical, order-independent description of filters: equal filters give equal strings. */
 export function canonicalFilters(filters: FeedFilters): string {
   const sorted = <T>(values: T[]) => [...values].map(String).sort();
+  // The filters added later are appended only when set, so cursors issued before them stay valid.
+  const later: unknown[] = [];
+  if (filters.languages.length) later.push(['languages', sorted(filters.languages)]);
+  if (filters.includeSources.length) later.push(['includeSources', sorted(filters.includeSources)]);
+  if (filters.collapseStories) later.push(['collapseStories']);
   return JSON.stringify([
+    ...later,
     sorted(filters.articleTypes),
     sorted(filters.includeTopics),
     sorted(filters.includeCompanies),
@@ -301,7 +321,26 @@ export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: Fee
   if ((raw = get('searchTerms')) !== undefined) {
     filters.searchTerms = parseList(c, 'searchTerms', raw, parseSearchTerm, (t) => t.words.join(' '), MAX_SEARCH_TERMS);
   }
+  if ((raw = get('languages')) !== undefined) {
+    filters.languages = parseList(
+      c,
+      'languages',
+      raw,
+      (item) => (LANGUAGE.test(item) ? item.toLowerCase() : new Invalid('is not an ISO 639-1 code (two letters)')),
+      String,
+    );
+  }
+  if ((raw = get('includeSources')) !== undefined) {
+    filters.includeSources = parseList(
+      c,
+      'includeSources',
+      raw,
+      (item) => (SOURCE_ID.test(item) ? item : new Invalid('is not a source id (lowercase letters, digits, hyphens)')),
+      String,
+    );
+  }
   const flags = [
+    ['collapseStories', 'collapseStories'],
     ['includePaywalled', 'includePaywalled'],
     ['includeRegistration', 'includeRegistration'],
     ['excludeNonIframeableSources', 'excludeNonIframeableSources'],

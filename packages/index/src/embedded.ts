@@ -4,9 +4,10 @@
  * SQLite holds the truth: `articles` (one narrow row of filter columns per article, topic and company
  * ids as text, and the write sequence `seq`), `article_docs` (the ARTICLE JSON), `article_text`
  * (contentless FTS5 over pre-folded headline and introduction, for phrase search) and `removed`
- * (tombstones, so that other processes learn of deletions). A process that queries keeps the filter
- * columns in memory (`HotColumns`) and catches up with other processes' writes by sequence number
- * before each query; SQLite then only answers full-text matches and the documents of the page served.
+ * (tombstones, so that other processes learn of deletions), `article_words` (the folded words, which
+ * the query engine's word postings are built from). A process that queries keeps a `PostingEngine` in
+ * memory and catches up with other processes' writes by sequence number before each query; SQLite then
+ * only answers phrase matches and the documents of the page served.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -15,7 +16,7 @@ import { type Article, decodeArticles, formatInstant } from '@tidings/core/artic
 import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
-import { type CompiledFilters, HOT_ROW_COLUMNS, HotColumns, type HotRow, type HotTotal } from './hot-columns.js';
+import { ENGINE_ROW_SELECT, type EnginePlan, type EngineRow, PostingEngine } from './engine/posting-engine.js';
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
@@ -32,7 +33,7 @@ import { ftsMatchExpression } from './fts-query.js';
 import { mergeIngest } from './ingest.js';
 
 /** Bumped whenever the layout changes; `PRAGMA user_version` holds it. */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
@@ -52,11 +53,13 @@ CREATE TABLE IF NOT EXISTS articles (
   host TEXT NOT NULL,
   path TEXT NOT NULL,
   topics TEXT NOT NULL,
-  companies TEXT NOT NULL
+  companies TEXT NOT NULL,
+  language TEXT
 );
 CREATE INDEX IF NOT EXISTS articles_seq ON articles (seq);
 CREATE INDEX IF NOT EXISTS articles_domain ON articles (domain);
 CREATE TABLE IF NOT EXISTS article_docs (rid INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS article_words (rid INTEGER PRIMARY KEY, headline TEXT NOT NULL, introduction TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS removed (rid INTEGER PRIMARY KEY, seq INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS removed_seq ON removed (seq);
 CREATE VIRTUAL TABLE IF NOT EXISTS article_text USING fts5 (
@@ -87,8 +90,13 @@ export interface EmbeddedIndexOptions {
   file: string;
   /** SQLite page cache in MiB (default 64). */
   cacheMiB?: number;
-  /** Load the in-memory columns at `init()` (serving processes) rather than at the first query. */
+  /** Load the query engine at `init()` (serving processes) rather than at the first query. */
   warm?: boolean;
+  /**
+   * Tests only: a query searching for this word holds its thread for `ms` first, standing in for a
+   * query that is expensive however the engine is built (threads, time budget).
+   */
+  stallOn?: { word: string; ms: number };
 }
 
 interface DocRow {
@@ -113,7 +121,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   readonly kind = 'embedded';
   private readonly db: Database.Database;
   private readonly statements: ReturnType<EmbeddedArticleIndex['prepare']>;
-  private hot: HotColumns | null = null;
+  private hot: PostingEngine | null = null;
   private dataVersion = -1;
   private wroteSinceRefresh = false;
 
@@ -140,9 +148,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       .pluck()
       .get() as number;
     if (version === SCHEMA_VERSION) return;
-    if (version === 2) {
+    if (version === 2 || version === 3) {
       // 2 → 3: probe results update a whole host at once.
       this.db.exec('CREATE INDEX IF NOT EXISTS articles_domain ON articles (domain)');
+      this.migrateTo4();
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
       return;
     }
@@ -158,29 +167,53 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     );
   }
 
+  /** 3 → 4: the language filter's column, and the folded words the query engine's word postings read. */
+  private migrateTo4(): void {
+    this.db.transaction(() => {
+      this.db.exec(`ALTER TABLE articles ADD COLUMN language TEXT;
+        UPDATE articles SET language = (SELECT d.doc ->> '$.language' FROM article_docs d WHERE d.rid = articles.rid);
+        CREATE TABLE IF NOT EXISTS article_words (rid INTEGER PRIMARY KEY, headline TEXT NOT NULL, introduction TEXT NOT NULL);`);
+      const insert = this.db.prepare(
+        'INSERT OR REPLACE INTO article_words (rid, headline, introduction) VALUES (?, ?, ?)',
+      );
+      const docs = this.db.prepare<[], { rid: number; doc: string }>('SELECT rid, doc FROM article_docs');
+      for (const { rid, doc } of docs.all()) {
+        const article = JSON.parse(doc) as Article;
+        insert.run(rid, wordsOf(article.headline).join(' '), wordsOf(article.introduction).join(' '));
+      }
+    })();
+  }
+
   private prepare() {
     const db = this.db;
     // Positional parameters (binding is faster than by name); the update takes the id last.
-    const columns = Array.from({ length: 14 }, () => '?').join(', ');
+    const columns = Array.from({ length: 15 }, () => '?').join(', ');
     return {
       bumpSeq: db.prepare<[], number>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value").pluck(),
       currentSeq: db.prepare<[], number>("SELECT value FROM meta WHERE key = 'seq'").pluck(),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       insertArticle: db.prepare(`
         INSERT INTO articles (id, seq, published, type, paywalled, registration, https, iframeable, source_id, domain,
-          host, path, topics, companies)
+          host, path, topics, companies, language)
         VALUES (${columns})
         ON CONFLICT (id) DO NOTHING
         RETURNING rid`),
       updateArticle: db.prepare(`
         UPDATE articles SET seq = ?, published = ?, type = ?, paywalled = ?, registration = ?, https = ?,
-          iframeable = ?, source_id = ?, domain = ?, host = ?, path = ?, topics = ?, companies = ?
+          iframeable = ?, source_id = ?, domain = ?, host = ?, path = ?, topics = ?, companies = ?, language = ?
         WHERE id = ?
         RETURNING rid`),
       upsertDoc: db.prepare('INSERT OR REPLACE INTO article_docs (rid, doc) VALUES (?, ?)'),
       deleteText: db.prepare('DELETE FROM article_text WHERE rowid = ?'),
       insertTexts: db.prepare(
         'INSERT INTO article_text (rowid, headline, introduction) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)',
+      ),
+      insertWords: db.prepare(
+        'INSERT OR REPLACE INTO article_words (rid, headline, introduction) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)',
+      ),
+      deleteWords: db.prepare('DELETE FROM article_words WHERE rid = ?'),
+      pathsOf: db.prepare<[string], { rid: number; path: string }>(
+        'SELECT rid, path FROM articles WHERE rid IN (SELECT value FROM json_each(?))',
       ),
       deleteArticle: db.prepare('DELETE FROM articles WHERE rid = ?'),
       flagDiffers: {
@@ -203,10 +236,12 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         )
         .pluck(),
       ridsBefore: db.prepare<[number], number>('SELECT rid FROM articles WHERE published < ?').pluck(),
-      allRows: db.prepare(`SELECT ${HOT_ROW_COLUMNS} FROM articles`).raw(),
-      rowsSince: db.prepare(`SELECT ${HOT_ROW_COLUMNS} FROM articles WHERE seq > ?`).raw(),
+      allRows: db.prepare(ENGINE_ROW_SELECT).raw(),
+      rowsSince: db.prepare(`${ENGINE_ROW_SELECT} WHERE a.seq > ?`).raw(),
       removedSince: db.prepare<[number], number>('SELECT rid FROM removed WHERE seq > ?').pluck(),
-      textMatches: db.prepare<[string], number>('SELECT rowid FROM article_text WHERE article_text MATCH ?').pluck(),
+      textMatches: db
+        .prepare<[string], number>('SELECT rowid FROM article_text WHERE article_text MATCH ? ORDER BY rowid')
+        .pluck(),
       docs: db.prepare<[string], DocRow>(
         `SELECT a.rid, a.https, a.iframeable, d.doc FROM articles a JOIN article_docs d ON d.rid = a.rid
          WHERE a.rid IN (SELECT value FROM json_each(?))`,
@@ -221,7 +256,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   }
 
   async init(): Promise<void> {
-    if (this.options.warm) this.columns();
+    if (this.options.warm) this.engine();
   }
 
   async upsert(articles: readonly Article[]): Promise<void> {
@@ -269,7 +304,11 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         this.writeRows(changed, nextSeq, texts);
         results.push({ created, updated: changed.length - created });
       }
-      if (texts.size) s.insertTexts.run(JSON.stringify([...texts.values()]));
+      if (texts.size) {
+        const rows = JSON.stringify([...texts.values()]);
+        s.insertTexts.run(rows);
+        s.insertWords.run(rows);
+      }
     })();
     if (wrote) this.wroteSinceRefresh = true;
     return results;
@@ -302,6 +341,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         path,
         article.topics.map((t) => t.id).join(','),
         article.companies.map((c) => c.id).join(','),
+        article.language,
       ];
       // New articles (the common case) have no old text to forget.
       let rid = (s.insertArticle.get(columns) as { rid: number } | undefined)?.rid;
@@ -331,6 +371,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         s.deleteArticle.run(rid);
         s.deleteDoc.run(rid);
         s.deleteText.run(rid);
+        s.deleteWords.run(rid);
         s.tombstone.run(rid, seq);
       }
     })();
@@ -351,27 +392,27 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     return this.removeRids(this.statements.ridsBefore.all(ms));
   }
 
-  /** The in-memory columns, loaded on first use and brought up to date with every write. */
-  private columns(): HotColumns {
+  /** The query engine, loaded on first use and brought up to date with every write. */
+  private engine(): PostingEngine {
     const s = this.statements;
     if (!this.hot) {
-      const hot = new HotColumns();
+      const engine = new PostingEngine();
       this.db.transaction(() => {
         const seq = s.currentSeq.get()!;
-        hot.apply([], s.allRows.iterate() as Iterable<HotRow>, seq);
+        engine.apply([], s.allRows.iterate() as Iterable<EngineRow>, seq);
       })();
-      this.hot = hot;
+      this.hot = engine;
       this.dataVersion = s.dataVersion.get()!;
       this.wroteSinceRefresh = false;
-      return hot;
+      return engine;
     }
     const version = s.dataVersion.get()!;
     if (version !== this.dataVersion || this.wroteSinceRefresh) {
-      const hot = this.hot;
+      const engine = this.hot;
       this.db.transaction(() => {
         const seq = s.currentSeq.get()!;
-        if (seq !== hot.seq) {
-          hot.apply(s.removedSince.all(hot.seq), s.rowsSince.iterate(hot.seq) as Iterable<HotRow>, seq);
+        if (seq !== engine.seq) {
+          engine.apply(s.removedSince.all(engine.seq), s.rowsSince.iterate(engine.seq) as Iterable<EngineRow>, seq);
         }
       })();
       this.dataVersion = version;
@@ -380,23 +421,22 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     return this.hot;
   }
 
-  private textMatches(hot: HotColumns, filters: FeedFilters): number[] | null {
-    if (!filters.searchTerms.length) return null;
-    const expression = ftsMatchExpression(filters.searchTerms);
-    return hot.remember(`text:${expression}`, () => this.statements.textMatches.all(expression));
-  }
+  private readonly phraseMatches = (words: readonly string[]): Uint32Array =>
+    Uint32Array.from(this.statements.textMatches.all(ftsMatchExpression([{ words: [...words] }])));
 
-  /** Compiled filters and, once known, their total — both kept until the data changes. */
-  private plan(hot: HotColumns, filters: FeedFilters): { compiled: CompiledFilters; total: HotTotal | null } {
-    return hot.remember(`plan:${canonicalFilters(filters)}`, () => ({
-      compiled: hot.compile(filters, this.textMatches(hot, filters)),
-      total: null as HotTotal | null,
-    }));
+  private readonly pathsOf = (rids: Uint32Array): Map<number, string> =>
+    new Map(this.statements.pathsOf.all(JSON.stringify(Array.from(rids))).map((r) => [r.rid, r.path]));
+
+  /** The rows the filters select, kept (with their total, once counted) until the data changes. */
+  private plan(engine: PostingEngine, filters: FeedFilters): EnginePlan {
+    return engine.remember(`plan:${canonicalFilters(filters)}`, () =>
+      engine.plan(filters, this.phraseMatches, this.pathsOf),
+    );
   }
 
   private hydrate(rids: number[]): Article[] {
     if (!rids.length) return [];
-    // Documents of recently served pages are kept (per data version, bounded) by the columns' memo.
+    // Documents of recently served pages are kept (per data version, bounded) by the engine's memo.
     const cache = this.hot?.remember('docs', () => new Map<number, Article>());
     const missing = cache ? rids.filter((rid) => !cache.has(rid)) : rids;
     const byRid = new Map<number, Article>();
@@ -418,26 +458,29 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     const found = new Map(this.statements.ridsOfIds.all(JSON.stringify(ids)).map((r) => [r.id, r.rid]));
     let rids = ids.flatMap((id) => found.get(id) ?? []);
     if (filters) {
-      const hot = this.columns();
-      const { compiled } = this.plan(hot, filters);
-      rids = rids.filter((rid) => hot.matches(rid, compiled));
+      const engine = this.engine();
+      const plan = this.plan(engine, filters);
+      rids = rids.filter((rid) => engine.matches(rid, plan));
     }
     return this.hydrate(rids);
   }
 
   async query(query: IndexQuery): Promise<IndexPage> {
-    const hot = this.columns();
-    const plan = this.plan(hot, query.filters);
-    const page = hot.query(
-      plan.compiled,
-      query.limit,
-      query.offset ?? 0,
-      query.after ?? null,
-      EXACT_TOTAL_LIMIT,
-      plan.total,
-    );
-    plan.total = { total: page.total, totalExact: page.totalExact };
-    return { articles: this.hydrate(page.rids), total: page.total, totalExact: page.totalExact, hasMore: page.hasMore };
+    const stall = this.options.stallOn;
+    if (stall && query.filters.searchTerms.some((t) => t.words.includes(stall.word))) {
+      // Holds the thread as an expensive query would (asleep, so that a test's timing depends on the
+      // thread being taken, not on how busy the machine's cores are).
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, stall.ms);
+    }
+    const engine = this.engine();
+    const plan = this.plan(engine, query.filters);
+    const page = engine.page(plan, query.limit, query.offset ?? 0, query.after ?? null);
+    return {
+      articles: this.hydrate(page.rids),
+      total: Math.min(page.total, EXACT_TOTAL_LIMIT),
+      totalExact: page.total <= EXACT_TOTAL_LIMIT,
+      hasMore: page.hasMore,
+    };
   }
 
   async setHostFlags(domain: string, flags: HostFlags): Promise<number> {

@@ -1,4 +1,5 @@
 /** Opens the index the configuration asks for (`INDEX=embedded|meilisearch`). */
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '@tidings/config/config';
 import { EmbeddedArticleIndex } from './embedded.js';
@@ -7,12 +8,13 @@ import type { ArticleIndex } from './port.js';
 import { ThreadedArticleIndex } from './threaded.js';
 
 /**
- * `serving`: the process answers queries (the API), so the embedded index loads its in-memory
- * columns at `init()` rather than at the first query. `thread`: the embedded index runs on a thread
- * of its own (the worker: index writes beside parsing).
+ * `serving`: the process answers queries (the API): the embedded index answers them on
+ * `QUERY_THREADS` threads, each loading its query engine at `init()`, under `QUERY_BUDGET_MS`.
+ * `thread`: the embedded index runs on a thread of its own (the worker: index writes beside parsing).
  */
 export async function openIndex(
-  config: Pick<Config, 'INDEX' | 'DATA_DIR' | 'MEILI_URL' | 'MEILI_API_KEY' | 'MEILI_INDEX'>,
+  config: Pick<Config, 'INDEX' | 'DATA_DIR' | 'MEILI_URL' | 'MEILI_API_KEY' | 'MEILI_INDEX'> &
+    Partial<Pick<Config, 'QUERY_THREADS' | 'QUERY_BUDGET_MS'>>,
   options: { serving?: boolean; thread?: boolean } = {},
 ): Promise<ArticleIndex> {
   if (config.INDEX === 'meilisearch') {
@@ -22,8 +24,17 @@ export async function openIndex(
       indexUid: config.MEILI_INDEX,
     });
   }
-  const embedded = { file: join(config.DATA_DIR, 'articles.sqlite'), warm: options.serving ?? false };
-  return options.thread ? new ThreadedArticleIndex({ ...embedded, cacheMiB: 32 }) : new EmbeddedArticleIndex(embedded);
+  const file = join(config.DATA_DIR, 'articles.sqlite');
+  if (options.serving) {
+    // Queries run on threads of their own, never on the event loop that answers HTTP.
+    return new ThreadedArticleIndex({
+      file,
+      warm: true,
+      readers: config.QUERY_THREADS ?? Math.min(2, availableParallelism()),
+      queryBudgetMs: config.QUERY_BUDGET_MS ?? 2_000,
+    });
+  }
+  return options.thread ? new ThreadedArticleIndex({ file, cacheMiB: 32 }) : new EmbeddedArticleIndex({ file });
 }
 
 /** `openIndex` and `init()` for a process entry point: a failure prints one line and exits. */

@@ -39,6 +39,8 @@ interface MeiliDocument {
   https: boolean | null;
   iframeable: boolean | null;
   sourceId: string;
+  /** `null` when unknown (matches no `languages` filter). */
+  language: string | null;
   domain: string;
   sourcePrefixes: string[];
   headline: string;
@@ -77,6 +79,8 @@ export function meiliFilter(filters: FeedFilters, after?: CursorPosition | null,
   if (!filters.includeRegistration) out.push('registrationRequired = false');
   if (filters.excludeNonIframeableSources) out.push('iframeable = true');
   if (filters.excludeNonHttpsSources) out.push('https = true');
+  if (filters.languages.length) out.push(`language IN ${list(filters.languages)}`);
+  if (filters.includeSources.length) out.push(`sourceId IN ${list(filters.includeSources)}`);
   if (filters.from !== null) out.push(`publishedTs >= ${filters.from}`);
   if (filters.to !== null) out.push(`publishedTs <= ${filters.to}`);
   if (after) {
@@ -99,6 +103,7 @@ function toDocument(article: Article): MeiliDocument {
     https: article.source.https,
     iframeable: article.source.iframeable,
     sourceId: article.source.id,
+    language: article.language,
     domain: article.source.domain,
     sourcePrefixes: sourcePrefixesOf(article.url),
     headline: article.headline,
@@ -158,6 +163,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
           'https',
           'iframeable',
           'sourceId',
+          'language',
           'domain',
           'sourcePrefixes',
         ],

@@ -89,6 +89,18 @@ export class IndexUnavailableError extends Error {
   readonly statusCode = 503;
 }
 
+/** A query ran past its time budget: the API answers 503 `serviceUnavailable` with `Retry-After`. */
+export class IndexBusyError extends IndexUnavailableError {
+  override name = 'IndexBusyError';
+  constructor(
+    message: string,
+    /** What was asked, for the log (never the api key: filters only). */
+    readonly filters: FeedFilters | undefined,
+  ) {
+    super(message);
+  }
+}
+
 export interface ArticleIndex {
   /** Adapter name for logs and `/readyz`. */
   readonly kind: 'embedded' | 'meilisearch';

@@ -1,8 +1,9 @@
 /**
- * The embedded index on its own thread: every call is posted to a worker thread that owns the SQLite
- * connection, so that index writes (SQLite and FTS5 work, a quarter of the worker's time) run beside
- * feed parsing instead of after it. The worker process uses it; the API keeps the index on its own
- * thread (its in-memory filter columns answer queries).
+ * The embedded index on threads of its own: every call is posted to a worker thread that owns a SQLite
+ * connection. The worker process writes through one (index writes, SQLite and FTS5 work, run beside
+ * feed parsing); the API answers queries on `readers` threads, each with its own query engine, so
+ * that no query ever runs on the event loop that answers HTTP, one slow query leaves the other
+ * threads (and `/healthz`) free, and every query has a time budget.
  */
 import { Worker } from 'node:worker_threads';
 import type { Article } from '@tidings/core/article';
@@ -14,6 +15,7 @@ import {
   type IndexPage,
   type IndexQuery,
   type IndexStats,
+  IndexBusyError,
   IndexUnavailableError,
   type IngestBatch,
   type IngestResult,
@@ -27,16 +29,25 @@ interface Reply {
   error?: { name: string; message: string };
 }
 
-export class ThreadedArticleIndex implements ArticleIndex {
-  readonly kind = 'embedded' as const;
-  private readonly thread: Worker;
-  private readonly pending = new Map<number, { resolve(value: never): void; reject(error: Error): void }>();
-  private next = 1;
-  private failure: Error | null = null;
+export interface ThreadedIndexOptions extends EmbeddedIndexOptions {
+  /**
+   * Threads that answer reads, each with its own query engine over the same file (default 1; more
+   * than one needs a file, not `:memory:`). Writes always go to the first, in the order they are made.
+   */
+  readers?: number;
+  /** A query or filtered look-up that takes longer is answered with `IndexBusyError` (default: no limit). */
+  queryBudgetMs?: number;
+}
 
-  constructor(private readonly options: EmbeddedIndexOptions) {
-    this.thread = new Worker(new URL('./threaded-host.js', import.meta.url), { workerData: options });
-    this.thread.on('message', ({ id, result, error }: Reply) => {
+/** One thread and the calls it has not answered yet. */
+class IndexThread {
+  readonly worker: Worker;
+  readonly pending = new Map<number, { resolve(value: never): void; reject(error: Error): void }>();
+  failure: Error | null = null;
+
+  constructor(options: EmbeddedIndexOptions) {
+    this.worker = new Worker(new URL('./threaded-host.js', import.meta.url), { workerData: options });
+    this.worker.on('message', ({ id, result, error }: Reply) => {
       const call = this.pending.get(id);
       if (!call) return;
       this.pending.delete(id);
@@ -52,64 +63,117 @@ export class ThreadedArticleIndex implements ArticleIndex {
       for (const call of this.pending.values()) call.reject(this.failure);
       this.pending.clear();
     };
-    this.thread.on('error', fail);
-    this.thread.on('exit', (code) => fail(new Error(`exit code ${code}`)));
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
   }
 
-  private call<T>(method: string, ...args: unknown[]): Promise<T> {
+  call<T>(id: number, method: string, args: unknown[]): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
-    const id = this.next++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.thread.postMessage({ id, method, args });
+      this.worker.postMessage({ id, method, args });
     });
   }
+}
 
+export class ThreadedArticleIndex implements ArticleIndex {
+  readonly kind = 'embedded' as const;
+  private readonly threads: IndexThread[];
+  private next = 1;
+  private closed: Error | null = null;
+
+  constructor(private readonly options: ThreadedIndexOptions) {
+    const { readers = 1, ...rest } = options;
+    const embedded: EmbeddedIndexOptions = { ...rest };
+    delete (embedded as ThreadedIndexOptions).queryBudgetMs;
+    this.threads = Array.from({ length: Math.max(1, readers) }, () => new IndexThread(embedded));
+  }
+
+  private get writer(): IndexThread {
+    return this.threads[0]!;
+  }
+
+  /** The reader with the fewest calls waiting (a thread busy with a slow query gets none). */
+  private get reader(): IndexThread {
+    let best = this.threads[0]!;
+    for (const thread of this.threads) {
+      if (!thread.failure && (best.failure || thread.pending.size < best.pending.size)) best = thread;
+    }
+    return best;
+  }
+
+  private call<T>(thread: IndexThread, method: string, ...args: unknown[]): Promise<T> {
+    if (this.closed) return Promise.reject(this.closed);
+    return thread.call<T>(this.next++, method, args);
+  }
+
+  /** A read under the query budget. */
+  private read<T>(method: string, filters: FeedFilters | undefined, ...args: unknown[]): Promise<T> {
+    const answer = this.call<T>(this.reader, method, ...args);
+    const budget = this.options.queryBudgetMs;
+    if (!budget) return answer;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new IndexBusyError(`the query took longer than its budget of ${budget} ms`, filters)),
+        budget,
+      );
+    });
+    answer.catch(() => {}); // answered (or failed) after the budget: nobody is waiting any more
+    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  }
+
+  /** Every thread (readers load their engines here). */
   async init(): Promise<void> {
-    await this.call('init');
+    await Promise.all(this.threads.map((thread) => this.call(thread, 'init')));
   }
   upsert(articles: readonly Article[]): Promise<void> {
-    return this.call('upsert', articles);
+    return this.call(this.writer, 'upsert', articles);
   }
   /** Merged on the index thread: the articles cross threads once, as one block of bytes. */
   ingest(batch: IngestBatch): Promise<IngestResult> {
-    return this.call('ingest', batch);
+    return this.call(this.writer, 'ingest', batch);
   }
   remove(ids: readonly string[]): Promise<number> {
-    return this.call('remove', ids);
+    return this.call(this.writer, 'remove', ids);
   }
   removeBySource(sourceId: string): Promise<number> {
-    return this.call('removeBySource', sourceId);
+    return this.call(this.writer, 'removeBySource', sourceId);
   }
   removePublishedBefore(ms: number): Promise<number> {
-    return this.call('removePublishedBefore', ms);
-  }
-  getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
-    return this.call('getByIds', ids, filters);
-  }
-  query(query: IndexQuery): Promise<IndexPage> {
-    return this.call('query', query);
+    return this.call(this.writer, 'removePublishedBefore', ms);
   }
   setHostFlags(domain: string, flags: HostFlags): Promise<number> {
-    return this.call('setHostFlags', domain, flags);
+    return this.call(this.writer, 'setHostFlags', domain, flags);
+  }
+  getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
+    // Without readers of their own, reads queue behind the writes made before them (read-your-writes).
+    return this.threads.length === 1
+      ? this.call(this.writer, 'getByIds', ids, filters)
+      : this.read('getByIds', filters, ids, filters);
+  }
+  query(query: IndexQuery): Promise<IndexPage> {
+    return this.threads.length === 1 && !this.options.queryBudgetMs
+      ? this.call(this.writer, 'query', query)
+      : this.read('query', query.filters, query);
   }
   stats(): Promise<IndexStats> {
-    return this.call('stats');
+    return this.call(this.reader, 'stats');
   }
   sourceCounts(): Promise<Map<string, number>> {
-    return this.call('sourceCounts');
+    return this.call(this.reader, 'sourceCounts');
   }
   scan(options: ScanOptions): Promise<ScanBatch> {
-    return this.call('scan', options);
+    return this.call(this.writer, 'scan', options);
   }
   ping(): Promise<void> {
-    return this.call('ping');
+    return this.call(this.reader, 'ping');
   }
 
   async close(): Promise<void> {
-    if (this.failure) return;
-    await this.call('close');
-    this.failure = new IndexUnavailableError('index closed');
-    await this.thread.terminate();
+    if (this.closed) return;
+    await Promise.allSettled(this.threads.map((thread) => this.call(thread, 'close')));
+    this.closed = new IndexUnavailableError('index closed');
+    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
   }
 }

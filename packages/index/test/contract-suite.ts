@@ -400,5 +400,54 @@ export function describeArticleIndexContract(name: string, create: () => Promise
         oldestPublishedAt: '2026-01-01T00:00:00Z',
       });
     });
+
+    it('filters by languages (an article of unknown language matches none) and by source ids', async () => {
+      await seed([
+        makeArticle({ headline: 'en-a', language: 'en', source: { ...makeArticle().source, id: 'alpha' } }),
+        makeArticle({ headline: 'de-b', language: 'de', source: { ...makeArticle().source, id: 'beta' } }),
+        makeArticle({ headline: 'none-a', language: null, source: { ...makeArticle().source, id: 'alpha' } }),
+      ]);
+      expect((await headlines({ languages: ['en', 'fr'] })).sort()).toEqual(['en-a']);
+      expect((await headlines({ languages: ['de', 'en'] })).sort()).toEqual(['de-b', 'en-a']);
+      expect((await headlines({ includeSources: ['alpha'] })).sort()).toEqual(['en-a', 'none-a']);
+      expect(await headlines({ includeSources: ['gamma'] })).toEqual([]);
+      expect(await headlines({ includeSources: ['alpha'], languages: ['de'] })).toEqual([]);
+    });
+
+    it('shows an article added, changed or removed between queries to the very next query, exactly', async () => {
+      const topic = (id: number) => [{ id, name: `topic ${id}` }];
+      const base = Array.from({ length: 30 }, (_, i) =>
+        makeArticle({
+          headline: `base ${i} rates`,
+          publishedAt: `2026-11-0${1 + (i % 9)}T10:00:00Z`,
+          topics: topic(1),
+        }),
+      );
+      await seed(base);
+      const filters = { ...NO_FILTERS, includeTopics: [1] };
+      const total = async (f: FeedFilters) => (await index.query({ filters: f, limit: 5, offset: 0 })).total;
+      expect(await total(filters)).toBe(30);
+      expect(await total({ ...filters, searchTerms: terms('rates') })).toBe(30);
+
+      const added = makeArticle({ headline: 'added storm', publishedAt: '2026-11-20T10:00:00Z', topics: topic(1) });
+      await index.upsert([added]);
+      const first = await index.query({ filters, limit: 1, offset: 0 });
+      expect(first.articles.map((a) => a.id)).toEqual([added.id]);
+      expect(first.total).toBe(31);
+      expect(await total({ ...NO_FILTERS, searchTerms: terms('storm') })).toBe(1);
+
+      // Changed: another topic and other words; the old ones no longer match it.
+      await index.upsert([{ ...added, headline: 'changed calm', topics: topic(2) }]);
+      expect(await total(filters)).toBe(30);
+      expect(await total({ ...NO_FILTERS, includeTopics: [2] })).toBe(1);
+      expect(await total({ ...NO_FILTERS, searchTerms: terms('storm') })).toBe(0);
+      expect(await total({ ...NO_FILTERS, searchTerms: terms('calm') })).toBe(1);
+
+      await index.remove([added.id, base[0]!.id]);
+      expect(await total({ ...NO_FILTERS, includeTopics: [2] })).toBe(0);
+      expect(await total({ ...NO_FILTERS, searchTerms: terms('calm') })).toBe(0);
+      expect(await total(filters)).toBe(29);
+      expect(await total({ ...filters, searchTerms: terms('rates') })).toBe(29);
+    });
   });
 }

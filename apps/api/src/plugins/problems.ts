@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { IndexBusyError } from '@tidings/index/port';
 import { type ProblemCode, ProblemError, problemStatus, problemTitle } from '@tidings/core/problem';
 
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -70,6 +71,19 @@ export default fp(
       if (error instanceof ProblemError) return sendProblem(request, reply, error);
       const err = error as { statusCode?: number; message?: string };
       const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+      if (error instanceof IndexBusyError) {
+        // The filters say what was slow; the URL (with its key) is not logged here.
+        request.log.warn({ filters: error.filters, budget: error.message }, 'query over its time budget');
+        const problem = new ProblemError(
+          'serviceUnavailable',
+          'This query took too long to answer; try again shortly.',
+          [],
+          {
+            'Retry-After': '2',
+          },
+        );
+        return sendProblem(request, reply, problem);
+      }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         const code = status === 503 ? 'serviceUnavailable' : 'unexpectedError';

@@ -1,0 +1,646 @@
+/**
+ * `PostingEngine`: the embedded index's query engine, in memory beside SQLite.
+ *
+ * Every filterable value — a type, a flag, a language, a source, a host, a host's first path segment,
+ * a topic, a company, a day, a word — has a posting set of the row ids that carry it (`Posting`). A
+ * query is a few set operations (OR inside a list, AND across filters, AND-NOT for exclusions), its
+ * exact total is the result's cardinality, and a page is read newest-first from the day buckets
+ * intersected with the result: no query walks every row. Writes change the postings in place as the
+ * process catches up with SQLite (by write sequence), so nothing is rebuilt when articles arrive.
+ */
+import { ARTICLE_TYPES } from '@tidings/core/article';
+import type { CursorPosition } from '@tidings/core/cursor';
+import type { FeedFilters } from '@tidings/core/query';
+import { and, andNot, countIn, EMPTY_SET, hasRow, or, Posting, type RowSet, sizeOf, toList } from './row-set.js';
+
+/** One row as read from SQLite (raw mode, in this column order). */
+export type EngineRow = [
+  rid: number,
+  id: string,
+  published: number,
+  type: string,
+  paywalled: number,
+  registration: number,
+  https: number | null,
+  iframeable: number | null,
+  host: string,
+  path: string,
+  topics: string,
+  companies: string,
+  language: string | null,
+  sourceId: string,
+  headlineWords: string | null,
+  introductionWords: string | null,
+];
+
+export const ENGINE_ROW_SELECT = `SELECT a.rid, a.id, a.published, a.type, a.paywalled, a.registration, a.https,
+  a.iframeable, a.host, a.path, a.topics, a.companies, a.language, a.source_id, w.headline, w.introduction
+  FROM articles a LEFT JOIN article_words w ON w.rid = a.rid`;
+
+const DAY_MS = 86_400_000;
+const TYPE_CODE = new Map<string, number>(ARTICLE_TYPES.map((t, i) => [t, i]));
+const FLAG_PAYWALLED = 1;
+const FLAG_REGISTRATION = 2;
+const FLAG_HTTPS = 4;
+const FLAG_IFRAMEABLE = 8;
+
+export function dayOf(ms: number): number {
+  return Math.floor(ms / DAY_MS);
+}
+
+/** The four 32-bit words of a 32-hex-digit id (their order is the id's string order). */
+function idWords(id: string, out: Uint32Array, at: number): void {
+  for (let i = 0; i < 4; i++) {
+    const word = Number.parseInt(id.slice(i * 8, i * 8 + 8), 16);
+    out[at + i] = Number.isFinite(word) ? word : 0;
+  }
+}
+
+/** First path segment of a lower-case URL path ("/sport/x" → "sport"). */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+}
+
+function parseIds(text: string): number[] {
+  return text ? text.split(',').map(Number) : [];
+}
+
+function grow<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(array: T, size: number): T {
+  if (array.length >= size) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
+  next.set(array);
+  return next;
+}
+
+/** A value interned to a small integer (hosts, sources, languages). */
+class Interner {
+  readonly codes = new Map<string, number>();
+  readonly values: string[] = [];
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.codes.set(value, code);
+      this.values.push(value);
+    }
+    return code;
+  }
+}
+
+/** What a query's filters select, before time range and paging. */
+export interface EnginePlan {
+  /** Matching rows (time range not applied). */
+  rows: RowSet;
+  from: number;
+  to: number;
+  /** Multi-segment `additionalSources` paths still to verify per row (host id → path prefixes). */
+  total?: number;
+}
+
+export interface EnginePage {
+  rids: number[];
+  /** Exact total of the query. */
+  total: number;
+  hasMore: boolean;
+}
+
+/** Full-text matches of one multi-word phrase (from SQLite's FTS5), ascending row ids. */
+export type PhraseLookup = (words: readonly string[]) => Uint32Array;
+/** Lower-case paths of rows, for `additionalSources` entries with more than one path segment. */
+export type PathLookup = (rids: Uint32Array) => Map<number, string>;
+
+export class PostingEngine {
+  /** Highest write sequence applied. */
+  seq = 0;
+  /** One more than the highest row id seen. */
+  private universe = 0;
+  private capacity = 0;
+  private published = new Float64Array(0);
+  private ids = new Uint32Array(0);
+  private type = new Uint8Array(0);
+  private flags = new Uint8Array(0);
+  private language = new Uint16Array(0);
+  private host = new Int32Array(0);
+  private source = new Int32Array(0);
+  private section = new Int32Array(0);
+  /** Topic and company ids of each row, in one pool (offset, count per row; a changed row appends). */
+  private multiAt = new Int32Array(0);
+  private topicCount = new Uint8Array(0);
+  private companyCount = new Uint8Array(0);
+  private pool = new Int32Array(1024);
+  private poolUsed = 0;
+
+  private readonly alive = new Posting();
+  private readonly types = ARTICLE_TYPES.map(() => new Posting());
+  private readonly flagSets = new Map<number, Posting>([
+    [FLAG_PAYWALLED, new Posting()],
+    [FLAG_REGISTRATION, new Posting()],
+    [FLAG_HTTPS, new Posting()],
+    [FLAG_IFRAMEABLE, new Posting()],
+  ]);
+  private readonly languages = new Interner();
+  private readonly languageSets = new Map<number, Posting>();
+  private readonly sources = new Interner();
+  private readonly sourceSets = new Map<number, Posting>();
+  private readonly hosts = new Interner();
+  private readonly hostSets = new Map<number, Posting>();
+  private readonly hostsBySuffix = new Map<string, number[]>();
+  private readonly sections = new Interner();
+  private readonly sectionSets = new Map<number, Posting>();
+  private readonly topicSets = new Map<number, Posting>();
+  private readonly companySets = new Map<number, Posting>();
+  private readonly daySets = new Map<number, Posting>();
+  private daysDesc: number[] = [];
+  private readonly wordSets = new Map<string, Posting>();
+  /**
+   * Word postings only ever gain row ids: a row whose text changed keeps its old words' entries, and its
+   * current words are listed here so that those entries are ignored. Removed rows drop out through
+   * `alive`; `compact()` clears both once they add up.
+   */
+  private readonly textOverlay = new Map<number, Set<string>>();
+  private deadWordRows = 0;
+  /** Work that depends only on the data (plans, phrase matches), dropped on every change. */
+  private readonly memo = new Map<string, unknown>();
+
+  get size(): number {
+    return this.alive.size;
+  }
+
+  private ensure(rid: number): void {
+    if (rid < this.capacity) return;
+    const size = Math.max(rid + 1, 1024);
+    this.published = grow(this.published, size);
+    this.ids = grow(this.ids, size * 4);
+    this.type = grow(this.type, size);
+    this.flags = grow(this.flags, size);
+    this.language = grow(this.language, size);
+    this.host = grow(this.host, size);
+    this.source = grow(this.source, size);
+    this.section = grow(this.section, size);
+    this.multiAt = grow(this.multiAt, size);
+    this.topicCount = grow(this.topicCount, size);
+    this.companyCount = grow(this.companyCount, size);
+    this.capacity = this.published.length;
+  }
+
+  private postingOf<K>(map: Map<K, Posting>, key: K): Posting {
+    let posting = map.get(key);
+    if (!posting) map.set(key, (posting = new Posting()));
+    return posting;
+  }
+
+  private hostCode(host: string): number {
+    const known = this.hosts.codes.get(host);
+    if (known !== undefined) return known;
+    const code = this.hosts.code(host);
+    const labels = host.split('.');
+    for (let i = 0; i < labels.length; i++) {
+      const suffix = labels.slice(i).join('.');
+      const list = this.hostsBySuffix.get(suffix) ?? [];
+      list.push(code);
+      this.hostsBySuffix.set(suffix, list);
+    }
+    return code;
+  }
+
+  private topicsOf(rid: number): Int32Array {
+    const at = this.multiAt[rid]!;
+    return this.pool.subarray(at, at + this.topicCount[rid]!);
+  }
+
+  private companiesOf(rid: number): Int32Array {
+    const at = this.multiAt[rid]! + this.topicCount[rid]!;
+    return this.pool.subarray(at, at + this.companyCount[rid]!);
+  }
+
+  /** Takes a row out of every posting it is in (but the words: see `textOverlay`). */
+  private unlink(rid: number): void {
+    this.alive.remove(rid);
+    this.types[this.type[rid]!]!.remove(rid);
+    for (const [flag, posting] of this.flagSets) if (this.flags[rid]! & flag) posting.remove(rid);
+    this.languageSets.get(this.language[rid]!)?.remove(rid);
+    this.sourceSets.get(this.source[rid]!)?.remove(rid);
+    this.hostSets.get(this.host[rid]!)?.remove(rid);
+    this.sectionSets.get(this.section[rid]!)?.remove(rid);
+    for (const topic of this.topicsOf(rid)) this.topicSets.get(topic)?.remove(rid);
+    for (const company of this.companiesOf(rid)) this.companySets.get(company)?.remove(rid);
+    const day = dayOf(this.published[rid]!);
+    const daySet = this.daySets.get(day);
+    daySet?.remove(rid);
+    if (daySet && daySet.size === 0) {
+      this.daySets.delete(day);
+      this.daysDesc = this.daysDesc.filter((d) => d !== day);
+    }
+  }
+
+  private remove(rid: number): void {
+    if (rid >= this.capacity || !this.alive.has(rid)) return;
+    this.unlink(rid);
+    this.textOverlay.delete(rid);
+    this.deadWordRows++;
+  }
+
+  private put(row: EngineRow): void {
+    const [rid, id, published, type, paywalled, registration, https, iframeable, host, path] = row;
+    const [, , , , , , , , , , topics, companies, language, sourceId, headline, introduction] = row;
+    this.ensure(rid);
+    const existed = this.alive.has(rid);
+    if (existed) this.unlink(rid);
+    if (rid >= this.universe) this.universe = rid + 1;
+    const universe = this.universe;
+    this.alive.add(rid, universe);
+
+    this.published[rid] = published;
+    idWords(id, this.ids, rid * 4);
+    const typeCode = TYPE_CODE.get(type) ?? 0;
+    this.type[rid] = typeCode;
+    this.types[typeCode]!.add(rid, universe);
+    const flags =
+      (paywalled ? FLAG_PAYWALLED : 0) |
+      (registration ? FLAG_REGISTRATION : 0) |
+      (https === 1 ? FLAG_HTTPS : 0) |
+      (iframeable === 1 ? FLAG_IFRAMEABLE : 0);
+    this.flags[rid] = flags;
+    for (const [flag, posting] of this.flagSets) if (flags & flag) posting.add(rid, universe);
+
+    const languageCode = this.languages.code(language ?? '');
+    this.language[rid] = languageCode;
+    if (language) this.postingOf(this.languageSets, languageCode).add(rid, universe);
+    const sourceCode = this.sources.code(sourceId);
+    this.source[rid] = sourceCode;
+    this.postingOf(this.sourceSets, sourceCode).add(rid, universe);
+    const hostCode = this.hostCode(host);
+    this.host[rid] = hostCode;
+    this.postingOf(this.hostSets, hostCode).add(rid, universe);
+    const sectionCode = this.sections.code(`${hostCode}/${firstSegment(path)}`);
+    this.section[rid] = sectionCode;
+    this.postingOf(this.sectionSets, sectionCode).add(rid, universe);
+
+    const topicIds = parseIds(topics);
+    const companyIds = parseIds(companies);
+    const need = topicIds.length + companyIds.length;
+    if (this.poolUsed + need > this.pool.length) {
+      const grown = new Int32Array(Math.max(this.pool.length * 2, this.poolUsed + need));
+      grown.set(this.pool);
+      this.pool = grown;
+    }
+    this.multiAt[rid] = this.poolUsed;
+    this.topicCount[rid] = Math.min(topicIds.length, 255);
+    this.companyCount[rid] = Math.min(companyIds.length, 255);
+    for (const topic of topicIds.slice(0, 255)) {
+      this.pool[this.poolUsed++] = topic;
+      this.postingOf(this.topicSets, topic).add(rid, universe);
+    }
+    for (const company of companyIds.slice(0, 255)) {
+      this.pool[this.poolUsed++] = company;
+      this.postingOf(this.companySets, company).add(rid, universe);
+    }
+
+    const day = dayOf(published);
+    if (!this.daySets.has(day)) {
+      this.daySets.set(day, new Posting());
+      this.daysDesc.push(day);
+      this.daysDesc.sort((a, b) => b - a);
+    }
+    this.daySets.get(day)!.add(rid, universe);
+
+    const words = new Set<string>();
+    for (const text of [headline, introduction]) {
+      if (!text) continue;
+      for (const word of text.split(' ')) if (word) words.add(word);
+    }
+    for (const word of words) this.postingOf(this.wordSets, word).add(rid, universe);
+    if (existed || this.textOverlay.has(rid)) this.textOverlay.set(rid, words);
+  }
+
+  /** Applies removals and new or changed rows (postings change in place; cached plans are dropped). */
+  apply(removed: Iterable<number>, rows: Iterable<EngineRow>, seq: number): void {
+    for (const rid of removed) this.remove(rid);
+    for (const row of rows) this.put(row);
+    this.seq = seq;
+    this.memo.clear();
+    // The pool only grows as rows change; re-pack it when most of it is stale.
+    if (this.poolUsed > 1_000_000 && this.poolUsed > 4 * (this.size * 3 + 1024)) this.packPool();
+    if (this.deadWordRows + this.textOverlay.size > Math.max(50_000, this.size / 5)) this.compactWords();
+  }
+
+  private packPool(): void {
+    const pool = new Int32Array(Math.max(1024, this.poolUsed));
+    let used = 0;
+    for (const rid of toList(this.alive.view())) {
+      const n = this.topicCount[rid]! + this.companyCount[rid]!;
+      pool.set(this.pool.subarray(this.multiAt[rid], this.multiAt[rid]! + n), used);
+      this.multiAt[rid] = used;
+      used += n;
+    }
+    this.pool = pool;
+    this.poolUsed = used;
+  }
+
+  /** Drops removed rows and stale words from the word postings (a pass over them, rarely). */
+  private compactWords(): void {
+    const alive = this.alive.view();
+    for (const [word, posting] of this.wordSets) {
+      const view = posting.view();
+      const stale = andNot(view, alive);
+      const staleRids = Array.from(toList(stale));
+      for (const [rid, words] of this.textOverlay) if (!words.has(word) && posting.has(rid)) staleRids.push(rid);
+      for (const rid of staleRids) posting.remove(rid);
+      if (posting.size === 0) this.wordSets.delete(word);
+    }
+    this.textOverlay.clear();
+    this.deadWordRows = 0;
+  }
+
+  /** Computes once per data version (bounded). */
+  remember<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    if (this.memo.size >= 512) this.memo.clear();
+    this.memo.set(key, value);
+    return value;
+  }
+
+  private union<K>(map: Map<K, Posting>, keys: Iterable<K>): RowSet {
+    const sets: RowSet[] = [];
+    for (const key of keys) {
+      const posting = map.get(key);
+      if (posting) sets.push(posting.view());
+    }
+    return or(sets, this.universe);
+  }
+
+  private wordSet(word: string): RowSet {
+    const posting = this.wordSets.get(word);
+    if (!posting) return EMPTY_SET;
+    if (!this.textOverlay.size) return posting.view();
+    const stale: number[] = [];
+    for (const [rid, words] of this.textOverlay) if (!words.has(word) && posting.has(rid)) stale.push(rid);
+    return stale.length
+      ? andNot(posting.view(), { kind: 'list', rids: Uint32Array.from(stale).sort() })
+      : posting.view();
+  }
+
+  /** The rows a set of filters selects (time range aside). */
+  plan(filters: FeedFilters, phrases: PhraseLookup, paths: PathLookup): EnginePlan {
+    const includes: RowSet[] = [];
+    const excludes: RowSet[] = [];
+    if (filters.articleTypes.length) {
+      includes.push(
+        or(
+          filters.articleTypes.map((t) => this.types[TYPE_CODE.get(t)!]!.view()),
+          this.universe,
+        ),
+      );
+    }
+    if (filters.includeTopics.length) includes.push(this.union(this.topicSets, filters.includeTopics));
+    if (filters.includeCompanies.length) includes.push(this.union(this.companySets, filters.includeCompanies));
+    const languages = filters.languages;
+    if (languages.length) {
+      includes.push(
+        this.union(
+          this.languageSets,
+          languages.flatMap((l) => this.languages.codes.get(l) ?? []),
+        ),
+      );
+    }
+    const sources = filters.includeSources;
+    if (sources.length) {
+      includes.push(
+        this.union(
+          this.sourceSets,
+          sources.flatMap((s) => this.sources.codes.get(s) ?? []),
+        ),
+      );
+    }
+    if (filters.searchTerms.length) {
+      const terms = filters.searchTerms.map((term) =>
+        term.words.length === 1
+          ? this.wordSet(term.words[0]!)
+          : this.remember<RowSet>(`phrase:${term.words.join(' ')}`, () => ({
+              kind: 'list',
+              rids: phrases(term.words),
+            })),
+      );
+      includes.push(or(terms, this.universe));
+    }
+    if (filters.excludeNonHttpsSources) includes.push(this.flagSets.get(FLAG_HTTPS)!.view());
+    if (filters.excludeNonIframeableSources) includes.push(this.flagSets.get(FLAG_IFRAMEABLE)!.view());
+    if (!filters.includePaywalled) excludes.push(this.flagSets.get(FLAG_PAYWALLED)!.view());
+    if (!filters.includeRegistration) excludes.push(this.flagSets.get(FLAG_REGISTRATION)!.view());
+    if (filters.excludeCompanies.length) excludes.push(this.union(this.companySets, filters.excludeCompanies));
+
+    let rows: RowSet = this.alive.view();
+    includes.sort((a, b) => sizeOf(a) - sizeOf(b));
+    for (const set of includes) {
+      if (sizeOf(rows) === 0) break;
+      rows = and(set, rows);
+    }
+    // Word postings may hold removed rows; every other posting holds live rows only.
+    if (filters.searchTerms.length && includes.length) rows = and(rows, this.alive.view());
+    if (filters.additionalSources.length && sizeOf(rows)) excludes.push(this.sourceExclusions(filters, rows, paths));
+    for (const set of excludes) rows = andNot(rows, set);
+    return { rows, from: filters.from ?? -Infinity, to: filters.to ?? Infinity };
+  }
+
+  /** Rows under the `additionalSources` entries (among `rows`). */
+  private sourceExclusions(filters: FeedFilters, rows: RowSet, paths: PathLookup): RowSet {
+    const hostCodes: number[] = [];
+    const sets: RowSet[] = [];
+    for (const prefix of filters.additionalSources) {
+      const codes = this.hostsBySuffix.get(prefix.host) ?? [];
+      if (!prefix.path) {
+        hostCodes.push(...codes);
+        continue;
+      }
+      const segments = prefix.path.split('/').filter(Boolean);
+      const section = this.union(
+        this.sectionSets,
+        codes.flatMap((code) => this.sections.codes.get(`${code}/${segments[0]}`) ?? []),
+      );
+      if (segments.length === 1) {
+        sets.push(section);
+        continue;
+      }
+      // Deeper paths: the first segment narrows to a few rows, whose full paths are then checked.
+      const candidates = toList(and(section, rows));
+      const found = paths(candidates);
+      const matched = candidates.filter((rid) => {
+        const path = found.get(rid) ?? '';
+        return path === prefix.path || path.startsWith(`${prefix.path}/`);
+      });
+      sets.push({ kind: 'list', rids: matched });
+    }
+    sets.push(this.union(this.hostSets, hostCodes));
+    return or(sets, this.universe);
+  }
+
+  /** Whether a row passes a plan (time range included). */
+  matches(rid: number, plan: EnginePlan): boolean {
+    if (!hasRow(plan.rows, rid)) return false;
+    const published = this.published[rid]!;
+    return published >= plan.from && published <= plan.to;
+  }
+
+  /** Rows of `set` published on `day`, within [from, to]. */
+  private rowsOfDay(day: number, set: RowSet, from: number, to: number): number[] {
+    const daySet = this.daySets.get(day);
+    if (!daySet) return [];
+    const list = toList(and(daySet.view(), set));
+    const whole = day * DAY_MS >= from && (day + 1) * DAY_MS - 1 <= to;
+    if (whole) return Array.from(list);
+    const out: number[] = [];
+    for (const rid of list) {
+      const p = this.published[rid]!;
+      if (p >= from && p <= to) out.push(rid);
+    }
+    return out;
+  }
+
+  /** Newest first: publishedAt descending, then id descending. */
+  private compare = (a: number, b: number): number => {
+    const d = this.published[b]! - this.published[a]!;
+    if (d !== 0) return d;
+    for (let i = 0; i < 4; i++) {
+      const x = this.ids[a * 4 + i]!;
+      const y = this.ids[b * 4 + i]!;
+      if (x !== y) return y - x;
+    }
+    return 0;
+  };
+
+  /** Exact number of rows of the plan within its time range. */
+  total(plan: EnginePlan): number {
+    if (plan.total !== undefined) return plan.total;
+    const { rows, from, to } = plan;
+    let total = sizeOf(rows);
+    if (from !== -Infinity || to !== Infinity) {
+      if (rows.kind === 'list' && rows.rids.length < this.alive.size / 8) {
+        total = 0;
+        for (const rid of rows.rids) {
+          const p = this.published[rid]!;
+          if (p >= from && p <= to) total++;
+        }
+      } else {
+        // Count the days outside the range (and the partial days at its edges) and subtract.
+        const first = from === -Infinity ? -Infinity : dayOf(from);
+        const last = to === Infinity ? Infinity : dayOf(to);
+        for (const day of this.daysDesc) {
+          const posting = this.daySets.get(day)!;
+          if (day < first || day > last) total -= countIn(toList(posting.view()), rows);
+          else if (day === first || day === last) {
+            const inside = this.rowsOfDay(day, rows, from, to).length;
+            total -= countIn(toList(posting.view()), rows) - inside;
+          }
+        }
+      }
+    }
+    plan.total = total;
+    return total;
+  }
+
+  /** One page of row ids, newest first: `offset` rows skipped, or those up to the cursor position. */
+  page(plan: EnginePlan, limit: number, offset: number, after: CursorPosition | null): EnginePage {
+    const total = this.total(plan);
+    if (total === 0) return { rids: [], total, hasMore: false };
+    const { rows } = plan;
+    const from = plan.from;
+    let to = plan.to;
+    let afterIds: Uint32Array | null = null;
+    if (after) {
+      to = Math.min(to, after.key);
+      afterIds = new Uint32Array(4);
+      idWords(after.id, afterIds, 0);
+    }
+    const firstDay = from === -Infinity ? -Infinity : dayOf(from);
+    const lastDay = to === Infinity ? Infinity : dayOf(to);
+    const want = limit + 1;
+    const out: number[] = [];
+    let skip = after ? 0 : offset;
+    const isAfterCursor = (rid: number): boolean => {
+      if (!after) return true;
+      const p = this.published[rid]!;
+      if (p !== after.key) return p < after.key;
+      for (let i = 0; i < 4; i++) {
+        const x = this.ids[rid * 4 + i]!;
+        const y = afterIds![i]!;
+        if (x !== y) return x < y;
+      }
+      return false;
+    };
+    // A sparse result is grouped by day once; a dense one is intersected with each day in turn.
+    const byDay = rows.kind === 'list' ? this.groupByDay(rows.rids) : null;
+    for (const day of this.daysDesc) {
+      if (day > lastDay) continue;
+      if (day < firstDay) break;
+      let members: number[];
+      const edge = day === firstDay || day === lastDay;
+      if (byDay) {
+        members = byDay.get(day) ?? [];
+        if (!members.length) continue;
+        if (edge) members = members.filter((rid) => this.published[rid]! >= from && this.published[rid]! <= to);
+      } else {
+        if (!edge && skip > 0) {
+          const count = countIn(toList(this.daySets.get(day)!.view()), rows);
+          if (count <= skip) {
+            skip -= count;
+            continue;
+          }
+        }
+        members = this.rowsOfDay(day, rows, from, to);
+      }
+      if (after && day === dayOf(after.key)) members = members.filter(isAfterCursor);
+      if (skip >= members.length) {
+        skip -= members.length;
+        continue;
+      }
+      members.sort(this.compare);
+      for (let i = skip; i < members.length && out.length < want; i++) out.push(members[i]!);
+      skip = 0;
+      if (out.length >= want) break;
+    }
+    return { rids: out.slice(0, limit), total, hasMore: out.length > limit };
+  }
+
+  private groupByDay(rids: Uint32Array): Map<number, number[]> {
+    const groups = new Map<number, number[]>();
+    for (const rid of rids) {
+      const day = dayOf(this.published[rid]!);
+      const group = groups.get(day);
+      if (group) group.push(rid);
+      else groups.set(day, [rid]);
+    }
+    return groups;
+  }
+
+  /** Approximate bytes held by columns and postings (for logs and the benchmark). */
+  memoryBytes(): number {
+    let bytes =
+      this.published.byteLength +
+      this.ids.byteLength +
+      this.type.byteLength +
+      this.flags.byteLength +
+      this.language.byteLength +
+      this.host.byteLength +
+      this.source.byteLength +
+      this.section.byteLength +
+      this.multiAt.byteLength +
+      this.topicCount.byteLength +
+      this.companyCount.byteLength +
+      this.pool.byteLength;
+    const maps = [
+      this.languageSets,
+      this.sourceSets,
+      this.hostSets,
+      this.sectionSets,
+      this.topicSets,
+      this.companySets,
+      this.daySets,
+      this.wordSets,
+    ] as Map<unknown, Posting>[];
+    for (const map of maps) for (const posting of map.values()) bytes += posting.bytes + 48;
+    for (const posting of [this.alive, ...this.types, ...this.flagSets.values()]) bytes += posting.bytes;
+    return bytes;
+  }
+}
