@@ -319,6 +319,7 @@ for (const [name, qs] of shapes) {
 }
 const variedCeiling = await ceilingRun();
 const varied = await wrk(API, variedQueries);
+process.stderr.write(`varied: ${JSON.stringify(varied)} (ceiling ${variedCeiling.rps})\n`);
 rows.push([`**varied** (${variedQueries.length} distinct queries, cycled)`, varied]);
 
 // --- live: the same mix while the real worker ingests --------------------------------------------

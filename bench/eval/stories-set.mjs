@@ -12,9 +12,20 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rng } from '../../scripts/synthetic-articles.mjs';
 
-const file = fileURLToPath(new URL('../../../shared/data/topics/huffpost/news_category_v3_newest_10k.jsonl', import.meta.url));
+const file = fileURLToPath(
+  new URL('../../../shared/data/topics/huffpost/news_category_v3_newest_10k.jsonl', import.meta.url),
+);
 
-const SUFFIXES = [' | Reuters', ' - BBC News', ' – The Guardian', ' | AP News', ' - CNN', ' (Video)', ' - NBC News', ' | Euronews'];
+const SUFFIXES = [
+  ' | Reuters',
+  ' - BBC News',
+  ' – The Guardian',
+  ' | AP News',
+  ' - CNN',
+  ' (Video)',
+  ' - NBC News',
+  ' | Euronews',
+];
 const PREFIXES = ['UPDATE: ', 'BREAKING: ', 'WATCH: ', 'Live: ', 'Exclusive: '];
 const DATELINES = ['WASHINGTON (AP) — ', 'NEW YORK (Reuters) - ', 'LONDON — ', '(CNN) ', 'PARIS (AFP) - '];
 const SWAPS = [
@@ -27,12 +38,27 @@ const SWAPS = [
   ['Big', 'Major'],
 ];
 const FOLLOW_UPS = [
-  [': Death Toll Rises To 41', 'The number of people killed rose to 41 on Thursday, officials said, as rescue teams reached the last villages.'],
-  [' — Suspect Arrested', 'Police arrested a 34-year-old man on Wednesday evening and charged him in connection with the case.'],
+  [
+    ': Death Toll Rises To 41',
+    'The number of people killed rose to 41 on Thursday, officials said, as rescue teams reached the last villages.',
+  ],
+  [
+    ' — Suspect Arrested',
+    'Police arrested a 34-year-old man on Wednesday evening and charged him in connection with the case.',
+  ],
   [': What We Know On Day 3', 'Three days on, investigators have released new details and a timeline of the events.'],
-  [', Report Finds 2 More Cases', 'Two more cases were confirmed overnight, bringing the total to 19, according to a new report.'],
-  [': Court Hears Appeal', 'Lawyers filed an appeal on Monday, and a hearing has been set for next month before a federal judge.'],
-  [' As Senate Vote Fails', 'The Senate voted 48-52 on Tuesday, falling short of the votes needed to move the measure forward.'],
+  [
+    ', Report Finds 2 More Cases',
+    'Two more cases were confirmed overnight, bringing the total to 19, according to a new report.',
+  ],
+  [
+    ': Court Hears Appeal',
+    'Lawyers filed an appeal on Monday, and a hearing has been set for next month before a federal judge.',
+  ],
+  [
+    ' As Senate Vote Fails',
+    'The Senate voted 48-52 on Tuesday, falling short of the votes needed to move the measure forward.',
+  ],
 ];
 
 function sentences(text) {
@@ -66,7 +92,11 @@ export function storyPairs({ seed = 20261122 } = {}) {
     .map((line) => JSON.parse(line))
     .filter((item) => item.headline && item.short_description && item.short_description.length > 60);
   const at = (item) => Date.parse(`${item.date}T${String(6 + Math.floor(random() * 14)).padStart(2, '0')}:00:00Z`);
-  const base = (item, ms) => ({ headline: item.headline, introduction: item.short_description, publishedAt: iso(ms, 0) });
+  const base = (item, ms) => ({
+    headline: item.headline,
+    introduction: item.short_description,
+    publishedAt: iso(ms, 0),
+  });
   const pairs = [];
 
   // Same story, rewritten by another outlet.
@@ -83,7 +113,11 @@ export function storyPairs({ seed = 20261122 } = {}) {
       else if (edit === 3) {
         const parts = sentences(introduction);
         if (parts.length > 1) introduction = random() < 0.5 ? parts[0] : [...parts.slice(1), parts[0]].join(' ');
-        else introduction = introduction.split(' ').slice(0, Math.max(8, Math.ceil(introduction.split(' ').length * 0.7))).join(' ');
+        else
+          introduction = introduction
+            .split(' ')
+            .slice(0, Math.max(8, Math.ceil(introduction.split(' ').length * 0.7)))
+            .join(' ');
       } else if (edit === 4) {
         headline = headline.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/ — /g, ' - ');
         introduction = introduction.replace(/"([^"]*)"/g, '“$1”').replace(/\.$/, '');
@@ -123,7 +157,10 @@ export function storyPairs({ seed = 20261122 } = {}) {
     const ms = at(item);
     const [tail, intro] = pick(FOLLOW_UPS);
     const numbers = item.headline.match(/\d+/);
-    const headline = numbers && random() < 0.5 ? item.headline.replace(numbers[0], String(Number(numbers[0]) * 2 + 3)) : item.headline + tail;
+    const headline =
+      numbers && random() < 0.5
+        ? item.headline.replace(numbers[0], String(Number(numbers[0]) * 2 + 3))
+        : item.headline + tail;
     pairs.push({
       kind: 'follow-up',
       same: false,
@@ -136,7 +173,12 @@ export function storyPairs({ seed = 20261122 } = {}) {
   for (let i = 0; i < 40; i++) {
     const item = pick(items);
     const ms = at(item);
-    pairs.push({ kind: 'too-late', same: false, a: base(item, ms), b: base(item, ms + (73 + Math.floor(random() * 200)) * 3_600_000) });
+    pairs.push({
+      kind: 'too-late',
+      same: false,
+      a: base(item, ms),
+      b: base(item, ms + (73 + Math.floor(random() * 200)) * 3_600_000),
+    });
   }
   return pairs;
 }

@@ -72,6 +72,8 @@ for (const [kind, k] of byKind) {
 console.log(`\n${mistakes.length} mistakes${args.verbose ? ':' : ' (--verbose lists them)'}`);
 if (args.verbose) {
   for (const m of mistakes) {
-    console.log(`- ${m.kind}, expected ${m.expected ? 'same' : 'different'}:\n    ${m.a.headline} | ${m.a.introduction}\n    ${m.b.headline} | ${m.b.introduction}`);
+    console.log(
+      `- ${m.kind}, expected ${m.expected ? 'same' : 'different'}:\n    ${m.a.headline} | ${m.a.introduction}\n    ${m.b.headline} | ${m.b.introduction}`,
+    );
   }
 }

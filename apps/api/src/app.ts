@@ -13,7 +13,9 @@ import type { Catalog } from '@tidings/catalog/catalog';
 import type { ArticleIndex } from '@tidings/index/port';
 import type { ApiKeyStore } from '@tidings/store/api-keys';
 import type { RateLimiter } from '@tidings/store/rate-limit';
+import type { ProbeCache } from '@tidings/store/probe-cache';
 import type { SelectionStore } from '@tidings/store/selections';
+import type { SourceStore } from '@tidings/store/sources';
 import { adminRoutes } from './plugins/admin.js';
 import auth from './plugins/auth.js';
 import caching from './plugins/caching.js';
@@ -22,7 +24,10 @@ import services from './plugins/services.js';
 import feedRoutes from './routes/feed.js';
 import healthRoutes from './routes/health.js';
 import recommendedRoutes from './routes/recommended.js';
+import facetRoutes from './routes/facets.js';
 import referenceRoutes from './routes/reference.js';
+import sourceRoutes from './routes/sources.js';
+import storyRoutes from './routes/stories.js';
 
 export interface AppDeps {
   index: ArticleIndex;
@@ -30,6 +35,8 @@ export interface AppDeps {
   keys: ApiKeyStore;
   limiter: RateLimiter;
   selections: SelectionStore;
+  sources: SourceStore;
+  probes: ProbeCache;
   redis: Redis;
   editorialTimeZone?: string;
   now?: () => Date;
@@ -130,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     index: deps.index,
     catalog: deps.catalog,
     selections: deps.selections,
+    sources: deps.sources,
+    probes: deps.probes,
     now: deps.now ?? (() => new Date()),
     editorialTimeZone: deps.editorialTimeZone ?? 'UTC',
   });
@@ -161,6 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(feedRoutes);
     await api.register(recommendedRoutes);
     await api.register(referenceRoutes);
+    await api.register(storyRoutes);
+    await api.register(facetRoutes);
+    await api.register(sourceRoutes);
   });
 
   return app;

@@ -28,6 +28,13 @@ export const ArticleSchema = Type.Object(
       https: Nullable(Type.Boolean()),
       iframeable: Nullable(Type.Boolean()),
     }),
+    story: Type.Object(
+      {
+        id: Type.String({ description: 'Id of the first article of the story that Tidings indexed' }),
+        size: Type.Integer({ description: 'Articles the story has in the index now' }),
+      },
+      { description: 'The story this article belongs to (the same event reported by several outlets)' },
+    ),
   },
   { $id: 'Article' },
 );
@@ -92,6 +99,9 @@ export const FeedQuerySchema = Type.Object({
   searchTerms: list('Comma-separated words or phrases, matched in headline or introduction'),
   from: Type.Optional(Type.String({ description: 'ISO-8601 date or date-time (inclusive)' })),
   to: Type.Optional(Type.String({ description: 'ISO-8601 date or date-time (inclusive)' })),
+  languages: list('Comma-separated ISO 639-1 codes; an article of unknown language matches none'),
+  includeSources: list('Comma-separated source ids (see /api/v2/sources/)'),
+  collapseStories: flag('0 (default) or 1: one article per story, the earliest published'),
   pageSize: Type.Optional(Type.String({ description: '1–100, default 20' })),
   page: Type.Optional(Type.String({ description: '1-based; page × pageSize ≤ 10 000' })),
   cursor: Type.Optional(Type.String({ description: 'meta.nextCursor of the previous page' })),
@@ -102,6 +112,58 @@ export const RecommendedQuerySchema = Type.Composite([
   Type.Object({ date: Type.Optional(Type.String({ description: 'YYYY-MM-DD; default today (EDITORIAL_TZ)' })) }),
 ]);
 
+const { pageSize: _pageSize, page: _page, cursor: _cursor, ...filterQuery } = FeedQuerySchema.properties;
+
+export const FacetsQuerySchema = Type.Object({
+  ...filterQuery,
+  facets: list('Comma-separated: types, topics, companies, sources, languages, days (default all)'),
+  facetSize: Type.Optional(Type.String({ description: '1–100, default 10: values listed per facet' })),
+});
+
+const Count = Type.Integer({ minimum: 0 });
+export const FacetsResponseSchema = Type.Object({
+  facets: Type.Object({
+    types: Type.Optional(Type.Array(Type.Object({ value: Type.String(), count: Count }))),
+    topics: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), count: Count }))),
+    companies: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), count: Count }))),
+    sources: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), count: Count }))),
+    languages: Type.Optional(Type.Array(Type.Object({ value: Type.String(), count: Count }))),
+    days: Type.Optional(Type.Array(Type.Object({ value: Type.String(), count: Count }))),
+  }),
+  meta: Type.Object({
+    totalResults: Type.Integer(),
+    totalResultsExact: Type.Boolean(),
+    warnings: Type.Array(Type.String()),
+  }),
+});
+
+export const SourcesQuerySchema = Type.Object({
+  apiKey: FeedQuerySchema.properties.apiKey,
+  languages: FeedQuerySchema.properties.languages,
+  pageSize: FeedQuerySchema.properties.pageSize,
+  page: FeedQuerySchema.properties.page,
+  cursor: FeedQuerySchema.properties.cursor,
+});
+
+export const SourcesResponseSchema = Type.Object({
+  sources: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      domain: Type.String({ description: 'Host of the feed without www.' }),
+      homepage: Type.String({ description: "The site's home page (the feed's own host)" }),
+      language: Nullable(Type.String()),
+      type: Type.String({ description: 'Default article type of the source' }),
+      topics: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+      https: Nullable(Type.Boolean()),
+      iframeable: Nullable(Type.Boolean()),
+      articleCount: Type.Integer(),
+    }),
+  ),
+  meta: Type.Object(metaProperties),
+  links: Links,
+});
+
 export type FeedResponse = Static<typeof FeedResponseSchema>;
 export type RecommendedResponse = Static<typeof RecommendedResponseSchema>;
 
@@ -109,6 +171,7 @@ export const errorResponses = {
   400: ProblemSchema,
   401: ProblemSchema,
   403: ProblemSchema,
+  404: ProblemSchema,
   429: ProblemSchema,
   503: ProblemSchema,
 };

@@ -5,7 +5,9 @@ import { openIndexOrExit } from '@tidings/index/factory';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis, redactUrl as redactRedisUrl } from '@tidings/store/redis';
+import { ProbeCache } from '@tidings/store/probe-cache';
 import { SelectionStore } from '@tidings/store/selections';
+import { SourceStore } from '@tidings/store/sources';
 import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
 import { buildApp, loggerOptions } from './app.js';
 
@@ -14,7 +16,10 @@ const redis = createRedis({ url: config.REDIS_URL, failFast: true, name: 'tiding
 redis.on('error', () => {
   // Reported through /readyz and request logs; ioredis keeps reconnecting.
 });
-const index = await openIndexOrExit(config, 'tidings-api', { serving: true });
+const catalog = loadCatalogOrExit(config.CATALOG_OVERRIDES);
+const topicParents: Record<number, number> = {};
+for (const topic of catalog.topics.values()) if (topic.parent !== null) topicParents[topic.id] = topic.parent;
+const index = await openIndexOrExit(config, 'tidings-api', { serving: true, topicParents });
 
 // The queue admin exists only with a token; it watches the worker's queues.
 const adminConnection = config.ADMIN_TOKEN ? createQueueConnection(config.REDIS_URL, 'producer') : null;
@@ -24,10 +29,12 @@ const adminQueues = adminConnection
 
 const app = await buildApp({
   index,
-  catalog: loadCatalogOrExit(config.CATALOG_OVERRIDES),
+  catalog,
   keys: new ApiKeyStore(redis, config.REDIS_PREFIX),
   limiter: new RateLimiter(redis, config.REDIS_PREFIX),
   selections: new SelectionStore(redis, config.REDIS_PREFIX),
+  sources: new SourceStore(redis, config.REDIS_PREFIX),
+  probes: new ProbeCache(redis, config.REDIS_PREFIX),
   redis,
   editorialTimeZone: config.EDITORIAL_TZ,
   ...(config.ADMIN_TOKEN ? { admin: { token: config.ADMIN_TOKEN, queues: adminQueues } } : {}),

@@ -95,6 +95,7 @@ describe('GET /api/v2/feed/', () => {
         'publishedAt',
         'registrationRequired',
         'source',
+        'story',
         'topics',
         'type',
         'updatedAt',

@@ -11,7 +11,9 @@ import type { ArticleIndex } from '@tidings/index/port';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis } from '@tidings/store/redis';
+import { ProbeCache } from '@tidings/store/probe-cache';
 import { SelectionStore } from '@tidings/store/selections';
+import { SourceStore } from '@tidings/store/sources';
 import { type AppDeps, buildApp } from '../src/app.js';
 
 export const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
@@ -21,6 +23,8 @@ export interface TestApp {
   index: EmbeddedArticleIndex;
   keys: ApiKeyStore;
   selections: SelectionStore;
+  sources: SourceStore;
+  probes: ProbeCache;
   redis: Redis;
   prefix: string;
   /** A valid key with a generous rate. */
@@ -35,15 +39,22 @@ export interface TestApp {
 export async function buildTestApp(overrides: Partial<AppDeps> & { index?: ArticleIndex } = {}): Promise<TestApp> {
   const prefix = `tidings-test:${randomUUID()}:`;
   const redis = createRedis({ url: REDIS_URL, failFast: true });
-  const index = new EmbeddedArticleIndex({ file: ':memory:' });
+  const catalog = loadCatalog();
+  const topicParents: Record<number, number> = {};
+  for (const topic of catalog.topics.values()) if (topic.parent !== null) topicParents[topic.id] = topic.parent;
+  const index = new EmbeddedArticleIndex({ file: ':memory:', topicParents });
   const keys = new ApiKeyStore(redis, prefix);
   const selections = new SelectionStore(redis, prefix);
+  const sources = new SourceStore(redis, prefix);
+  const probes = new ProbeCache(redis, prefix);
   const app = await buildApp({
     index,
-    catalog: loadCatalog(),
+    catalog,
     keys,
     limiter: new RateLimiter(redis, prefix),
     selections,
+    sources,
+    probes,
     redis,
     ...overrides,
   });
@@ -53,6 +64,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { index?: Artic
     index,
     keys,
     selections,
+    sources,
+    probes,
     redis,
     prefix,
     key,

@@ -13,6 +13,7 @@ import { articleIdFor } from '@tidings/core/url';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { ApiKeyStore } from '@tidings/store/api-keys';
+import { ProbeCache } from '@tidings/store/probe-cache';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis } from '@tidings/store/redis';
 import { SelectionStore } from '@tidings/store/selections';
@@ -103,6 +104,8 @@ describe('tidings reindex', () => {
       keys,
       limiter: new RateLimiter(redis, prefix),
       selections: new SelectionStore(redis, prefix),
+      sources: new SourceStore(redis, prefix),
+      probes: new ProbeCache(redis, prefix),
       redis,
       keyCacheMs: 0,
     });

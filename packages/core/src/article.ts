@@ -26,6 +26,12 @@ export interface ArticleSource {
   iframeable: boolean | null;
 }
 
+/** The story an article belongs to (CONTRACT §1.7): its first indexed article's id, and its size now. */
+export interface StoryRef {
+  id: string;
+  size: number;
+}
+
 export interface Article {
   id: string;
   url: string;
@@ -44,6 +50,8 @@ export interface Article {
   paywalled: boolean;
   registrationRequired: boolean;
   source: ArticleSource;
+  /** Set by the index on every article it returns (ignored on the way in: the index decides it). */
+  story?: StoryRef;
 }
 
 /** An article of the recommended feed: the editorial rank (1 = top) is kept when filters hide others. */

@@ -15,7 +15,12 @@ export const MAX_PAGE_DEPTH = 10_000;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-export type FeedEndpoint = 'feed' | 'recommended';
+export type FeedEndpoint = 'feed' | 'recommended' | 'stories' | 'facets' | 'sources';
+
+export const FACET_NAMES = ['types', 'topics', 'companies', 'sources', 'languages', 'days'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+export const DEFAULT_FACET_SIZE = 10;
+export const MAX_FACET_SIZE = 100;
 
 /** A search term as runs of folded words; several words match as an adjacent phrase. */
 export interface SearchTerm {
@@ -52,8 +57,11 @@ export interface FeedQuery {
   cursor: CursorPosition | null;
   /** `date` of the recommended feed as asked for (`null`: today, with fallback). */
   date: string | null;
-  /** Digest of the filters (and date) — what a cursor is bound to. */
+  /** Digest of the filters (and date, or story) — what a cursor is bound to. */
   fingerprint: string;
+  /** `/facets/`: the facets asked for (default all) and how many values each lists. */
+  facets: FacetName[];
+  facetSize: number;
 }
 
 export const NO_FILTERS: FeedFilters = {
@@ -95,7 +103,10 @@ const FILTER_PARAMS = [
 const COMMON_PARAMS = ['apiKey', ...FILTER_PARAMS, 'pageSize', 'page', 'cursor'] as const;
 
 export function knownParameters(endpoint: FeedEndpoint): string[] {
-  return endpoint === 'recommended' ? [...COMMON_PARAMS, 'date'] : [...COMMON_PARAMS];
+  if (endpoint === 'recommended') return [...COMMON_PARAMS, 'date'];
+  if (endpoint === 'facets') return ['apiKey', ...FILTER_PARAMS, 'facets', 'facetSize'];
+  if (endpoint === 'sources') return ['apiKey', 'languages', 'pageSize', 'page', 'cursor'];
+  return [...COMMON_PARAMS];
 }
 
 /** Why one list item is invalid (kept apart from values, which may be strings themselves). */
@@ -262,7 +273,12 @@ export function canonicalFilters(filters: FeedFilters): string {
  * Reads a feed request's query parameters (in request order, decoded, `apiKey` included or not).
  * Throws a `ProblemError` listing every invalid parameter.
  */
-export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: FeedEndpoint = 'feed'): FeedQuery {
+export function parseFeedQuery(
+  params: Iterable<[string, string]>,
+  endpoint: FeedEndpoint = 'feed',
+  /** What else a cursor is bound to (the story of `/stories/{id}/`). */
+  scope = '',
+): FeedQuery {
   const c = new Collector();
   const known = knownParameters(endpoint);
   const values = new Map<string, string>();
@@ -370,6 +386,24 @@ export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: Fee
     else date = raw.trim();
   }
 
+  let facets: FacetName[] = [...FACET_NAMES];
+  if (endpoint === 'facets' && (raw = get('facets')) !== undefined) {
+    facets = parseList(
+      c,
+      'facets',
+      raw,
+      (item) =>
+        (FACET_NAMES as readonly string[]).includes(item)
+          ? (item as FacetName)
+          : new Invalid(`is not a facet; must be one of ${FACET_NAMES.join(', ')}`),
+      String,
+    );
+  }
+  let facetSize = DEFAULT_FACET_SIZE;
+  if (endpoint === 'facets' && (raw = get('facetSize')) !== undefined) {
+    facetSize = parseInteger(c, 'facetSize', raw, 1, MAX_FACET_SIZE) ?? facetSize;
+  }
+
   let pageSize = DEFAULT_PAGE_SIZE;
   if ((raw = get('pageSize')) !== undefined) pageSize = parseInteger(c, 'pageSize', raw, 1, MAX_PAGE_SIZE) ?? pageSize;
 
@@ -395,7 +429,7 @@ export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: Fee
     }
   }
 
-  const fp = fingerprint(`${endpoint}|${date ?? ''}|${canonicalFilters(filters)}`);
+  const fp = fingerprint(`${endpoint}|${date ?? scope}|${canonicalFilters(filters)}`);
   let cursor: CursorPosition | null = null;
   if (rawCursor !== undefined && c.problems.length === 0) {
     cursor = decodeCursor(rawCursor.trim(), fp);
@@ -404,5 +438,5 @@ export function parseFeedQuery(params: Iterable<[string, string]>, endpoint: Fee
     }
   }
   if (c.problems.length) throw ProblemError.fromInvalidParams(c.problems);
-  return { filters, pageSize, page, cursor, date, fingerprint: fp };
+  return { filters, pageSize, page, cursor, date, fingerprint: fp, facets, facetSize };
 }

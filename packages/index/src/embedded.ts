@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Article, decodeArticles, formatInstant } from '@tidings/core/article';
+import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tidings/core/article';
 import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
@@ -20,6 +20,8 @@ import { ENGINE_ROW_SELECT, type EnginePlan, type EngineRow, PostingEngine } fro
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
+  type FacetCounts,
+  type FacetQuery,
   type HostFlags,
   type IndexPage,
   type IndexQuery,
@@ -31,6 +33,7 @@ import {
 } from './port.js';
 import { ftsMatchExpression } from './fts-query.js';
 import { mergeIngest } from './ingest.js';
+import { sameStory, STORY_WINDOW_MS, storyBands, type StoryWords } from './stories.js';
 
 /** Bumped whenever the layout changes; `PRAGMA user_version` holds it. */
 const SCHEMA_VERSION = 4;
@@ -54,8 +57,13 @@ CREATE TABLE IF NOT EXISTS articles (
   path TEXT NOT NULL,
   topics TEXT NOT NULL,
   companies TEXT NOT NULL,
-  language TEXT
+  language TEXT,
+  story_id TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS articles_story ON articles (story_id);
+CREATE TABLE IF NOT EXISTS story_bands (key INTEGER NOT NULL, rid INTEGER NOT NULL, published INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS story_bands_key ON story_bands (key, published);
+CREATE INDEX IF NOT EXISTS story_bands_rid ON story_bands (rid);
 CREATE INDEX IF NOT EXISTS articles_seq ON articles (seq);
 CREATE INDEX IF NOT EXISTS articles_domain ON articles (domain);
 CREATE TABLE IF NOT EXISTS article_docs (rid INTEGER PRIMARY KEY, doc TEXT NOT NULL);
@@ -92,6 +100,8 @@ export interface EmbeddedIndexOptions {
   cacheMiB?: number;
   /** Load the query engine at `init()` (serving processes) rather than at the first query. */
   warm?: boolean;
+  /** Parent of each topic id (child → parent), so that facets count articles under every ancestor. */
+  topicParents?: Record<number, number>;
   /**
    * Tests only: a query searching for this word holds its thread for `ms` first, standing in for a
    * query that is expensive however the engine is built (threads, time budget).
@@ -104,13 +114,19 @@ interface DocRow {
   doc: string;
   https: number | null;
   iframeable: number | null;
+  story: string;
+  storySize: number;
 }
 
-/** A stored document with the probe flags of its row (they change without the document being rewritten). */
+/**
+ * A stored document with what its row says now: the probe flags (they change without the document
+ * being rewritten) and its story (grouped at ingest; its size changes as the story grows).
+ */
 function toArticle(row: DocRow): Article {
   const article = JSON.parse(row.doc) as Article;
   article.source.https = toBool(row.https);
   article.source.iframeable = toBool(row.iframeable);
+  article.story = { id: row.story, size: row.storySize };
   return article;
 }
 
@@ -170,8 +186,15 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   /** 3 → 4: the language filter's column, and the folded words the query engine's word postings read. */
   private migrateTo4(): void {
     this.db.transaction(() => {
+      // Stored articles start as stories of their own; new ones are grouped as they arrive.
       this.db.exec(`ALTER TABLE articles ADD COLUMN language TEXT;
-        UPDATE articles SET language = (SELECT d.doc ->> '$.language' FROM article_docs d WHERE d.rid = articles.rid);
+        ALTER TABLE articles ADD COLUMN story_id TEXT NOT NULL DEFAULT '';
+        UPDATE articles SET language = (SELECT d.doc ->> '$.language' FROM article_docs d WHERE d.rid = articles.rid),
+          story_id = id;
+        CREATE INDEX IF NOT EXISTS articles_story ON articles (story_id);
+        CREATE TABLE IF NOT EXISTS story_bands (key INTEGER NOT NULL, rid INTEGER NOT NULL, published INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS story_bands_key ON story_bands (key, published);
+        CREATE INDEX IF NOT EXISTS story_bands_rid ON story_bands (rid);
         CREATE TABLE IF NOT EXISTS article_words (rid INTEGER PRIMARY KEY, headline TEXT NOT NULL, introduction TEXT NOT NULL);`);
       const insert = this.db.prepare(
         'INSERT OR REPLACE INTO article_words (rid, headline, introduction) VALUES (?, ?, ?)',
@@ -187,14 +210,14 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   private prepare() {
     const db = this.db;
     // Positional parameters (binding is faster than by name); the update takes the id last.
-    const columns = Array.from({ length: 15 }, () => '?').join(', ');
+    const columns = Array.from({ length: 16 }, () => '?').join(', ');
     return {
       bumpSeq: db.prepare<[], number>("UPDATE meta SET value = value + 1 WHERE key = 'seq' RETURNING value").pluck(),
       currentSeq: db.prepare<[], number>("SELECT value FROM meta WHERE key = 'seq'").pluck(),
       dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
       insertArticle: db.prepare(`
         INSERT INTO articles (id, seq, published, type, paywalled, registration, https, iframeable, source_id, domain,
-          host, path, topics, companies, language)
+          host, path, topics, companies, language, story_id)
         VALUES (${columns})
         ON CONFLICT (id) DO NOTHING
         RETURNING rid`),
@@ -212,6 +235,20 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         'INSERT OR REPLACE INTO article_words (rid, headline, introduction) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)',
       ),
       deleteWords: db.prepare('DELETE FROM article_words WHERE rid = ?'),
+      deleteBands: db.prepare('DELETE FROM story_bands WHERE rid = ?'),
+      insertBand: db.prepare('INSERT INTO story_bands (key, rid, published) VALUES (?, ?, ?)'),
+      setStory: db.prepare('UPDATE articles SET story_id = ? WHERE rid = ?'),
+      touchArticle: db.prepare('UPDATE articles SET seq = ? WHERE id = ?'),
+      storyRids: db.prepare<[string], number>('SELECT rid FROM articles WHERE story_id = ? ORDER BY rid').pluck(),
+      storySize: db.prepare<[string], number>('SELECT count(*) FROM articles WHERE story_id = ?').pluck(),
+      storyCandidates: db.prepare<
+        [string, number, number],
+        { rid: number; story: string; headline: string | null; introduction: string | null }
+      >(
+        `SELECT a.rid, a.story_id AS story, w.headline, w.introduction FROM articles a LEFT JOIN article_words w ON w.rid = a.rid
+         WHERE a.rid IN (SELECT DISTINCT rid FROM story_bands WHERE key IN (SELECT value FROM json_each(?)) AND published BETWEEN ? AND ?)
+         ORDER BY a.rid`,
+      ),
       pathsOf: db.prepare<[string], { rid: number; path: string }>(
         'SELECT rid, path FROM articles WHERE rid IN (SELECT value FROM json_each(?))',
       ),
@@ -243,7 +280,9 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         .prepare<[string], number>('SELECT rowid FROM article_text WHERE article_text MATCH ? ORDER BY rowid')
         .pluck(),
       docs: db.prepare<[string], DocRow>(
-        `SELECT a.rid, a.https, a.iframeable, d.doc FROM articles a JOIN article_docs d ON d.rid = a.rid
+        `SELECT a.rid, a.https, a.iframeable, a.story_id AS story,
+           (SELECT count(*) FROM articles s WHERE s.story_id = a.story_id) AS storySize, d.doc
+         FROM articles a JOIN article_docs d ON d.rid = a.rid
          WHERE a.rid IN (SELECT value FROM json_each(?))`,
       ),
       ridsOfIds: db.prepare<[string], { rid: number; id: string }>(
@@ -343,15 +382,57 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         article.companies.map((c) => c.id).join(','),
         article.language,
       ];
-      // New articles (the common case) have no old text to forget.
-      let rid = (s.insertArticle.get(columns) as { rid: number } | undefined)?.rid;
+      const words = {
+        headline: wordsOf(article.headline).join(' '),
+        introduction: wordsOf(article.introduction).join(' '),
+      };
+      // New articles (the common case) have no old text to forget; they join a story (or start one).
+      let rid = (s.insertArticle.get([...columns, article.id]) as { rid: number } | undefined)?.rid;
       if (rid === undefined) {
+        // A stored article keeps its story: `story.id` never changes once given.
         rid = (s.updateArticle.get([...columns.slice(1), article.id]) as { rid: number }).rid;
         if (!texts.has(rid)) s.deleteText.run(rid);
+      } else {
+        this.groupStory(rid, seq, columns[2] as number, words, texts);
       }
-      s.upsertDoc.run(rid, JSON.stringify(article));
-      texts.set(rid, [rid, wordsOf(article.headline).join(' '), wordsOf(article.introduction).join(' ')]);
+      // The story is derived (and its size changes): documents are stored without it.
+      s.upsertDoc.run(rid, JSON.stringify({ ...article, story: undefined }));
+      texts.set(rid, [rid, words.headline, words.introduction]);
     }
+  }
+
+  /**
+   * Puts a new article into the story of an earlier one it repeats (published within 72 hours, in
+   * near-identical words), and records its band keys for the articles after it.
+   */
+  private groupStory(
+    rid: number,
+    seq: number,
+    published: number,
+    words: StoryWords,
+    pending: Map<number, [number, string, string]>,
+  ): void {
+    const s = this.statements;
+    const keys = storyBands(words);
+    if (!keys.length) return;
+    const candidates = s.storyCandidates.all(
+      JSON.stringify(keys),
+      published - STORY_WINDOW_MS,
+      published + STORY_WINDOW_MS,
+    );
+    for (const candidate of candidates) {
+      // Words of an article written earlier in this transaction are still waiting in `pending`.
+      const text = pending.get(candidate.rid);
+      const theirs = text ? { headline: text[1], introduction: text[2] } : candidate;
+      if (theirs.headline === null || theirs.introduction === null) continue;
+      if (sameStory(words, { headline: theirs.headline, introduction: theirs.introduction })) {
+        s.setStory.run(candidate.story, rid);
+        // The story's first article is re-read by query engines, which now count it as grouped.
+        s.touchArticle.run(seq, candidate.story);
+        break;
+      }
+    }
+    for (const key of keys) s.insertBand.run(key, rid, published);
   }
 
   /** Stored articles by id, read now (no cached documents: a write may be under way). */
@@ -372,6 +453,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         s.deleteDoc.run(rid);
         s.deleteText.run(rid);
         s.deleteWords.run(rid);
+        s.deleteBands.run(rid);
         s.tombstone.run(rid, seq);
       }
     })();
@@ -427,17 +509,39 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   private readonly pathsOf = (rids: Uint32Array): Map<number, string> =>
     new Map(this.statements.pathsOf.all(JSON.stringify(Array.from(rids))).map((r) => [r.rid, r.path]));
 
-  /** The rows the filters select, kept (with their total, once counted) until the data changes. */
-  private plan(engine: PostingEngine, filters: FeedFilters): EnginePlan {
-    return engine.remember(`plan:${canonicalFilters(filters)}`, () =>
-      engine.plan(filters, this.phraseMatches, this.pathsOf),
+  /** The rows the filters select (of one story), kept with their total until the data changes. */
+  private plan(engine: PostingEngine, filters: FeedFilters, storyId: string | null = null): EnginePlan {
+    return engine.remember(`plan:${storyId ?? ''}:${canonicalFilters(filters)}`, () =>
+      engine.plan(
+        filters,
+        this.phraseMatches,
+        this.pathsOf,
+        storyId === null ? null : Uint32Array.from(this.statements.storyRids.all(storyId)),
+      ),
     );
+  }
+
+  private parents: Map<number, number> | null = null;
+
+  async facets(query: FacetQuery): Promise<FacetCounts> {
+    const engine = this.engine();
+    const plan = this.plan(engine, query.filters);
+    this.parents ??= new Map(Object.entries(this.options.topicParents ?? {}).map(([c, p]) => [Number(c), p]));
+    return engine.remember(`facets:${query.facets.join(',')}:${canonicalFilters(query.filters)}`, () =>
+      engine.facets(plan, query.facets, this.parents!),
+    );
+  }
+
+  async story(storyId: string): Promise<StoryRef | null> {
+    const size = this.statements.storySize.get(storyId)!;
+    return size ? { id: storyId, size } : null;
   }
 
   private hydrate(rids: number[]): Article[] {
     if (!rids.length) return [];
-    // Documents of recently served pages are kept (per data version, bounded) by the engine's memo.
-    const cache = this.hot?.remember('docs', () => new Map<number, Article>());
+    // Documents of recently served pages are kept (per data version, bounded) by the engine's memo,
+    // once the engine has caught up with every write (a story's size changes with its other articles).
+    const cache = this.hot ? this.engine().remember('docs', () => new Map<number, Article>()) : undefined;
     const missing = cache ? rids.filter((rid) => !cache.has(rid)) : rids;
     const byRid = new Map<number, Article>();
     if (missing.length) {
@@ -473,7 +577,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, stall.ms);
     }
     const engine = this.engine();
-    const plan = this.plan(engine, query.filters);
+    const plan = this.plan(engine, query.filters, query.storyId ?? null);
     const page = engine.page(plan, query.limit, query.offset ?? 0, query.after ?? null);
     return {
       articles: this.hydrate(page.rids),
@@ -521,6 +625,8 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   }
 
   async sourceCounts(): Promise<Map<string, number>> {
+    // A loaded engine has them as posting sizes; otherwise SQLite counts.
+    if (this.hot) return this.engine().sourceCounts();
     const rows = this.db
       .prepare<[], { source_id: string; n: number }>('SELECT source_id, count(*) AS n FROM articles GROUP BY source_id')
       .all();

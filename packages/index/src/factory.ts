@@ -7,6 +7,13 @@ import { MeilisearchArticleIndex } from './meilisearch.js';
 import type { ArticleIndex } from './port.js';
 import { ThreadedArticleIndex } from './threaded.js';
 
+export interface IndexOpenOptions {
+  serving?: boolean;
+  thread?: boolean;
+  /** Parent of each topic id, for facets (a serving process passes the catalog's). */
+  topicParents?: Record<number, number>;
+}
+
 /**
  * `serving`: the process answers queries (the API): the embedded index answers them on
  * `QUERY_THREADS` threads, each loading its query engine at `init()`, under `QUERY_BUDGET_MS`.
@@ -15,10 +22,12 @@ import { ThreadedArticleIndex } from './threaded.js';
 export async function openIndex(
   config: Pick<Config, 'INDEX' | 'DATA_DIR' | 'MEILI_URL' | 'MEILI_API_KEY' | 'MEILI_INDEX'> &
     Partial<Pick<Config, 'QUERY_THREADS' | 'QUERY_BUDGET_MS'>>,
-  options: { serving?: boolean; thread?: boolean } = {},
+  options: IndexOpenOptions = {},
 ): Promise<ArticleIndex> {
+  const topicParents = options.topicParents ? { topicParents: options.topicParents } : {};
   if (config.INDEX === 'meilisearch') {
     return new MeilisearchArticleIndex({
+      ...topicParents,
       host: config.MEILI_URL!,
       ...(config.MEILI_API_KEY ? { apiKey: config.MEILI_API_KEY } : {}),
       indexUid: config.MEILI_INDEX,
@@ -28,8 +37,11 @@ export async function openIndex(
   if (options.serving) {
     // Queries run on threads of their own, never on the event loop that answers HTTP.
     return new ThreadedArticleIndex({
+      ...topicParents,
       file,
       warm: true,
+      // Readers only fetch the documents of the pages they serve.
+      cacheMiB: 16,
       readers: config.QUERY_THREADS ?? Math.min(2, availableParallelism()),
       queryBudgetMs: config.QUERY_BUDGET_MS ?? 2_000,
     });
@@ -41,7 +53,7 @@ export async function openIndex(
 export async function openIndexOrExit(
   config: Parameters<typeof openIndex>[0],
   processName: string,
-  options: { serving?: boolean; thread?: boolean } = {},
+  options: IndexOpenOptions = {},
 ): Promise<ArticleIndex> {
   try {
     const index = await openIndex(config, options);

@@ -8,13 +8,16 @@
  * without typo tolerance, one per term, united here (Meilisearch ANDs phrases within one query).
  */
 import { Meilisearch, type Index } from 'meilisearch';
-import { type Article, decodeArticles, formatInstant } from '@tidings/core/article';
+import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FeedFilters } from '@tidings/core/query';
 import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
+import { countFacets } from './facet-count.js';
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
+  type FacetCounts,
+  type FacetQuery,
   IndexUnavailableError,
   type HostFlags,
   type IndexPage,
@@ -54,6 +57,8 @@ export interface MeilisearchIndexOptions {
   indexUid: string;
   /** Longest wait for an indexing task, in ms (default 60 000). */
   taskTimeoutMs?: number;
+  /** Parent of each topic id (child → parent), so that facets count articles under every ancestor. */
+  topicParents?: Record<number, number>;
 }
 
 /** Numeric stand-in for the id in sorts and cursor filters (Meilisearch compares numbers only). */
@@ -116,6 +121,8 @@ function fromDocument(doc: Pick<MeiliDocument, 'doc' | 'https' | 'iframeable'>):
   const article = JSON.parse(doc.doc) as Article;
   article.source.https = doc.https;
   article.source.iframeable = doc.iframeable;
+  // Story grouping runs in the embedded index only: here every article is a story of its own.
+  article.story = { id: article.id, size: 1 };
   return article;
 }
 
@@ -276,9 +283,11 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     // Without search terms one query gives the page and the exact total; with them, the union is
     // built here from every term's matches (bounded by the exact-total limit).
     const want = search ? EXACT_TOTAL_LIMIT + 1 : offset + query.limit + 1;
+    // A story is its one article here (and collapsing stories changes nothing).
+    const only = query.storyId ? [query.storyId] : undefined;
     const [page, whole] = await Promise.all([
-      this.matchingKeys(query.filters, query.after, undefined, Math.min(want, EXACT_TOTAL_LIMIT + 1)),
-      query.after ? this.matchingKeys(query.filters, null, undefined, search ? EXACT_TOTAL_LIMIT + 1 : 1) : null,
+      this.matchingKeys(query.filters, query.after, only, Math.min(want, EXACT_TOTAL_LIMIT + 1)),
+      query.after ? this.matchingKeys(query.filters, null, only, search ? EXACT_TOTAL_LIMIT + 1 : 1) : null,
     ]);
     const slice = page.keys.slice(offset, offset + query.limit);
     const totalMatches = (whole ?? page).total;
@@ -288,6 +297,26 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       totalExact: totalMatches <= EXACT_TOTAL_LIMIT,
       hasMore: page.keys.length > offset + query.limit || page.total > offset + query.limit,
     };
+  }
+
+  /** Counted from the matching articles, newest first, up to the exact-total limit (10 000). */
+  async facets(query: FacetQuery): Promise<FacetCounts> {
+    try {
+      const { keys, total } = await this.matchingKeys(query.filters, null, undefined, EXACT_TOTAL_LIMIT);
+      const articles: Article[] = [];
+      for (let i = 0; i < keys.length; i += 1000) {
+        articles.push(...(await this.documents(keys.slice(i, i + 1000).map((k) => k.id))));
+      }
+      const parents = new Map(Object.entries(this.options.topicParents ?? {}).map(([c, p]) => [Number(c), p]));
+      return { ...countFacets(articles, query.facets, parents), total };
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async story(storyId: string): Promise<StoryRef | null> {
+    const [article] = await this.getByIds([storyId]);
+    return article ? { id: storyId, size: 1 } : null;
   }
 
   async setHostFlags(domain: string, flags: HostFlags): Promise<number> {

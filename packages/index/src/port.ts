@@ -3,9 +3,9 @@
  * Two adapters implement it (`EmbeddedArticleIndex`, `MeilisearchArticleIndex`) and one contract suite
  * (`test/contract-suite.ts`) holds them to the same behaviour.
  */
-import type { Article } from '@tidings/core/article';
+import type { Article, StoryRef } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
-import type { FeedFilters } from '@tidings/core/query';
+import type { FacetName, FeedFilters } from '@tidings/core/query';
 
 /** Totals are counted exactly up to this many matches; beyond it `totalExact` is false. */
 export const EXACT_TOTAL_LIMIT = 10_000;
@@ -21,6 +21,8 @@ export interface IndexQuery {
   offset?: number;
   /** … or the position after which to continue (cursor paging, `key` = publishedAt in ms). */
   after?: CursorPosition | null;
+  /** Only the articles of this story (`/stories/{id}/`). */
+  storyId?: string | null;
 }
 
 export interface IndexPage {
@@ -83,6 +85,28 @@ export interface IngestResult {
   updated: number;
 }
 
+/** `ArticleIndex.facets`: the articles of the filters, counted by the facets named. */
+export interface FacetQuery {
+  /** As for `query` (topics already expanded to their descendants). */
+  filters: FeedFilters;
+  facets: readonly FacetName[];
+}
+
+/**
+ * Exact counts by value, unsorted and uncut: every type, language, source id, company id, topic id
+ * (an article counts once under each of its topics and each of their ancestors) and UTC day
+ * (`YYYY-MM-DD`) that the matching articles have; `total` is how many match.
+ */
+export interface FacetCounts {
+  total: number;
+  types: [string, number][];
+  languages: [string, number][];
+  sources: [string, number][];
+  companies: [number, number][];
+  topics: [number, number][];
+  days: [string, number][];
+}
+
 /** The index engine cannot be reached (the API answers 503 `serviceUnavailable`). */
 export class IndexUnavailableError extends Error {
   override name = 'IndexUnavailableError';
@@ -122,6 +146,10 @@ export interface ArticleIndex {
   getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]>;
   /** Newest first (`publishedAt` desc, then `id` desc). */
   query(query: IndexQuery): Promise<IndexPage>;
+  /** Counts of the matching articles by type, language, source, company, topic and day. */
+  facets(query: FacetQuery): Promise<FacetCounts>;
+  /** A story by id with its size now, or null when no stored article belongs to it. */
+  story(storyId: string): Promise<StoryRef | null>;
   /** Sets the probe flags of every article whose source domain is `domain`; returns how many changed. */
   setHostFlags(domain: string, flags: HostFlags): Promise<number>;
   /**

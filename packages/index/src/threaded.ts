@@ -6,11 +6,13 @@
  * threads (and `/healthz`) free, and every query has a time budget.
  */
 import { Worker } from 'node:worker_threads';
-import type { Article } from '@tidings/core/article';
+import type { Article, StoryRef } from '@tidings/core/article';
 import type { FeedFilters } from '@tidings/core/query';
 import type { EmbeddedIndexOptions } from './embedded.js';
 import {
   type ArticleIndex,
+  type FacetCounts,
+  type FacetQuery,
   type HostFlags,
   type IndexPage,
   type IndexQuery,
@@ -156,6 +158,14 @@ export class ThreadedArticleIndex implements ArticleIndex {
     return this.threads.length === 1 && !this.options.queryBudgetMs
       ? this.call(this.writer, 'query', query)
       : this.read('query', query.filters, query);
+  }
+  facets(query: FacetQuery): Promise<FacetCounts> {
+    return this.threads.length === 1 && !this.options.queryBudgetMs
+      ? this.call(this.writer, 'facets', query)
+      : this.read('facets', query.filters, query);
+  }
+  story(storyId: string): Promise<StoryRef | null> {
+    return this.call(this.reader, 'story', storyId);
   }
   stats(): Promise<IndexStats> {
     return this.call(this.reader, 'stats');

@@ -13,7 +13,16 @@ import { makeArticle } from './fixtures.js';
 const prefix = (entry: string) => parseSourcePrefix(entry) as SourcePrefix;
 const terms = (...values: string[]) => values.map((v) => ({ words: wordsOf(v) }));
 
-export function describeArticleIndexContract(name: string, create: () => Promise<ArticleIndex>): void {
+export interface ContractOptions {
+  /** Whether the adapter groups near-duplicate articles into stories (else every article is its own). */
+  groupsStories?: boolean;
+}
+
+export function describeArticleIndexContract(
+  name: string,
+  create: () => Promise<ArticleIndex>,
+  { groupsStories = true }: ContractOptions = {},
+): void {
   describe(`ArticleIndex contract: ${name}`, () => {
     let index: ArticleIndex;
     beforeEach(async () => {
@@ -56,7 +65,7 @@ export function describeArticleIndexContract(name: string, create: () => Promise
       });
       await seed([article]);
       const page = await index.query({ filters: NO_FILTERS, limit: 10 });
-      expect(page.articles).toEqual([article]);
+      expect(page.articles).toEqual([{ ...article, story: { id: article.id, size: 1 } }]);
       expect(page).toMatchObject({ total: 1, totalExact: true, hasMore: false });
     });
 
@@ -313,7 +322,9 @@ export function describeArticleIndexContract(name: string, create: () => Promise
         hostFlags: {},
         ...extra,
       });
-      const stored = async (...ids: string[]) => index.getByIds(ids);
+      // What was stored (the story, which the index derives, is asserted by the stories cases).
+      const stored = async (...ids: string[]) =>
+        (await index.getByIds(ids)).map(({ story: _story, ...article }) => article);
 
       it('adds new articles, rewrites only what changed, and counts both', async () => {
         const a = makeArticle({ headline: 'Rates rise' });
@@ -448,6 +459,111 @@ export function describeArticleIndexContract(name: string, create: () => Promise
       expect(await total({ ...NO_FILTERS, searchTerms: terms('calm') })).toBe(0);
       expect(await total(filters)).toBe(29);
       expect(await total({ ...filters, searchTerms: terms('rates') })).toBe(29);
+    });
+
+    describe('stories', () => {
+      const wire = (outlet: string, headline: string, introduction: string, publishedAt: string) =>
+        makeArticle({
+          url: `https://www.${outlet}.example/world/${encodeURIComponent(headline.slice(0, 24))}`,
+          headline,
+          introduction,
+          publishedAt,
+          source: { id: outlet, name: outlet, domain: `${outlet}.example`, https: true, iframeable: true },
+        });
+      const intro =
+        'Heavy rain caused the river Elbe to burst its banks on Tuesday, flooding the old town of Dresden and forcing 3,000 residents from their homes.';
+      const copies = () => [
+        wire('alpha', 'Floods force 3,000 from homes in Dresden', intro, '2026-11-10T08:00:00Z'),
+        wire(
+          'beta',
+          'Floods force 3,000 from homes in Dresden | Beta News',
+          `DRESDEN (AP) — ${intro}`,
+          '2026-11-10T09:30:00Z',
+        ),
+        wire(
+          'gamma',
+          'Floods Force 3,000 From Homes In Dresden - Gamma',
+          intro.replace(', flooding', ' — flooding'),
+          '2026-11-11T06:00:00Z',
+        ),
+      ];
+
+      if (groupsStories) {
+        it('groups copies of one wire story from several outlets into one story, first indexed first', async () => {
+          const [a, b, c] = copies();
+          for (const article of [a!, b!, c!]) await index.upsert([article]);
+          const other = wire(
+            'delta',
+            'Dresden museum reopens after renovation',
+            'The Zwinger palace reopened on Tuesday after three years of work on its roof and galleries.',
+            '2026-11-10T10:00:00Z',
+          );
+          const followUp = wire(
+            'alpha',
+            'Floods in Dresden: death toll rises to 4',
+            'Rescue teams found two more bodies on Wednesday as the water began to recede from the old town.',
+            '2026-11-11T10:00:00Z',
+          );
+          await index.upsert([other, followUp]);
+          const all = await index.getByIds([a!.id, b!.id, c!.id, other.id, followUp.id]);
+          expect(all.map((x) => x.story)).toEqual([
+            { id: a!.id, size: 3 },
+            { id: a!.id, size: 3 },
+            { id: a!.id, size: 3 },
+            { id: other.id, size: 1 },
+            { id: followUp.id, size: 1 },
+          ]);
+          expect(await index.story(a!.id)).toEqual({ id: a!.id, size: 3 });
+          expect(await index.story('f'.repeat(32))).toBeNull();
+
+          // Collapsed: the story once (its earliest article), counted once.
+          const collapsed = await index.query({ filters: { ...NO_FILTERS, collapseStories: true }, limit: 10 });
+          expect(collapsed.articles.map((x) => x.id)).toEqual([followUp.id, other.id, a!.id]);
+          expect(collapsed.total).toBe(3);
+          // The earliest among the articles that match the other filters.
+          const later = await index.query({
+            filters: { ...NO_FILTERS, collapseStories: true, includeSources: ['beta', 'gamma'] },
+            limit: 10,
+          });
+          expect(later.articles.map((x) => x.id)).toEqual([b!.id]);
+          // A story's articles, newest first, with filters and paging.
+          const story = await index.query({ filters: NO_FILTERS, storyId: a!.id, limit: 2 });
+          expect(story.articles.map((x) => x.id)).toEqual([c!.id, b!.id]);
+          expect(story).toMatchObject({ total: 3, hasMore: true });
+          const rest = await index.query({
+            filters: NO_FILTERS,
+            storyId: a!.id,
+            limit: 2,
+            after: { key: Date.parse(b!.publishedAt), id: b!.id },
+          });
+          expect(rest.articles.map((x) => x.id)).toEqual([a!.id]);
+          expect(
+            (await index.query({ filters: { ...NO_FILTERS, includeSources: ['beta'] }, storyId: a!.id, limit: 5 }))
+              .total,
+          ).toBe(1);
+          // Removing the first article leaves the story (and its id) with the others.
+          await index.remove([a!.id]);
+          expect((await index.getByIds([b!.id]))[0]!.story).toEqual({ id: a!.id, size: 2 });
+        });
+
+        it('never joins copies published more than 72 hours apart', async () => {
+          const [a] = copies();
+          const late = { ...wire('beta', a!.headline, a!.introduction, '2026-11-13T09:00:00Z') };
+          await index.upsert([a!]);
+          await index.upsert([late]);
+          expect((await index.getByIds([late.id]))[0]!.story).toEqual({ id: late.id, size: 1 });
+        });
+      } else {
+        it('gives every article a story of its own', async () => {
+          const [a, b] = copies();
+          await index.upsert([a!, b!]);
+          expect((await index.getByIds([a!.id]))[0]!.story).toEqual({ id: a!.id, size: 1 });
+          expect(
+            (await index.query({ filters: NO_FILTERS, storyId: b!.id, limit: 5 })).articles.map((x) => x.id),
+          ).toEqual([b!.id]);
+          expect((await index.query({ filters: { ...NO_FILTERS, collapseStories: true }, limit: 5 })).total).toBe(2);
+        });
+      }
     });
   });
 }

@@ -22,9 +22,13 @@ class DisposableMeilisearchIndex extends MeilisearchArticleIndex {
 }
 
 if (host) {
-  describeArticleIndexContract(`meilisearch at ${host}`, async () => {
-    return new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
-  });
+  describeArticleIndexContract(
+    `meilisearch at ${host}`,
+    async () => {
+      return new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+    },
+    { groupsStories: false },
+  );
 
   describe('MeilisearchArticleIndex.rebuild', () => {
     it('serves the old articles until the fresh index is swapped in, and keeps articles written meanwhile', async () => {

@@ -10,7 +10,19 @@ import { type ProblemCode, ProblemError, problemStatus, problemTitle } from '@ti
 export const MAX_URL_LENGTH = 8 * 1024;
 
 /** Paths that answer GET and HEAD only; every other method gets 405. */
-export const READ_ONLY_PATHS = ['/api/v2/feed', '/api/v2/feed-recommended', '/api/v2/topics', '/api/v2/companies'];
+export const READ_ONLY_PATHS = [
+  '/api/v2/feed',
+  '/api/v2/feed-recommended',
+  '/api/v2/topics',
+  '/api/v2/companies',
+  '/api/v2/sources',
+  '/api/v2/facets',
+];
+
+/** Whether a path (without trailing slash) answers GET and HEAD only. */
+function readOnly(path: string): boolean {
+  return READ_ONLY_PATHS.includes(path) || /^\/api\/v2\/stories\/[^/]+$/.test(path);
+}
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemError): FastifyReply {
   const body: Record<string, unknown> = {
@@ -52,7 +64,7 @@ export default fp(
           new ProblemError('uriTooLong', `The request URL is longer than ${MAX_URL_LENGTH} bytes.`),
         );
       }
-      if (request.method !== 'GET' && request.method !== 'HEAD' && READ_ONLY_PATHS.includes(pathOf(request.url))) {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && readOnly(pathOf(request.url))) {
         return sendProblem(
           request,
           reply,

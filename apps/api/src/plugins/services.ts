@@ -4,7 +4,30 @@ import fp from 'fastify-plugin';
 import type { Catalog } from '@tidings/catalog/catalog';
 import type { FeedFilters } from '@tidings/core/query';
 import type { ArticleIndex } from '@tidings/index/port';
+import type { ProbeCache } from '@tidings/store/probe-cache';
 import type { SelectionStore } from '@tidings/store/selections';
+import type { Source, SourceStore } from '@tidings/store/sources';
+
+/** The sources API consumers may see (not removed), by id, with their domain's probe results. */
+export interface SourceDirectory {
+  list(): Promise<PublicSource[]>;
+}
+
+export interface PublicSource {
+  source: Source;
+  domain: string;
+  homepage: string;
+  https: boolean | null;
+  iframeable: boolean | null;
+}
+
+/** The source list changes when operators change it: read from Redis at most every few seconds. */
+const SOURCE_LIST_MS = 5_000;
+
+function publicSource(source: Source): Omit<PublicSource, 'https' | 'iframeable'> {
+  const url = new URL(source.feedUrl);
+  return { source, domain: url.hostname.replace(/^www\./, ''), homepage: `${url.protocol}//${url.host}/` };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,8 +36,9 @@ declare module 'fastify' {
     selections: SelectionStore;
     now: () => Date;
     editorialTimeZone: string;
-    /** Expands topics to their descendants and lists unknown topic/company ids as warnings. */
-    resolveFilters(filters: FeedFilters): { filters: FeedFilters; warnings: string[] };
+    sourceDirectory: SourceDirectory;
+    /** Expands topics to their descendants and lists unknown topic, company and source ids as warnings. */
+    resolveFilters(filters: FeedFilters): Promise<{ filters: FeedFilters; warnings: string[] }>;
   }
 }
 
@@ -24,6 +48,8 @@ export interface ServicesOptions {
   selections: SelectionStore;
   now: () => Date;
   editorialTimeZone: string;
+  sources: SourceStore;
+  probes: ProbeCache;
 }
 
 export default fp(
@@ -33,7 +59,27 @@ export default fp(
     app.decorate('selections', options.selections);
     app.decorate('now', options.now);
     app.decorate('editorialTimeZone', options.editorialTimeZone);
-    app.decorate('resolveFilters', (filters: FeedFilters) => {
+    let cached: { at: number; list: Promise<PublicSource[]> } | null = null;
+    const sourceDirectory: SourceDirectory = {
+      list() {
+        if (!cached || Date.now() - cached.at > SOURCE_LIST_MS) {
+          const list = (async () => {
+            const sources = (await options.sources.list()).filter((s) => s.state !== 'removed').map(publicSource);
+            const probes = await options.probes.getMany([...new Set(sources.map((s) => s.domain))]);
+            return sources.map((s) => ({
+              ...s,
+              https: probes.get(s.domain)?.https ?? null,
+              iframeable: probes.get(s.domain)?.iframeable ?? null,
+            }));
+          })();
+          cached = { at: Date.now(), list };
+          list.catch(() => (cached = null));
+        }
+        return cached.list;
+      },
+    };
+    app.decorate('sourceDirectory', sourceDirectory);
+    app.decorate('resolveFilters', async (filters: FeedFilters) => {
       const { catalog } = options;
       const warnings: string[] = [];
       const unknownTopics = filters.includeTopics.filter((id) => !catalog.topics.has(id));
@@ -43,6 +89,11 @@ export default fp(
       for (const name of ['includeCompanies', 'excludeCompanies'] as const) {
         const unknown = filters[name].filter((id) => !catalog.companies.has(id));
         if (unknown.length) warnings.push(`${name}: unknown company id(s) ${unknown.join(', ')} match nothing`);
+      }
+      if (filters.includeSources.length) {
+        const known = new Set((await sourceDirectory.list()).map((s) => s.source.id));
+        const unknown = filters.includeSources.filter((id) => !known.has(id));
+        if (unknown.length) warnings.push(`includeSources: unknown source id(s) ${unknown.join(', ')} match nothing`);
       }
       const expanded = filters.includeTopics.length ? catalog.expandTopics(filters.includeTopics) : [];
       return { filters: { ...filters, includeTopics: expanded }, warnings };

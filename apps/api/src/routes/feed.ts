@@ -1,10 +1,48 @@
 /** `GET /api/v2/feed/`: newest-first articles over the whole index. */
-import type { FastifyInstance } from 'fastify';
-import { parseFeedQuery } from '@tidings/core/query';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FeedEndpoint, parseFeedQuery } from '@tidings/core/query';
 import { errorResponses, FeedQuerySchema, FeedResponseSchema } from '../schemas.js';
 import { pageMeta } from '../feed-page.js';
 
 export const FEED_PATH = '/api/v2/feed/';
+
+/**
+ * One page of articles, newest first, for `/feed/` and `/stories/{id}/` (whose cursors are bound to
+ * the story as well as to the filters).
+ */
+export async function feedPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  path: string,
+  endpoint: FeedEndpoint,
+  storyId: string | null = null,
+) {
+  const query = parseFeedQuery(searchParamsOf(request.url), endpoint, storyId ?? '');
+  const { filters, warnings } = await app.resolveFilters(query.filters);
+  const page = await app.index.query({
+    filters,
+    limit: query.pageSize,
+    storyId,
+    ...(query.cursor ? { after: query.cursor } : { offset: ((query.page ?? 1) - 1) * query.pageSize }),
+  });
+  const lastArticle = page.articles.at(-1);
+  return {
+    articles: page.articles,
+    ...pageMeta(
+      path,
+      request.url,
+      query,
+      {
+        count: page.articles.length,
+        total: page.total,
+        totalExact: page.totalExact,
+        hasMore: page.hasMore,
+        last: lastArticle ? { key: Date.parse(lastArticle.publishedAt), id: lastArticle.id } : null,
+      },
+      warnings,
+    ),
+  };
+}
 
 export default async function feedRoutes(app: FastifyInstance) {
   app.get(
@@ -17,32 +55,7 @@ export default async function feedRoutes(app: FastifyInstance) {
         response: { 200: FeedResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const query = parseFeedQuery(searchParamsOf(request.url), 'feed');
-      const { filters, warnings } = app.resolveFilters(query.filters);
-      const page = await app.index.query({
-        filters,
-        limit: query.pageSize,
-        ...(query.cursor ? { after: query.cursor } : { offset: ((query.page ?? 1) - 1) * query.pageSize }),
-      });
-      const lastArticle = page.articles.at(-1);
-      return {
-        articles: page.articles,
-        ...pageMeta(
-          FEED_PATH,
-          request.url,
-          query,
-          {
-            count: page.articles.length,
-            total: page.total,
-            totalExact: page.totalExact,
-            hasMore: page.hasMore,
-            last: lastArticle ? { key: Date.parse(lastArticle.publishedAt), id: lastArticle.id } : null,
-          },
-          warnings,
-        ),
-      };
-    },
+    async (request) => feedPage(app, request, FEED_PATH, 'feed'),
   );
 }
 

@@ -3,6 +3,7 @@
  * filters; ranks keep their editorial value when filters hide articles.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Article } from '@tidings/core/article';
 import { parseFeedQuery } from '@tidings/core/query';
 import { errorResponses, RecommendedQuerySchema, RecommendedResponseSchema } from '../schemas.js';
 import { pageMeta } from '../feed-page.js';
@@ -13,6 +14,22 @@ export const RECOMMENDED_PATH = '/api/v2/feed-recommended/';
 /** Today's date (YYYY-MM-DD) in a time zone. */
 export function dayIn(timeZone: string, at: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** The earliest published article of each story (ties: the smallest id), in rank order. */
+function collapseSelection<T extends Article & { rank: number }>(articles: T[]): T[] {
+  const earliest = new Map<string, T>();
+  for (const article of articles) {
+    const story = article.story?.id ?? article.id;
+    const best = earliest.get(story);
+    const earlier =
+      !best ||
+      article.publishedAt < best.publishedAt ||
+      (article.publishedAt === best.publishedAt && article.id < best.id);
+    if (earlier) earliest.set(story, article);
+  }
+  const kept = new Set(earliest.values());
+  return articles.filter((article) => kept.has(article));
 }
 
 export default async function recommendedRoutes(app: FastifyInstance) {
@@ -28,17 +45,20 @@ export default async function recommendedRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const query = parseFeedQuery(searchParamsOf(request.url), 'recommended');
-      const { filters, warnings } = app.resolveFilters(query.filters);
+      const { filters, warnings } = await app.resolveFilters(query.filters);
       const today = dayIn(app.editorialTimeZone, app.now());
       const selection = query.date
         ? await app.selections.get(query.date)
         : await app.selections.latestOnOrBefore(today);
       const ids = selection?.ids ?? [];
       const rankOf = new Map(ids.map((id, i) => [id, i + 1]));
-      const matching = (await app.index.getByIds(ids, filters)).map((article) => ({
+      // Stories collapse among the day's selection (not over the whole index): the earliest published
+      // of each story's selected articles keeps its rank.
+      let matching = (await app.index.getByIds(ids, { ...filters, collapseStories: false })).map((article) => ({
         ...article,
         rank: rankOf.get(article.id)!,
       }));
+      if (filters.collapseStories) matching = collapseSelection(matching);
       const start = query.cursor
         ? matching.findIndex((a) => a.rank > query.cursor!.key)
         : ((query.page ?? 1) - 1) * query.pageSize;

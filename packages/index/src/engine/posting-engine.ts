@@ -11,6 +11,7 @@
 import { ARTICLE_TYPES } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FeedFilters } from '@tidings/core/query';
+import type { FacetCounts } from '../port.js';
 import { and, andNot, countIn, EMPTY_SET, hasRow, or, Posting, type RowSet, sizeOf, toList } from './row-set.js';
 
 /** One row as read from SQLite (raw mode, in this column order). */
@@ -31,10 +32,14 @@ export type EngineRow = [
   sourceId: string,
   headlineWords: string | null,
   introductionWords: string | null,
+  storyId: string,
+  /** 1 when the story has (or had, when the row was read) other articles. */
+  grouped: number,
 ];
 
 export const ENGINE_ROW_SELECT = `SELECT a.rid, a.id, a.published, a.type, a.paywalled, a.registration, a.https,
-  a.iframeable, a.host, a.path, a.topics, a.companies, a.language, a.source_id, w.headline, w.introduction
+  a.iframeable, a.host, a.path, a.topics, a.companies, a.language, a.source_id, w.headline, w.introduction,
+  a.story_id, a.story_id != a.id OR EXISTS (SELECT 1 FROM articles s WHERE s.story_id = a.id AND s.rid != a.rid)
   FROM articles a LEFT JOIN article_words w ON w.rid = a.rid`;
 
 const DAY_MS = 86_400_000;
@@ -151,6 +156,13 @@ export class PostingEngine {
   private readonly topicSets = new Map<number, Posting>();
   private readonly companySets = new Map<number, Posting>();
   private readonly daySets = new Map<number, Posting>();
+  /**
+   * Rows of stories with more than one article, and their story (by code); a row alone in its story
+   * needs neither. A story that shrank back to one article may stay listed: `collapse` is exact for it.
+   */
+  private readonly grouped = new Posting();
+  private readonly stories = new Interner();
+  private storyCode = new Int32Array(0);
   private daysDesc: number[] = [];
   private readonly wordSets = new Map<string, Posting>();
   /**
@@ -178,6 +190,7 @@ export class PostingEngine {
     this.host = grow(this.host, size);
     this.source = grow(this.source, size);
     this.section = grow(this.section, size);
+    this.storyCode = grow(this.storyCode, size);
     this.multiAt = grow(this.multiAt, size);
     this.topicCount = grow(this.topicCount, size);
     this.companyCount = grow(this.companyCount, size);
@@ -223,6 +236,7 @@ export class PostingEngine {
     this.sourceSets.get(this.source[rid]!)?.remove(rid);
     this.hostSets.get(this.host[rid]!)?.remove(rid);
     this.sectionSets.get(this.section[rid]!)?.remove(rid);
+    this.grouped.remove(rid);
     for (const topic of this.topicsOf(rid)) this.topicSets.get(topic)?.remove(rid);
     for (const company of this.companiesOf(rid)) this.companySets.get(company)?.remove(rid);
     const day = dayOf(this.published[rid]!);
@@ -243,7 +257,7 @@ export class PostingEngine {
 
   private put(row: EngineRow): void {
     const [rid, id, published, type, paywalled, registration, https, iframeable, host, path] = row;
-    const [, , , , , , , , , , topics, companies, language, sourceId, headline, introduction] = row;
+    const [, , , , , , , , , , topics, companies, language, sourceId, headline, introduction, storyId, grouped] = row;
     this.ensure(rid);
     const existed = this.alive.has(rid);
     if (existed) this.unlink(rid);
@@ -295,6 +309,11 @@ export class PostingEngine {
     for (const company of companyIds.slice(0, 255)) {
       this.pool[this.poolUsed++] = company;
       this.postingOf(this.companySets, company).add(rid, universe);
+    }
+
+    if (grouped) {
+      this.storyCode[rid] = this.stories.code(storyId);
+      this.grouped.add(rid, universe);
     }
 
     const day = dayOf(published);
@@ -383,8 +402,9 @@ export class PostingEngine {
   }
 
   /** The rows a set of filters selects (time range aside). */
-  plan(filters: FeedFilters, phrases: PhraseLookup, paths: PathLookup): EnginePlan {
+  plan(filters: FeedFilters, phrases: PhraseLookup, paths: PathLookup, only: Uint32Array | null = null): EnginePlan {
     const includes: RowSet[] = [];
+    if (only) includes.push({ kind: 'list', rids: only });
     const excludes: RowSet[] = [];
     if (filters.articleTypes.length) {
       includes.push(
@@ -441,7 +461,29 @@ export class PostingEngine {
     if (filters.searchTerms.length && includes.length) rows = and(rows, this.alive.view());
     if (filters.additionalSources.length && sizeOf(rows)) excludes.push(this.sourceExclusions(filters, rows, paths));
     for (const set of excludes) rows = andNot(rows, set);
-    return { rows, from: filters.from ?? -Infinity, to: filters.to ?? Infinity };
+    const from = filters.from ?? -Infinity;
+    const to = filters.to ?? Infinity;
+    if (filters.collapseStories) rows = this.collapse(rows, from, to);
+    return { rows, from, to };
+  }
+
+  /**
+   * One row per story: among the rows (within [from, to]) of each story with more than one article,
+   * the earliest published (ties: the smallest id); rows alone in their story stay as they are.
+   */
+  private collapse(rows: RowSet, from: number, to: number): RowSet {
+    const members = toList(and(rows, this.grouped.view()));
+    if (!members.length) return rows;
+    const earliest = new Map<number, number>();
+    for (const rid of members) {
+      const p = this.published[rid]!;
+      if (p < from || p > to) continue;
+      const story = this.storyCode[rid]!;
+      const best = earliest.get(story);
+      if (best === undefined || this.compare(rid, best) > 0) earliest.set(story, rid);
+    }
+    const kept = Uint32Array.from(earliest.values()).sort();
+    return or([andNot(rows, { kind: 'list', rids: members }), { kind: 'list', rids: kept }], this.universe);
   }
 
   /** Rows under the `additionalSources` entries (among `rows`). */
@@ -612,6 +654,79 @@ export class PostingEngine {
       else groups.set(day, [rid]);
     }
     return groups;
+  }
+
+  /** Live articles per source id. */
+  sourceCounts(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [code, posting] of this.sourceSets) if (posting.size) out.set(this.sources.values[code]!, posting.size);
+    return out;
+  }
+
+  /**
+   * Exact counts of the plan's rows (within its time range) by type, language, source, company,
+   * topic (a row counts once under each of its topics and each of their ancestors, by `parents`) and
+   * UTC day; lists are not cut or sorted here.
+   */
+  facets(plan: EnginePlan, names: readonly string[], parents: ReadonlyMap<number, number>): FacetCounts {
+    const want = new Set(names);
+    const { from, to } = plan;
+    const all = toList(plan.rows);
+    const rows =
+      from === -Infinity && to === Infinity
+        ? all
+        : all.filter((rid) => this.published[rid]! >= from && this.published[rid]! <= to);
+    const out: FacetCounts = {
+      total: rows.length,
+      types: [],
+      languages: [],
+      sources: [],
+      companies: [],
+      topics: [],
+      days: [],
+    };
+    const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
+    if (want.has('types')) {
+      const counts = new Uint32Array(ARTICLE_TYPES.length);
+      for (const rid of rows) counts[this.type[rid]!]!++;
+      out.types = ARTICLE_TYPES.map((t, i) => [t, counts[i]!] as [string, number]).filter(([, n]) => n > 0);
+    }
+    for (const [name, column, interner] of [
+      ['languages', this.language, this.languages],
+      ['sources', this.source, this.sources],
+    ] as const) {
+      if (!want.has(name)) continue;
+      const counts = new Map<number, number>();
+      for (const rid of rows) count(counts, column[rid]!);
+      out[name] = [...counts].flatMap(([code, n]) =>
+        interner.values[code] ? [[interner.values[code], n] as [string, number]] : [],
+      );
+    }
+    if (want.has('companies')) {
+      const counts = new Map<number, number>();
+      for (const rid of rows) for (const company of this.companiesOf(rid)) count(counts, company);
+      out.companies = [...counts];
+    }
+    if (want.has('topics')) {
+      const counts = new Map<number, number>();
+      const seen = new Map<number, number>(); // topic → the last row counted under it
+      for (const rid of rows) {
+        for (const topic of this.topicsOf(rid)) {
+          for (let t: number | undefined = topic; t !== undefined; t = parents.get(t)) {
+            if (seen.get(t) === rid) break; // this ancestor line is already counted for the row
+            seen.set(t, rid);
+            count(counts, t);
+          }
+        }
+      }
+      out.topics = [...counts];
+    }
+    if (want.has('days')) {
+      const counts = new Map<number, number>();
+      for (const rid of rows) count(counts, dayOf(this.published[rid]!));
+      out.days = [...counts].map(([day, n]) => [new Date(day * DAY_MS).toISOString().slice(0, 10), n]);
+    }
+    return out;
   }
 
   /** Approximate bytes held by columns and postings (for logs and the benchmark). */

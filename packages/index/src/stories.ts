@@ -1,0 +1,95 @@
+/**
+ * Story grouping (CONTRACT §1.7): two articles are one story when they report the same event in
+ * near-identical words and were published within 72 hours of each other.
+ *
+ * Candidates come from locality-sensitive hashing: a MinHash signature over the word pairs
+ * (shingles) of headline and introduction, cut into bands; articles sharing a band are candidates.
+ * Each candidate is then verified on the words themselves, so that a shared topic or a few common
+ * words never join two stories: most of the shorter headline's words and of the shorter
+ * introduction's word pairs must appear in the other, and numbers must agree (a follow-up with new
+ * facts — "death toll rises to 41" — is a new story).
+ */
+
+export const STORY_WINDOW_MS = 72 * 3_600_000;
+const HASHES = 24;
+const ROWS_PER_BAND = 2;
+
+/** An article's words as the index stores them (folded, space-separated). */
+export interface StoryWords {
+  headline: string;
+  introduction: string;
+}
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function pairs(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) out.push(`${words[i]} ${words[i + 1]}`);
+  if (words.length === 1) out.push(words[0]!);
+  return out;
+}
+
+const split = (text: string): string[] => (text ? text.split(' ') : []);
+
+// Fixed multipliers and offsets for the MinHash functions (odd, so that each is a bijection).
+const MULTIPLIERS = Array.from({ length: HASHES }, (_, i) => (Math.imul(i + 1, 0x9e3779b1) | 1) >>> 0);
+const OFFSETS = Array.from({ length: HASHES }, (_, i) => Math.imul(i + 7, 0x85ebca6b) >>> 0);
+
+/** Band keys of an article: articles that share one are candidates of the same story. */
+export function storyBands(words: StoryWords): number[] {
+  const shingles = new Set([...pairs(split(words.headline)), ...pairs(split(words.introduction))]);
+  if (!shingles.size) return [];
+  const minima = new Uint32Array(HASHES).fill(0xffffffff);
+  for (const shingle of shingles) {
+    const h = fnv1a(shingle);
+    for (let i = 0; i < HASHES; i++) {
+      const v = (Math.imul(h ^ OFFSETS[i]!, MULTIPLIERS[i]!) ^ (h >>> 15)) >>> 0;
+      if (v < minima[i]!) minima[i] = v;
+    }
+  }
+  const keys: number[] = [];
+  for (let band = 0; band < HASHES / ROWS_PER_BAND; band++) {
+    let key = band + 1;
+    for (let r = 0; r < ROWS_PER_BAND; r++)
+      key = (Math.imul(key ^ minima[band * ROWS_PER_BAND + r]!, 0x01000193) ^ (key >>> 13)) >>> 0;
+    // A band number in the low bits keeps bands apart; the key stays a safe integer.
+    keys.push(key * 16 + (band % 16));
+  }
+  return keys;
+}
+
+/** Share of the smaller set found in the larger. */
+function containment(a: Set<string>, b: Set<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  if (!small.size) return 0;
+  let shared = 0;
+  for (const x of small) if (large.has(x)) shared++;
+  return shared / small.size;
+}
+
+const isNumber = (word: string) => /^\d+$/.test(word);
+
+/** Whether two articles (published within the window) tell the same story in near-identical words. */
+export function sameStory(a: StoryWords, b: StoryWords): boolean {
+  const headA = split(a.headline);
+  const headB = split(b.headline);
+  if (containment(new Set(headA), new Set(headB)) < 0.6) return false;
+  // Numbers in a headline must appear somewhere in the other article.
+  const allA = new Set([...headA, ...split(a.introduction)]);
+  const allB = new Set([...headB, ...split(b.introduction)]);
+  if (headA.some((w) => isNumber(w) && !allB.has(w)) || headB.some((w) => isNumber(w) && !allA.has(w))) return false;
+  const introA = split(a.introduction);
+  const introB = split(b.introduction);
+  if (introA.length < 4 || introB.length < 4) {
+    // Headlines alone: they must be nearly the same.
+    return containment(new Set(pairs(headA)), new Set(pairs(headB))) >= 0.8;
+  }
+  return containment(new Set(pairs(introA)), new Set(pairs(introB))) >= 0.5;
+}
