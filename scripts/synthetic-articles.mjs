@@ -38,6 +38,8 @@ const TYPES = [
  * `vocabulary`: optional `[word, count]` pairs (e.g. word counts of real news text); words are then
  * drawn in proportion to their counts, so that any word occurs about as often as in that text.
  * `languages`: optional `[code, share]` pairs for the articles' languages (default all `en`).
+ * `copies`: share of articles that are another outlet's copy of a recent one (a wire story republished:
+ * the same introduction, the headline with the outlet's suffix, a few hours later).
  */
 export function createGenerator({
   seed = 42,
@@ -45,6 +47,7 @@ export function createGenerator({
   now = Date.UTC(2026, 10, 22),
   vocabulary: counts = null,
   languages = [['en', 1]],
+  copies = 0,
 } = {}) {
   const random = rng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
@@ -97,7 +100,34 @@ export function createGenerator({
     };
   });
   let n = 0;
+  const recent = [];
   const next = function next() {
+    if (recent.length && random() < copies) {
+      const original = recent[Math.floor(random() * recent.length)];
+      const source = skewed(sources);
+      n += 1;
+      const published = Date.parse(original.publishedAt) + Math.floor(random() * 10 * 3_600) * 1000;
+      return {
+        ...original,
+        sourceId: source.id,
+        url: `https://${source.host}/${pick(SECTIONS)}/copy-${n}`,
+        headline: `${original.headline} | ${source.name}`,
+        publishedAt: new Date(published).toISOString().replace('.000Z', 'Z'),
+        source: {
+          id: source.id,
+          name: source.name,
+          domain: source.domain,
+          https: source.https,
+          iframeable: source.iframeable,
+        },
+      };
+    }
+    const article = fresh();
+    recent.push(article);
+    if (recent.length > 1000) recent.shift();
+    return article;
+  };
+  const fresh = function fresh() {
     n += 1;
     const source = skewed(sources);
     const r = random();

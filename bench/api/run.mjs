@@ -30,6 +30,7 @@ import { createRedis } from '@tidings/store/redis';
 import { SourceStore, toSettings } from '@tidings/store/sources';
 import { toArticle } from '../../apps/cli/dist/import-articles.js';
 import { createGenerator, rng } from '../../scripts/synthetic-articles.mjs';
+import { variedMix } from './queries.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values: args } = parseArgs({
@@ -67,7 +68,7 @@ const LANGUAGES = [
   ['es', 0.07],
   ['it', 0.05],
 ];
-const generator = createGenerator({ seed: 1, hosts: 2000, now: NOW, vocabulary, languages: LANGUAGES });
+const generator = createGenerator({ seed: 1, hosts: 2000, now: NOW, vocabulary, languages: LANGUAGES, copies: 0.1 });
 
 // --- seed -------------------------------------------------------------------------------------
 let seedFigure = null;
@@ -108,6 +109,7 @@ if (args.reseed && existsSync(dataDir)) rmSync(dataDir, { recursive: true });
 
 // --- servers ----------------------------------------------------------------------------------
 const prefix = `tidings-bench:${randomUUID().slice(0, 8)}:`;
+const CURSOR_SECRET = randomUUID();
 const redis = createRedis({ url: REDIS_URL });
 const { key } = await new ApiKeyStore(redis, prefix).create('bench', 1_000_000_000);
 
@@ -139,6 +141,7 @@ const api = await start(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     REDIS_PREFIX: prefix,
+    CURSOR_SECRET,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   },
@@ -194,7 +197,7 @@ const ceilingRun = () => wrk('http://127.0.0.1:3292', ['/api/v2/feed/'], Math.mi
 // --- fixed shapes -------------------------------------------------------------------------------
 const hosts = generator.sources.slice(0, 20).map((s) => s.domain);
 const deepFingerprint = parseFeedQuery([]).fingerprint;
-const deepCursor = encodeCursor({ key: NOW - 200 * 86_400_000, id: 'f'.repeat(32) }, deepFingerprint);
+const deepCursor = encodeCursor({ key: NOW - 200 * 86_400_000, id: 'f'.repeat(32) }, deepFingerprint, CURSOR_SECRET);
 const companies = JSON.parse(readFileSync(join(root, 'packages/catalog/data/companies.json'), 'utf8')).slice(0, 1500);
 const topics = JSON.parse(readFileSync(join(root, 'packages/catalog/data/topics.json'), 'utf8'));
 const shapes = [
@@ -220,85 +223,25 @@ const shapes = [
       .join(',')}`,
   ],
   ['deep cursor page', `cursor=${encodeURIComponent(deepCursor)}`],
+  ['collapseStories', 'collapseStories=1'],
+  ['collapseStories + topic', 'collapseStories=1&includeTopics=4000000&page=3'],
 ];
 const feedPath = (qs) => `/api/v2/feed/?apiKey=${key}${qs ? `&${qs}` : ''}`;
+const facetsPath = (qs) => `/api/v2/facets/?apiKey=${key}${qs ? `&${qs}` : ''}`;
 
 // --- the varied mix -----------------------------------------------------------------------------
-// Search terms as users type them: content words (the 60 commonest words — the, of, to… — left
-// out), drawn by their frequency in news text; one term in five a two-word phrase.
-const random = rng(20261122);
-const pick = (list) => list[Math.floor(random() * list.length)];
-const skewed = (list) => list[Math.floor(list.length * random() ** 2.5)];
-const contentWords = vocabulary.slice(60).filter(([w]) => w.length > 2);
-const weightedWord = (() => {
-  const cumulative = [];
-  let sum = 0;
-  for (const [, c] of contentWords) cumulative.push((sum += c));
-  return () => {
-    const r = random() * sum;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cumulative[mid] <= r) lo = mid + 1;
-      else hi = mid;
-    }
-    return contentWords[lo][0];
-  };
-})();
-const day = (offsetDays) => new Date(NOW - offsetDays * 86_400_000).toISOString().slice(0, 10);
-const filterMakers = [
-  () =>
-    `articleTypes=${[...new Set([pick(['article', 'video', 'gallery', 'podcast', 'pressrelease', 'report']), pick(['article', 'video'])])].join(',')}`,
-  () =>
-    `includeTopics=${[...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => skewed(topics).id))].join(',')}`,
-  () =>
-    `includeCompanies=${[...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => skewed(companies).id))].join(',')}`,
-  () =>
-    `excludeCompanies=${[...new Set(Array.from({ length: 1 + Math.floor(random() * 5) }, () => skewed(companies).id))].join(',')}`,
-  () =>
-    `additionalSources=${[
-      ...new Set(
-        Array.from({ length: 1 + Math.floor(random() * 10) }, () => {
-          const s = skewed(generator.sources);
-          return random() < 0.5 ? s.domain : `${s.domain}/${pick(['news', 'business', 'sport', 'politics', 'world'])}`;
-        }),
-      ),
-    ].join(',')}`,
-  () =>
-    pick(['includePaywalled=0', 'includeRegistration=0', 'excludeNonHttpsSources=1', 'excludeNonIframeableSources=1']),
-  () =>
-    `searchTerms=${[
-      ...new Set(
-        Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
-          random() < 0.2 ? `${weightedWord()} ${weightedWord()}` : weightedWord(),
-        ),
-      ),
-    ]
-      .map(encodeURIComponent)
-      .join(',')}`,
-  () => {
-    const from = 1 + Math.floor(random() * 300);
-    return random() < 0.5 ? `from=${day(from)}` : `from=${day(from)}&to=${day(Math.floor(from * random()))}`;
-  },
-  () => `languages=${[...new Set([pick(LANGUAGES)[0], pick(LANGUAGES)[0]])].join(',')}`,
-  () =>
-    `includeSources=${[...new Set(Array.from({ length: 1 + Math.floor(random() * 5) }, () => skewed(generator.sources).id))].join(',')}`,
-];
-const variedQueries = [];
-const seenQueries = new Set();
-while (variedQueries.length < Number(args.queries)) {
-  const chosen = new Set(
-    Array.from({ length: Math.floor(random() * 5) }, () => Math.floor(random() * filterMakers.length)),
-  );
-  const parts = [...chosen].map((i) => filterMakers[i]());
-  const pageSize = pick([10, 20, 50]);
-  parts.push(`pageSize=${pageSize}`, `page=${1 + Math.floor(random() * 10)}`);
-  const qs = parts.join('&');
-  if (seenQueries.has(qs)) continue;
-  seenQueries.add(qs);
-  variedQueries.push(feedPath(qs));
-}
+const { variedQueries, facetQueries } = variedMix({
+  count: Number(args.queries),
+  vocabulary,
+  topics,
+  companies,
+  sources: generator.sources,
+  languages: LANGUAGES,
+  now: NOW,
+  feedPath,
+  facetsPath,
+});
+writeFileSync(join(dataDir, 'varied-queries.txt'), `${variedQueries.join('\n')}\n${facetQueries.join('\n')}\n`);
 // Every query of the mix must be valid (a 400 would measure the parser, not the engine).
 for (const path of variedQueries.slice(0, 200)) {
   const res = await fetch(`${API}${path}`);
@@ -321,6 +264,10 @@ const variedCeiling = await ceilingRun();
 const varied = await wrk(API, variedQueries);
 process.stderr.write(`varied: ${JSON.stringify(varied)} (ceiling ${variedCeiling.rps})\n`);
 rows.push([`**varied** (${variedQueries.length} distinct queries, cycled)`, varied]);
+
+const facetsRow = await wrk(API, facetQueries);
+process.stderr.write(`facets: ${JSON.stringify(facetsRow)}\n`);
+rows.push([`**facets** (${facetQueries.length} distinct filter sets, cycled)`, facetsRow]);
 
 // --- live: the same mix while the real worker ingests --------------------------------------------
 let live = null;

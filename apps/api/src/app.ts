@@ -3,6 +3,7 @@
  * Plugins in a fixed order: external libraries, app services, then routes.
  */
 import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -19,7 +20,7 @@ import type { SourceStore } from '@tidings/store/sources';
 import { adminRoutes } from './plugins/admin.js';
 import auth from './plugins/auth.js';
 import caching from './plugins/caching.js';
-import problems from './plugins/problems.js';
+import problems, { clientProblem } from './plugins/problems.js';
 import services from './plugins/services.js';
 import feedRoutes from './routes/feed.js';
 import healthRoutes from './routes/health.js';
@@ -37,6 +38,10 @@ export interface AppDeps {
   selections: SelectionStore;
   sources: SourceStore;
   probes: ProbeCache;
+  /** Origins allowed to call the API from a browser (CORS), or `*`; none: CORS off. */
+  corsOrigins?: readonly string[] | '*';
+  /** Secret cursors are signed with, the same on every instance (`CURSOR_SECRET` or kept in Redis). */
+  cursorSecret: string;
   redis: Redis;
   editorialTimeZone?: string;
   now?: () => Date;
@@ -80,10 +85,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     http: { maxHeaderSize: 64 * 1024 },
+    clientErrorHandler: clientProblem,
     return503OnClosing: true,
   });
 
   // External libraries.
+  if (deps.corsOrigins && deps.corsOrigins.length) {
+    await app.register(cors, {
+      origin: deps.corsOrigins === '*' ? '*' : [...deps.corsOrigins],
+      methods: ['GET', 'HEAD'],
+      allowedHeaders: ['X-Api-Key', 'If-None-Match', 'X-Request-Id'],
+      exposedHeaders: [
+        'ETag',
+        'X-Request-Id',
+        'RateLimit',
+        'RateLimit-Policy',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'Retry-After',
+      ],
+      maxAge: 600,
+    });
+  }
   await app.register(swagger, {
     openapi: {
       info: {
@@ -132,13 +156,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     duration.observe({ route }, reply.elapsedTime / 1000);
   });
 
-  await app.register(problems);
+  await app.register(problems, { cors: Boolean(deps.corsOrigins && deps.corsOrigins.length) });
   await app.register(services, {
     index: deps.index,
     catalog: deps.catalog,
     selections: deps.selections,
     sources: deps.sources,
     probes: deps.probes,
+    cursorSecret: deps.cursorSecret,
     now: deps.now ?? (() => new Date()),
     editorialTimeZone: deps.editorialTimeZone ?? 'UTC',
   });

@@ -24,8 +24,16 @@ export interface PageOutcome {
   last: { key: number; id: string } | null;
 }
 
-export function pageMeta(path: string, url: string, query: FeedQuery, outcome: PageOutcome, warnings: string[]) {
-  const nextCursor = outcome.hasMore && outcome.last ? encodeCursor(outcome.last, query.fingerprint) : null;
+export function pageMeta(
+  path: string,
+  url: string,
+  query: FeedQuery,
+  outcome: PageOutcome,
+  warnings: string[],
+  cursorSecret: string,
+) {
+  const nextCursor =
+    outcome.hasMore && outcome.last ? encodeCursor(outcome.last, query.fingerprint, cursorSecret) : null;
   const params = publicParams(url);
   let next: string | null = null;
   if (nextCursor) {

@@ -6,6 +6,7 @@ import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis, redactUrl as redactRedisUrl } from '@tidings/store/redis';
 import { ProbeCache } from '@tidings/store/probe-cache';
+import { sharedCursorSecret } from '@tidings/store/secrets';
 import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore } from '@tidings/store/sources';
 import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
@@ -27,6 +28,18 @@ const adminQueues = adminConnection
   ? Object.values(QUEUES).map((name) => createQueue(name, adminConnection, config.REDIS_PREFIX))
   : [];
 
+/** The shared cursor secret from Redis; without Redis the API cannot sign cursors that others accept. */
+async function cursorSecretOrExit(): Promise<string> {
+  try {
+    return await sharedCursorSecret(redis, config.REDIS_PREFIX);
+  } catch (error) {
+    process.stderr.write(
+      `tidings-api: cannot read the cursor secret from Redis (${(error as Error).message}); set CURSOR_SECRET or start Redis\n`,
+    );
+    process.exit(1);
+  }
+}
+
 const app = await buildApp({
   index,
   catalog,
@@ -35,6 +48,13 @@ const app = await buildApp({
   selections: new SelectionStore(redis, config.REDIS_PREFIX),
   sources: new SourceStore(redis, config.REDIS_PREFIX),
   probes: new ProbeCache(redis, config.REDIS_PREFIX),
+  cursorSecret: config.CURSOR_SECRET ?? (await cursorSecretOrExit()),
+  ...(config.CORS_ORIGINS
+    ? {
+        corsOrigins:
+          config.CORS_ORIGINS.trim() === '*' ? ('*' as const) : config.CORS_ORIGINS.split(',').map((o) => o.trim()),
+      }
+    : {}),
   redis,
   editorialTimeZone: config.EDITORIAL_TZ,
   ...(config.ADMIN_TOKEN ? { admin: { token: config.ADMIN_TOKEN, queues: adminQueues } } : {}),

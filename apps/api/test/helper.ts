@@ -12,6 +12,7 @@ import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis } from '@tidings/store/redis';
 import { ProbeCache } from '@tidings/store/probe-cache';
+import { sharedCursorSecret } from '@tidings/store/secrets';
 import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore } from '@tidings/store/sources';
 import { type AppDeps, buildApp } from '../src/app.js';
@@ -55,6 +56,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { index?: Artic
     selections,
     sources,
     probes,
+    cursorSecret: await sharedCursorSecret(redis, prefix),
     redis,
     ...overrides,
   });

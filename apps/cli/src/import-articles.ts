@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import type { Catalog } from '@tidings/catalog/catalog';
+import { detectLanguage, primaryLanguage } from '@tidings/catalog/language';
 import { ARTICLE_TYPES, type Article, formatInstant } from '@tidings/core/article';
 import { plainText } from '@tidings/core/text';
 import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
@@ -82,16 +83,20 @@ export function toArticle(line: ImportLine, catalog: Catalog, indexedAt: string)
   const url = canonicalizeUrl(line.url)!;
   const sourceId = (line.sourceId ?? line.source?.id)!;
   const host = comparableHost(parseHttpUrl(url)!.hostname);
+  const headline = plainText(line.headline);
+  const introduction = plainText(line.introduction ?? '');
   return {
     id: articleIdFor(url),
     url,
-    headline: plainText(line.headline),
-    introduction: plainText(line.introduction ?? ''),
+    headline,
+    introduction,
     type: line.type ?? 'article',
     publishedAt: line.publishedAt,
     updatedAt: line.updatedAt ?? null,
     indexedAt,
-    language: line.language ?? null,
+    // As the feed reader does: a declared tag as ISO 639-1, and detection when the line has none.
+    language:
+      line.language === undefined ? detectLanguage(`${headline} ${introduction}`) : primaryLanguage(line.language),
     authors: line.authors ?? [],
     imageUrl: line.imageUrl ?? null,
     topics: refs(line.topics, (id) => catalog.topicRef(id)),

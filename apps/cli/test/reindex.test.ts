@@ -106,6 +106,7 @@ describe('tidings reindex', () => {
       selections: new SelectionStore(redis, prefix),
       sources: new SourceStore(redis, prefix),
       probes: new ProbeCache(redis, prefix),
+      cursorSecret: 'reindex-test-cursor-secret',
       redis,
       keyCacheMs: 0,
     });

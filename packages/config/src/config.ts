@@ -69,6 +69,19 @@ const schema = z.object({
   QUERY_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   /** A query that takes longer is answered 503 `serviceUnavailable` with `Retry-After` (default 2000). */
   QUERY_BUDGET_MS: positiveInt(2_000),
+  /**
+   * Origins whose browser pages may call the API (CORS): a comma-separated list of origins such as
+   * `https://app.example.com`, or `*`. Default: none (CORS off).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v.trim() === '*' || v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())),
+      'must be * or a comma-separated list of origins such as https://app.example.com',
+    ),
+  /** Cursor signing secret shared by every API instance; default: one generated once and kept in Redis. */
+  CURSOR_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   NODE_ENV: z.string().default('production'),
 });
 

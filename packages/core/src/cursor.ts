@@ -11,12 +11,10 @@ export interface CursorPosition {
   id: string;
 }
 
-// A cursor only ever positions a query the caller may already run, so the key guards against
-// accidental corruption and mix-ups rather than guarding a secret.
-const SIGNING_KEY = 'tidings-cursor-v1';
-
-function sign(payload: string): string {
-  return createHmac('sha256', SIGNING_KEY).update(payload).digest('base64url').slice(0, 16);
+// Cursors are signed (HMAC-SHA256) with a secret every API instance shares and no one else knows
+// (CONTRACT §4: `CURSOR_SECRET`, or one generated once and kept in Redis): never one in the code.
+function sign(payload: string, secret: string): string {
+  return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
 }
 
 /** Short digest of a canonical filter description. */
@@ -24,16 +22,16 @@ export function fingerprint(canonical: string): string {
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
 }
 
-export function encodeCursor(position: CursorPosition, filterFingerprint: string): string {
+export function encodeCursor(position: CursorPosition, filterFingerprint: string, secret: string): string {
   const payload = Buffer.from(JSON.stringify([position.key, position.id, filterFingerprint])).toString('base64url');
-  return `${payload}.${sign(payload)}`;
+  return `${payload}.${sign(payload, secret)}`;
 }
 
 /** Returns the position, or `null` for a cursor that is malformed, tampered with or bound to other filters. */
-export function decodeCursor(cursor: string, filterFingerprint: string): CursorPosition | null {
+export function decodeCursor(cursor: string, filterFingerprint: string, secret: string): CursorPosition | null {
   const [payload, signature, ...rest] = cursor.split('.');
   if (!payload || !signature || rest.length) return null;
-  const expected = Buffer.from(sign(payload));
+  const expected = Buffer.from(sign(payload, secret));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {

@@ -13,6 +13,7 @@ export type ProblemCode =
   | 'notFound'
   | 'methodNotAllowed'
   | 'uriTooLong'
+  | 'headersTooLarge'
   | 'rateLimited'
   | 'unexpectedError'
   | 'serviceUnavailable';
@@ -38,6 +39,7 @@ const STATUS: Record<ProblemCode, number> = {
   notFound: 404,
   methodNotAllowed: 405,
   uriTooLong: 414,
+  headersTooLarge: 431,
   rateLimited: 429,
   unexpectedError: 500,
   serviceUnavailable: 503,
@@ -56,6 +58,7 @@ const TITLE: Record<ProblemCode, string> = {
   notFound: 'Not found',
   methodNotAllowed: 'Method not allowed',
   uriTooLong: 'URI too long',
+  headersTooLarge: 'Request headers too large',
   rateLimited: 'Rate limit exceeded',
   unexpectedError: 'Unexpected error',
   serviceUnavailable: 'Service unavailable',
@@ -78,6 +81,14 @@ const PRECEDENCE: ProblemCode[] = [
   'cursorInvalid',
   'pageTooDeep',
 ];
+
+/** Longest echo of a caller's value in an error body (so that an error stays a few KB at most). */
+export const MAX_ECHO = 100;
+
+/** A caller's value as an error body echoes it: at most `MAX_ECHO` characters, then an ellipsis. */
+export function shorten(value: string): string {
+  return value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
+}
 
 /** An error that the API turns into a problem+json response. */
 export class ProblemError extends Error {

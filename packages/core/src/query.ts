@@ -4,7 +4,7 @@
  */
 import { ARTICLE_TYPES, type ArticleType, isArticleType } from './article.js';
 import { type CursorPosition, decodeCursor, fingerprint } from './cursor.js';
-import { type InvalidParam, type ProblemCode, ProblemError } from './problem.js';
+import { type InvalidParam, type ProblemCode, ProblemError, shorten } from './problem.js';
 import { type SourcePrefix, formatSourcePrefix, parseSourcePrefix } from './source-prefix.js';
 import { wordsOf } from './text.js';
 
@@ -117,7 +117,7 @@ class Invalid {
 class Collector {
   readonly problems: InvalidParam[] = [];
   add(name: string, value: string | null, reason: string, code: ProblemCode = 'parameterInvalid'): void {
-    this.problems.push({ name, value, reason, code });
+    this.problems.push({ name: shorten(name), value: value === null ? null : shorten(value), reason, code });
   }
 }
 
@@ -170,10 +170,12 @@ function parseList<T>(
   const bad: string[] = [];
   for (const item of items) {
     const parsed = parseItem(item);
-    if (parsed instanceof Invalid) bad.push(`'${item}' ${parsed.reason}`);
+    if (parsed instanceof Invalid) bad.push(`'${shorten(item)}' ${parsed.reason}`);
     else out.set(key(parsed), parsed);
   }
-  if (bad.length) c.add(name, raw, bad.join('; '));
+  // A few bad items say what is wrong; a hundred would only make the error long.
+  if (bad.length)
+    c.add(name, raw, bad.length > 5 ? `${bad.slice(0, 5).join('; ')}; and ${bad.length - 5} more` : bad.join('; '));
   else if (out.size > max) c.add(name, raw, `has ${out.size} values; at most ${max} are allowed`, 'tooManyValues');
   return [...out.values()];
 }
@@ -278,6 +280,8 @@ export function parseFeedQuery(
   endpoint: FeedEndpoint = 'feed',
   /** What else a cursor is bound to (the story of `/stories/{id}/`). */
   scope = '',
+  /** The secret cursors are signed with (never in the code: CONTRACT §4). */
+  cursorSecret = '',
 ): FeedQuery {
   const c = new Collector();
   const known = knownParameters(endpoint);
@@ -432,7 +436,7 @@ export function parseFeedQuery(
   const fp = fingerprint(`${endpoint}|${date ?? scope}|${canonicalFilters(filters)}`);
   let cursor: CursorPosition | null = null;
   if (rawCursor !== undefined && c.problems.length === 0) {
-    cursor = decodeCursor(rawCursor.trim(), fp);
+    cursor = cursorSecret ? decodeCursor(rawCursor.trim(), fp, cursorSecret) : null;
     if (!cursor) {
       c.add('cursor', rawCursor, 'is malformed, was tampered with, or belongs to other filters', 'cursorInvalid');
     }

@@ -478,7 +478,8 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   private engine(): PostingEngine {
     const s = this.statements;
     if (!this.hot) {
-      const engine = new PostingEngine();
+      const parents = new Map(Object.entries(this.options.topicParents ?? {}).map(([c, p]) => [Number(c), p]));
+      const engine = new PostingEngine(parents);
       this.db.transaction(() => {
         const seq = s.currentSeq.get()!;
         engine.apply([], s.allRows.iterate() as Iterable<EngineRow>, seq);
@@ -521,14 +522,11 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     );
   }
 
-  private parents: Map<number, number> | null = null;
-
   async facets(query: FacetQuery): Promise<FacetCounts> {
     const engine = this.engine();
     const plan = this.plan(engine, query.filters);
-    this.parents ??= new Map(Object.entries(this.options.topicParents ?? {}).map(([c, p]) => [Number(c), p]));
     return engine.remember(`facets:${query.facets.join(',')}:${canonicalFilters(query.filters)}`, () =>
-      engine.facets(plan, query.facets, this.parents!),
+      engine.facets(plan, query.facets),
     );
   }
 
@@ -578,7 +576,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     }
     const engine = this.engine();
     const plan = this.plan(engine, query.filters, query.storyId ?? null);
-    const page = engine.page(plan, query.limit, query.offset ?? 0, query.after ?? null);
+    const page = engine.page(plan, query.limit, query.offset ?? 0, query.after ?? null, EXACT_TOTAL_LIMIT);
     return {
       articles: this.hydrate(page.rids),
       total: Math.min(page.total, EXACT_TOTAL_LIMIT),

@@ -2,6 +2,7 @@
  * Problem+json for every error (CONTRACT §1.5): the one error handler, 404, 405 with `Allow`, 414,
  * and `X-Request-Id` on every response.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IndexBusyError } from '@tidings/index/port';
@@ -17,11 +18,44 @@ export const READ_ONLY_PATHS = [
   '/api/v2/companies',
   '/api/v2/sources',
   '/api/v2/facets',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  '/',
 ];
 
 /** Whether a path (without trailing slash) answers GET and HEAD only. */
 function readOnly(path: string): boolean {
   return READ_ONLY_PATHS.includes(path) || /^\/api\/v2\/stories\/[^/]+$/.test(path);
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: what the HTTP parser rejects before any route runs (a header block
+ * over the limit, a malformed request line or URL) is answered problem+json too, on the raw socket.
+ */
+export function clientProblem(error: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, detail]: [number, ProblemCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headersTooLarge', 'The request headers are larger than 64 KiB.']
+      : error.code === 'HPE_URI_TOO_LONG'
+        ? [414, 'uriTooLong', `The request URL is longer than ${MAX_URL_LENGTH} bytes.`]
+        : [400, 'parameterInvalid', 'The request could not be read: its request line, URL or headers are malformed.'];
+  const requestId = randomUUID();
+  const body = JSON.stringify({ type: 'about:blank', status, code, title: problemTitle(code), detail, requestId });
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemError): FastifyReply {
@@ -54,7 +88,7 @@ function pathOf(url: string): string {
 }
 
 export default fp(
-  async function problems(app: FastifyInstance) {
+  async function problems(app: FastifyInstance, options: { cors?: boolean }) {
     app.addHook('onRequest', async (request, reply) => {
       reply.header('X-Request-Id', request.id);
       if (request.raw.url && request.raw.url.length > MAX_URL_LENGTH) {
@@ -64,7 +98,10 @@ export default fp(
           new ProblemError('uriTooLong', `The request URL is longer than ${MAX_URL_LENGTH} bytes.`),
         );
       }
-      if (request.method !== 'GET' && request.method !== 'HEAD' && readOnly(pathOf(request.url))) {
+      // A CORS preflight is answered by the CORS plugin (when CORS is on).
+      const preflight =
+        options.cors && request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+      if (request.method !== 'GET' && request.method !== 'HEAD' && !preflight && readOnly(pathOf(request.url))) {
         return sendProblem(
           request,
           reply,

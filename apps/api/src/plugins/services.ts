@@ -37,6 +37,8 @@ declare module 'fastify' {
     now: () => Date;
     editorialTimeZone: string;
     sourceDirectory: SourceDirectory;
+    /** What cursors are signed with (shared by every instance; CONTRACT §4). */
+    cursorSecret: string;
     /** Expands topics to their descendants and lists unknown topic, company and source ids as warnings. */
     resolveFilters(filters: FeedFilters): Promise<{ filters: FeedFilters; warnings: string[] }>;
   }
@@ -50,6 +52,7 @@ export interface ServicesOptions {
   editorialTimeZone: string;
   sources: SourceStore;
   probes: ProbeCache;
+  cursorSecret: string;
 }
 
 export default fp(
@@ -59,6 +62,7 @@ export default fp(
     app.decorate('selections', options.selections);
     app.decorate('now', options.now);
     app.decorate('editorialTimeZone', options.editorialTimeZone);
+    app.decorate('cursorSecret', options.cursorSecret);
     let cached: { at: number; list: Promise<PublicSource[]> } | null = null;
     const sourceDirectory: SourceDirectory = {
       list() {

@@ -17,7 +17,7 @@ export async function feedPage(
   endpoint: FeedEndpoint,
   storyId: string | null = null,
 ) {
-  const query = parseFeedQuery(searchParamsOf(request.url), endpoint, storyId ?? '');
+  const query = parseFeedQuery(searchParamsOf(request.url), endpoint, storyId ?? '', app.cursorSecret);
   const { filters, warnings } = await app.resolveFilters(query.filters);
   const page = await app.index.query({
     filters,
@@ -40,6 +40,7 @@ export async function feedPage(
         last: lastArticle ? { key: Date.parse(lastArticle.publishedAt), id: lastArticle.id } : null,
       },
       warnings,
+      app.cursorSecret,
     ),
   };
 }

@@ -1,4 +1,4 @@
-/** `/healthz` (liveness), `/readyz` (index + Redis) and `/metrics` (Prometheus). */
+/** `/` (an index of the API), `/healthz` (liveness), `/readyz` (index + Redis) and `/metrics` (Prometheus). */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
@@ -22,7 +22,27 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   }
 }
 
+/** What `/` answers: where things are, for someone who opens the API's address in a browser. */
+const INDEX = {
+  name: 'Tidings API',
+  version: '2',
+  docs: '/docs',
+  openapi: '/docs/json',
+  endpoints: [
+    '/api/v2/feed/',
+    '/api/v2/feed-recommended/',
+    '/api/v2/stories/{storyId}/',
+    '/api/v2/facets/',
+    '/api/v2/sources/',
+    '/api/v2/topics/',
+    '/api/v2/companies/',
+  ],
+  authentication: 'an api key as the apiKey query parameter or the X-Api-Key header',
+  health: ['/healthz', '/readyz', '/metrics'],
+};
+
 export default async function healthRoutes(app: FastifyInstance, options: HealthOptions) {
+  app.get('/', { schema: { hide: true } }, async () => INDEX);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

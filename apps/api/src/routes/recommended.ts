@@ -44,7 +44,7 @@ export default async function recommendedRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const query = parseFeedQuery(searchParamsOf(request.url), 'recommended');
+      const query = parseFeedQuery(searchParamsOf(request.url), 'recommended', '', app.cursorSecret);
       const { filters, warnings } = await app.resolveFilters(query.filters);
       const today = dayIn(app.editorialTimeZone, app.now());
       const selection = query.date
@@ -77,6 +77,7 @@ export default async function recommendedRoutes(app: FastifyInstance) {
           last: last ? { key: last.rank, id: last.id } : null,
         },
         warnings,
+        app.cursorSecret,
       );
       return {
         articles,

@@ -20,7 +20,7 @@ export default async function sourceRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const query = parseFeedQuery(searchParamsOf(request.url), 'sources');
+      const query = parseFeedQuery(searchParamsOf(request.url), 'sources', '', app.cursorSecret);
       const languages = query.filters.languages;
       const listed = (await app.sourceDirectory.list())
         .filter((s) => !languages.length || (s.source.language !== null && languages.includes(s.source.language)))
@@ -58,6 +58,7 @@ export default async function sourceRoutes(app: FastifyInstance) {
             last: last ? { key: 0, id: last.source.id } : null,
           },
           [],
+          app.cursorSecret,
         ),
       };
     },

@@ -6,6 +6,7 @@
 import { classifyArticleType } from '@tidings/catalog/article-type';
 import type { Catalog } from '@tidings/catalog/catalog';
 import { classifierFor } from '@tidings/catalog/classify';
+import { articleLanguage } from '@tidings/catalog/language';
 import { type Article, formatInstant } from '@tidings/core/article';
 import { plainText } from '@tidings/core/text';
 import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
@@ -102,7 +103,7 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Article 
     updatedAt:
       updated !== null && published !== null && updated > published ? formatInstant(Math.min(updated, now)) : null,
     indexedAt: formatInstant(now),
-    language: source.language ?? ctx.feed.language?.slice(0, 35) ?? null,
+    language: articleLanguage([source.language, ctx.feed.language], `${headline} ${introduction}`),
     authors: item.authors
       .map((a) => plainText(a))
       .filter(Boolean)

@@ -12,7 +12,20 @@ import { ARTICLE_TYPES } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FeedFilters } from '@tidings/core/query';
 import type { FacetCounts } from '../port.js';
-import { and, andNot, countIn, EMPTY_SET, hasRow, or, Posting, type RowSet, sizeOf, toList } from './row-set.js';
+import {
+  and,
+  andNot,
+  compactSet,
+  countBoth,
+  countIn,
+  EMPTY_SET,
+  hasRow,
+  or,
+  Posting,
+  type RowSet,
+  sizeOf,
+  toList,
+} from './row-set.js';
 
 /** One row as read from SQLite (raw mode, in this column order). */
 export type EngineRow = [
@@ -99,8 +112,9 @@ export interface EnginePlan {
   rows: RowSet;
   from: number;
   to: number;
-  /** Multi-segment `additionalSources` paths still to verify per row (host id → path prefixes). */
+  /** The total, once counted (`totalCap`: counting stopped past this cap). */
   total?: number;
+  totalCap?: number | undefined;
 }
 
 export interface EnginePage {
@@ -122,6 +136,8 @@ export class PostingEngine {
   private universe = 0;
   private capacity = 0;
   private published = new Float64Array(0);
+  /** UTC day number of each row's publishedAt (pages group sparse results by day). */
+  private day = new Int32Array(0);
   private ids = new Uint32Array(0);
   private type = new Uint8Array(0);
   private flags = new Uint8Array(0);
@@ -154,6 +170,22 @@ export class PostingEngine {
   private readonly sections = new Interner();
   private readonly sectionSets = new Map<number, Posting>();
   private readonly topicSets = new Map<number, Posting>();
+  /** Rows under each topic or any of its descendants (by `parents`): what facets count. */
+  private readonly topicTreeSets = new Map<number, Posting>();
+
+  constructor(
+    /** Parent of each topic id, for facets (an engine without it counts topics as they are). */
+    private readonly parents: ReadonlyMap<number, number> = new Map(),
+  ) {}
+
+  /** A row's topics with all their ancestors, once each. */
+  private topicTreeOf(rid: number): Set<number> {
+    const tree = new Set<number>();
+    for (const topic of this.topicsOf(rid)) {
+      for (let t: number | undefined = topic; t !== undefined && !tree.has(t); t = this.parents.get(t)) tree.add(t);
+    }
+    return tree;
+  }
   private readonly companySets = new Map<number, Posting>();
   private readonly daySets = new Map<number, Posting>();
   /**
@@ -183,6 +215,7 @@ export class PostingEngine {
     if (rid < this.capacity) return;
     const size = Math.max(rid + 1, 1024);
     this.published = grow(this.published, size);
+    this.day = grow(this.day, size);
     this.ids = grow(this.ids, size * 4);
     this.type = grow(this.type, size);
     this.flags = grow(this.flags, size);
@@ -237,6 +270,7 @@ export class PostingEngine {
     this.hostSets.get(this.host[rid]!)?.remove(rid);
     this.sectionSets.get(this.section[rid]!)?.remove(rid);
     this.grouped.remove(rid);
+    for (const topic of this.topicTreeOf(rid)) this.topicTreeSets.get(topic)?.remove(rid);
     for (const topic of this.topicsOf(rid)) this.topicSets.get(topic)?.remove(rid);
     for (const company of this.companiesOf(rid)) this.companySets.get(company)?.remove(rid);
     const day = dayOf(this.published[rid]!);
@@ -266,6 +300,7 @@ export class PostingEngine {
     this.alive.add(rid, universe);
 
     this.published[rid] = published;
+    this.day[rid] = dayOf(published);
     idWords(id, this.ids, rid * 4);
     const typeCode = TYPE_CODE.get(type) ?? 0;
     this.type[rid] = typeCode;
@@ -310,6 +345,7 @@ export class PostingEngine {
       this.pool[this.poolUsed++] = company;
       this.postingOf(this.companySets, company).add(rid, universe);
     }
+    for (const topic of this.topicTreeOf(rid)) this.postingOf(this.topicTreeSets, topic).add(rid, universe);
 
     if (grouped) {
       this.storyCode[rid] = this.stories.code(storyId);
@@ -335,13 +371,36 @@ export class PostingEngine {
 
   /** Applies removals and new or changed rows (postings change in place; cached plans are dropped). */
   apply(removed: Iterable<number>, rows: Iterable<EngineRow>, seq: number): void {
+    const initial = this.size === 0;
     for (const rid of removed) this.remove(rid);
-    for (const row of rows) this.put(row);
+    let added = 0;
+    for (const row of rows) {
+      this.put(row);
+      added++;
+    }
+    // After a bulk load the postings give back the room they kept for growth.
+    if (initial && added > 10_000) this.trim();
     this.seq = seq;
     this.memo.clear();
     // The pool only grows as rows change; re-pack it when most of it is stale.
     if (this.poolUsed > 1_000_000 && this.poolUsed > 4 * (this.size * 3 + 1024)) this.packPool();
     if (this.deadWordRows + this.textOverlay.size > Math.max(50_000, this.size / 5)) this.compactWords();
+  }
+
+  private trim(): void {
+    const maps = [
+      this.languageSets,
+      this.sourceSets,
+      this.hostSets,
+      this.sectionSets,
+      this.topicSets,
+      this.topicTreeSets,
+      this.companySets,
+      this.daySets,
+      this.wordSets,
+    ] as Map<unknown, Posting>[];
+    for (const map of maps) for (const posting of map.values()) posting.trim();
+    if (this.pool.length > this.poolUsed + 1024) this.pool = this.pool.slice(0, this.poolUsed + 1024);
   }
 
   private packPool(): void {
@@ -454,17 +513,17 @@ export class PostingEngine {
     let rows: RowSet = this.alive.view();
     includes.sort((a, b) => sizeOf(a) - sizeOf(b));
     for (const set of includes) {
-      if (sizeOf(rows) === 0) break;
+      if (rows.kind === 'list' && rows.rids.length === 0) break;
       rows = and(set, rows);
     }
     // Word postings may hold removed rows; every other posting holds live rows only.
     if (filters.searchTerms.length && includes.length) rows = and(rows, this.alive.view());
-    if (filters.additionalSources.length && sizeOf(rows)) excludes.push(this.sourceExclusions(filters, rows, paths));
+    if (filters.additionalSources.length) excludes.push(this.sourceExclusions(filters, rows, paths));
     for (const set of excludes) rows = andNot(rows, set);
     const from = filters.from ?? -Infinity;
     const to = filters.to ?? Infinity;
     if (filters.collapseStories) rows = this.collapse(rows, from, to);
-    return { rows, from, to };
+    return { rows: compactSet(rows, this.universe), from, to };
   }
 
   /**
@@ -552,39 +611,43 @@ export class PostingEngine {
     return 0;
   };
 
-  /** Exact number of rows of the plan within its time range. */
-  total(plan: EnginePlan): number {
-    if (plan.total !== undefined) return plan.total;
+  /**
+   * Number of rows of the plan within its time range: exact up to `cap`; beyond it, some number
+   * above `cap` (counting stops there — a total past the exact-total limit is only "more than").
+   */
+  total(plan: EnginePlan, cap = Infinity): number {
+    if (plan.total !== undefined && (plan.total <= cap || plan.totalCap === undefined || plan.totalCap >= cap)) {
+      return plan.total;
+    }
     const { rows, from, to } = plan;
-    let total = sizeOf(rows);
-    if (from !== -Infinity || to !== Infinity) {
-      if (rows.kind === 'list' && rows.rids.length < this.alive.size / 8) {
-        total = 0;
-        for (const rid of rows.rids) {
-          const p = this.published[rid]!;
-          if (p >= from && p <= to) total++;
-        }
-      } else {
-        // Count the days outside the range (and the partial days at its edges) and subtract.
-        const first = from === -Infinity ? -Infinity : dayOf(from);
-        const last = to === Infinity ? Infinity : dayOf(to);
-        for (const day of this.daysDesc) {
-          const posting = this.daySets.get(day)!;
-          if (day < first || day > last) total -= countIn(toList(posting.view()), rows);
-          else if (day === first || day === last) {
-            const inside = this.rowsOfDay(day, rows, from, to).length;
-            total -= countIn(toList(posting.view()), rows) - inside;
-          }
-        }
+    let total = 0;
+    if (from === -Infinity && to === Infinity) total = sizeOf(rows);
+    else if (rows.kind === 'list') {
+      for (const rid of rows.rids) {
+        const p = this.published[rid]!;
+        if (p >= from && p <= to) total++;
+      }
+    } else {
+      // Day by day inside the range, newest first, until past the cap.
+      const first = from === -Infinity ? -Infinity : dayOf(from);
+      const last = to === Infinity ? Infinity : dayOf(to);
+      for (const day of this.daysDesc) {
+        if (day > last) continue;
+        if (day < first || total > cap) break;
+        total +=
+          day === first || day === last
+            ? this.rowsOfDay(day, rows, from, to).length
+            : countIn(toList(this.daySets.get(day)!.view()), rows);
       }
     }
     plan.total = total;
+    plan.totalCap = total > cap ? cap : undefined;
     return total;
   }
 
   /** One page of row ids, newest first: `offset` rows skipped, or those up to the cursor position. */
-  page(plan: EnginePlan, limit: number, offset: number, after: CursorPosition | null): EnginePage {
-    const total = this.total(plan);
+  page(plan: EnginePlan, limit: number, offset: number, after: CursorPosition | null, cap = Infinity): EnginePage {
+    const total = this.total(plan, cap);
     if (total === 0) return { rids: [], total, hasMore: false };
     const { rows } = plan;
     const from = plan.from;
@@ -611,27 +674,24 @@ export class PostingEngine {
       }
       return false;
     };
-    // A sparse result is grouped by day once; a dense one is intersected with each day in turn.
-    const byDay = rows.kind === 'list' ? this.groupByDay(rows.rids) : null;
+    if (rows.kind === 'list') {
+      const rids = this.listPage(rows.rids, from, to, isAfterCursor, skip, want);
+      return { rids: rids.slice(0, limit), total, hasMore: rids.length > limit };
+    }
+    // A dense result is intersected with one day at a time, newest first.
     for (const day of this.daysDesc) {
       if (day > lastDay) continue;
       if (day < firstDay) break;
       let members: number[];
       const edge = day === firstDay || day === lastDay;
-      if (byDay) {
-        members = byDay.get(day) ?? [];
-        if (!members.length) continue;
-        if (edge) members = members.filter((rid) => this.published[rid]! >= from && this.published[rid]! <= to);
-      } else {
-        if (!edge && skip > 0) {
-          const count = countIn(toList(this.daySets.get(day)!.view()), rows);
-          if (count <= skip) {
-            skip -= count;
-            continue;
-          }
+      if (!edge && skip > 0) {
+        const count = countIn(toList(this.daySets.get(day)!.view()), rows);
+        if (count <= skip) {
+          skip -= count;
+          continue;
         }
-        members = this.rowsOfDay(day, rows, from, to);
       }
+      members = this.rowsOfDay(day, rows, from, to);
       if (after && day === dayOf(after.key)) members = members.filter(isAfterCursor);
       if (skip >= members.length) {
         skip -= members.length;
@@ -645,15 +705,49 @@ export class PostingEngine {
     return { rids: out.slice(0, limit), total, hasMore: out.length > limit };
   }
 
-  private groupByDay(rids: Uint32Array): Map<number, number[]> {
-    const groups = new Map<number, number[]>();
-    for (const rid of rids) {
-      const day = dayOf(this.published[rid]!);
-      const group = groups.get(day);
-      if (group) group.push(rid);
-      else groups.set(day, [rid]);
+  /**
+   * `want` rows of a sparse result after skipping `skip`, newest first: the rows (within the time
+   * range, after the cursor) are counted by day, which tells the oldest day the page reaches; one more
+   * pass collects the rows from that day on, and only those are sorted.
+   */
+  private listPage(
+    rids: Uint32Array,
+    from: number,
+    to: number,
+    keep: (rid: number) => boolean,
+    skip: number,
+    want: number,
+  ): number[] {
+    const days = this.day;
+    const published = this.published;
+    // Counts by day in a typed array over the index's span of days (newest day at 0).
+    const newest = this.daysDesc[0] ?? 0;
+    const span = newest - (this.daysDesc.at(-1) ?? 0) + 1;
+    const counts = new Int32Array(span);
+    for (let i = 0; i < rids.length; i++) {
+      const rid = rids[i]!;
+      const p = published[rid]!;
+      if (p < from || p > to || !keep(rid)) continue;
+      counts[newest - days[rid]!]!++;
     }
-    return groups;
+    let lowest = -Infinity;
+    let seen = 0;
+    for (let d = 0; d < span; d++) {
+      seen += counts[d]!;
+      if (seen >= skip + want) {
+        lowest = newest - d;
+        break;
+      }
+    }
+    const members: number[] = [];
+    for (let i = 0; i < rids.length; i++) {
+      const rid = rids[i]!;
+      if (days[rid]! < lowest) continue;
+      const p = published[rid]!;
+      if (p >= from && p <= to && keep(rid)) members.push(rid);
+    }
+    members.sort(this.compare);
+    return members.slice(skip, skip + want);
   }
 
   /** Live articles per source id. */
@@ -663,68 +757,97 @@ export class PostingEngine {
     return out;
   }
 
+  /** Rows published within [from, to]: whole days' postings, and the rows of the edge days that fall inside. */
+  private rangeSet(from: number, to: number): RowSet {
+    const first = from === -Infinity ? -Infinity : dayOf(from);
+    const last = to === Infinity ? Infinity : dayOf(to);
+    const sets: RowSet[] = [];
+    for (const day of this.daysDesc) {
+      if (day > last) continue;
+      if (day < first) break;
+      const posting = this.daySets.get(day)!;
+      if (day !== first && day !== last) sets.push(posting.view());
+      else {
+        const inside = toList(posting.view()).filter(
+          (rid) => this.published[rid]! >= from && this.published[rid]! <= to,
+        );
+        sets.push({ kind: 'list', rids: inside });
+      }
+    }
+    return or(sets, this.universe);
+  }
+
   /**
    * Exact counts of the plan's rows (within its time range) by type, language, source, company,
-   * topic (a row counts once under each of its topics and each of their ancestors, by `parents`) and
-   * UTC day; lists are not cut or sorted here.
+   * topic (a row counts once under each of its topics and each of their ancestors) and UTC day;
+   * lists are not cut or sorted here. A sparse result is counted row by row; a dense one posting by
+   * posting (each value's rows probed against the result), so that no facet walks a million rows.
    */
-  facets(plan: EnginePlan, names: readonly string[], parents: ReadonlyMap<number, number>): FacetCounts {
+  facets(plan: EnginePlan, names: readonly string[]): FacetCounts {
     const want = new Set(names);
     const { from, to } = plan;
-    const all = toList(plan.rows);
-    const rows =
-      from === -Infinity && to === Infinity
-        ? all
-        : all.filter((rid) => this.published[rid]! >= from && this.published[rid]! <= to);
-    const out: FacetCounts = {
-      total: rows.length,
-      types: [],
-      languages: [],
-      sources: [],
-      companies: [],
-      topics: [],
-      days: [],
+    let rows: RowSet = plan.rows;
+    if (from !== -Infinity || to !== Infinity) rows = compactSet(and(rows, this.rangeSet(from, to)), this.universe);
+    const total = sizeOf(rows);
+    const out: FacetCounts = { total, types: [], languages: [], sources: [], companies: [], topics: [], days: [] };
+    const dense = rows.kind === 'bits';
+    // Count of a value: its posting probed against a dense result.
+    const countOf = (posting: Posting) => countBoth(posting.view(), rows);
+    const byPosting = <K, V>(map: Map<K, Posting>, value: (key: K) => V | undefined): [V, number][] => {
+      const list: [V, number][] = [];
+      for (const [key, posting] of map) {
+        const v = value(key);
+        if (v === undefined || posting.size === 0) continue;
+        const n = countOf(posting);
+        if (n) list.push([v, n]);
+      }
+      return list;
     };
+    const rids = dense ? null : toList(rows);
     const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
     if (want.has('types')) {
-      const counts = new Uint32Array(ARTICLE_TYPES.length);
-      for (const rid of rows) counts[this.type[rid]!]!++;
-      out.types = ARTICLE_TYPES.map((t, i) => [t, counts[i]!] as [string, number]).filter(([, n]) => n > 0);
+      out.types = ARTICLE_TYPES.map(
+        (t, i) =>
+          [t, dense ? countOf(this.types[i]!) : rids!.filter((r) => this.type[r] === i).length] as [string, number],
+      ).filter(([, n]) => n > 0);
     }
-    for (const [name, column, interner] of [
-      ['languages', this.language, this.languages],
-      ['sources', this.source, this.sources],
+    for (const [name, column, interner, sets] of [
+      ['languages', this.language, this.languages, this.languageSets],
+      ['sources', this.source, this.sources, this.sourceSets],
     ] as const) {
       if (!want.has(name)) continue;
+      if (dense) {
+        out[name] = byPosting(sets, (code) => interner.values[code] || undefined);
+        continue;
+      }
       const counts = new Map<number, number>();
-      for (const rid of rows) count(counts, column[rid]!);
+      for (const rid of rids!) count(counts, column[rid]!);
       out[name] = [...counts].flatMap(([code, n]) =>
         interner.values[code] ? [[interner.values[code], n] as [string, number]] : [],
       );
     }
     if (want.has('companies')) {
-      const counts = new Map<number, number>();
-      for (const rid of rows) for (const company of this.companiesOf(rid)) count(counts, company);
-      out.companies = [...counts];
+      if (dense) out.companies = byPosting(this.companySets, (id) => id);
+      else {
+        const counts = new Map<number, number>();
+        for (const rid of rids!) for (const company of this.companiesOf(rid)) count(counts, company);
+        out.companies = [...counts];
+      }
     }
     if (want.has('topics')) {
-      const counts = new Map<number, number>();
-      const seen = new Map<number, number>(); // topic → the last row counted under it
-      for (const rid of rows) {
-        for (const topic of this.topicsOf(rid)) {
-          for (let t: number | undefined = topic; t !== undefined; t = parents.get(t)) {
-            if (seen.get(t) === rid) break; // this ancestor line is already counted for the row
-            seen.set(t, rid);
-            count(counts, t);
-          }
-        }
+      if (dense) out.topics = byPosting(this.topicTreeSets, (id) => id);
+      else {
+        const counts = new Map<number, number>();
+        for (const rid of rids!) for (const topic of this.topicTreeOf(rid)) count(counts, topic);
+        out.topics = [...counts];
       }
-      out.topics = [...counts];
     }
     if (want.has('days')) {
-      const counts = new Map<number, number>();
-      for (const rid of rows) count(counts, dayOf(this.published[rid]!));
-      out.days = [...counts].map(([day, n]) => [new Date(day * DAY_MS).toISOString().slice(0, 10), n]);
+      // Every day that has articles (the API keeps the latest): each day's posting against the result.
+      for (const day of this.daysDesc) {
+        const n = countBoth(this.daySets.get(day)!.view(), rows);
+        if (n) out.days.push([new Date(day * DAY_MS).toISOString().slice(0, 10), n]);
+      }
     }
     return out;
   }

@@ -11,12 +11,15 @@
 
 export type RowSet =
   | { readonly kind: 'list'; readonly rids: Uint32Array }
-  | { readonly kind: 'bits'; readonly words: Uint32Array; readonly count: number };
+  /** `count` is -1 until asked for (`sizeOf`): most intermediate results never need it. */
+  | { readonly kind: 'bits'; readonly words: Uint32Array; count: number };
 
 export const EMPTY_SET: RowSet = { kind: 'list', rids: new Uint32Array(0) };
 
 export function sizeOf(set: RowSet): number {
-  return set.kind === 'list' ? set.rids.length : set.count;
+  if (set.kind === 'list') return set.rids.length;
+  if (set.count < 0) set.count = countBits(set.words);
+  return set.count;
 }
 
 export function popcount(word: number): number {
@@ -104,7 +107,7 @@ function subtractLists(a: Uint32Array, b: Uint32Array): Uint32Array {
 }
 
 function bits(words: Uint32Array): RowSet {
-  return { kind: 'bits', words, count: countBits(words) };
+  return { kind: 'bits', words, count: -1 };
 }
 
 /** Both sets' members. */
@@ -120,7 +123,7 @@ export function and(a: RowSet, b: RowSet): RowSet {
 
 /** Members of `a` that are not in `b`. */
 export function andNot(a: RowSet, b: RowSet): RowSet {
-  if (sizeOf(b) === 0 || sizeOf(a) === 0) return a;
+  if ((b.kind === 'list' && b.rids.length === 0) || (a.kind === 'list' && a.rids.length === 0)) return a;
   if (a.kind === 'list') {
     return {
       kind: 'list',
@@ -145,18 +148,27 @@ export function or(sets: readonly RowSet[], universe: number): RowSet {
   const nonEmpty = sets.filter((s) => sizeOf(s) > 0);
   if (nonEmpty.length === 0) return EMPTY_SET;
   if (nonEmpty.length === 1) return nonEmpty[0]!;
-  const total = nonEmpty.reduce((sum, s) => sum + sizeOf(s), 0);
-  if (total * 32 < universe && nonEmpty.every((s) => s.kind === 'list')) {
-    const all = new Uint32Array(total);
-    let n = 0;
-    for (const s of nonEmpty) {
-      all.set((s as { rids: Uint32Array }).rids, n);
-      n += sizeOf(s);
+  // Two short lists merge; anything more is written into a bitset (no sorting).
+  const [first, second] = nonEmpty as [RowSet, RowSet];
+  if (nonEmpty.length === 2 && first.kind === 'list' && second.kind === 'list') {
+    const a = first.rids;
+    const b = second.rids;
+    if ((a.length + b.length) * 32 < universe) {
+      const out = new Uint32Array(a.length + b.length);
+      let i = 0;
+      let j = 0;
+      let n = 0;
+      while (i < a.length && j < b.length) {
+        const x = a[i]!;
+        const y = b[j]!;
+        out[n++] = x <= y ? x : y;
+        if (x <= y) i++;
+        if (y <= x) j++;
+      }
+      while (i < a.length) out[n++] = a[i++]!;
+      while (j < b.length) out[n++] = b[j++]!;
+      return { kind: 'list', rids: out.subarray(0, n) };
     }
-    all.sort();
-    let m = 0;
-    for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[m++] = all[i]!;
-    return { kind: 'list', rids: all.subarray(0, m) };
   }
   const out = new Uint32Array((universe + 31) >>> 5);
   for (const s of nonEmpty) {
@@ -168,6 +180,25 @@ export function or(sets: readonly RowSet[], universe: number): RowSet {
     }
   }
   return bits(out);
+}
+
+/** A set as a list when it is sparse (the shape that pages and counts read fastest). */
+export function compactSet(set: RowSet, universe: number): RowSet {
+  if (set.kind === 'bits' && sizeOf(set) * 32 < universe) return { kind: 'list', rids: toList(set) };
+  return set;
+}
+
+/** |a ∩ b|, without building the intersection. */
+export function countBoth(a: RowSet, b: RowSet): number {
+  if (a.kind === 'list') return countIn(a.rids, b);
+  if (b.kind === 'list') return countIn(b.rids, a);
+  let n = 0;
+  const len = Math.min(a.words.length, b.words.length);
+  for (let i = 0; i < len; i++) {
+    const w = a.words[i]! & b.words[i]!;
+    if (w) n += popcount(w);
+  }
+  return n;
 }
 
 /** How many members of `list` are in `set`, without building the intersection. */
@@ -187,7 +218,7 @@ export function countIn(list: Uint32Array, set: RowSet): number {
 /** The members, ascending. */
 export function toList(set: RowSet): Uint32Array {
   if (set.kind === 'list') return set.rids;
-  const out = new Uint32Array(set.count);
+  const out = new Uint32Array(sizeOf(set));
   let n = 0;
   for (let w = 0; w < set.words.length; w++) {
     let word = set.words[w]!;
@@ -281,6 +312,11 @@ export class Posting {
     for (let i = 0; i < this.size; i++) words[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
     this.words = words;
     this.list = null;
+  }
+
+  /** Gives back the room kept for growth (after a bulk load; later additions grow it again). */
+  trim(): void {
+    if (this.list && this.list.length > Math.max(4, this.size)) this.list = this.list.slice(0, Math.max(4, this.size));
   }
 
   /** Bytes held (for the memory figures). */
