@@ -33,7 +33,7 @@ import {
 } from './port.js';
 import { ftsMatchExpression } from './fts-query.js';
 import { mergeIngest } from './ingest.js';
-import { sameStory, STORY_WINDOW_MS, storyBands, type StoryWords } from './stories.js';
+import { sameStory, StoryBandIndex, storyBands, type StoryWords } from './stories.js';
 
 /** Bumped whenever the layout changes; `PRAGMA user_version` holds it. */
 const SCHEMA_VERSION = 4;
@@ -61,9 +61,7 @@ CREATE TABLE IF NOT EXISTS articles (
   story_id TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS articles_story ON articles (story_id);
-CREATE TABLE IF NOT EXISTS story_bands (key INTEGER NOT NULL, rid INTEGER NOT NULL, published INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS story_bands_key ON story_bands (key, published);
-CREATE INDEX IF NOT EXISTS story_bands_rid ON story_bands (rid);
+
 CREATE INDEX IF NOT EXISTS articles_seq ON articles (seq);
 CREATE INDEX IF NOT EXISTS articles_domain ON articles (domain);
 CREATE TABLE IF NOT EXISTS article_docs (rid INTEGER PRIMARY KEY, doc TEXT NOT NULL);
@@ -102,6 +100,8 @@ export interface EmbeddedIndexOptions {
   warm?: boolean;
   /** Parent of each topic id (child → parent), so that facets count articles under every ancestor. */
   topicParents?: Record<number, number>;
+  /** Group new articles into stories (default true; off only to measure what grouping costs). */
+  groupStories?: boolean;
   /**
    * Tests only: a query searching for this word holds its thread for `ms` first, standing in for a
    * query that is expensive however the engine is built (threads, time budget).
@@ -128,6 +128,28 @@ function toArticle(row: DocRow): Article {
   article.source.iframeable = toBool(row.iframeable);
   article.story = { id: row.story, size: row.storySize };
   return article;
+}
+
+/** A new article of a write, for story grouping. */
+interface NewArticle {
+  rid: number;
+  id: string;
+  published: number;
+  words: StoryWords;
+}
+
+/** Recent articles whose band keys a writing process keeps in memory. */
+const STORY_BAND_LIMIT = 200_000;
+/** Candidates verified per new article, those sharing most bands first. */
+const MAX_STORY_CANDIDATES = 16;
+
+/** An article that shares band keys with a new one. */
+interface StoryCandidate {
+  rid: number;
+  published: number;
+  story: string;
+  headline: string | null;
+  introduction: string | null;
 }
 
 /** One write of a group (`writeSync`). */
@@ -192,9 +214,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         UPDATE articles SET language = (SELECT d.doc ->> '$.language' FROM article_docs d WHERE d.rid = articles.rid),
           story_id = id;
         CREATE INDEX IF NOT EXISTS articles_story ON articles (story_id);
-        CREATE TABLE IF NOT EXISTS story_bands (key INTEGER NOT NULL, rid INTEGER NOT NULL, published INTEGER NOT NULL);
-        CREATE INDEX IF NOT EXISTS story_bands_key ON story_bands (key, published);
-        CREATE INDEX IF NOT EXISTS story_bands_rid ON story_bands (rid);
+
         CREATE TABLE IF NOT EXISTS article_words (rid INTEGER PRIMARY KEY, headline TEXT NOT NULL, introduction TEXT NOT NULL);`);
       const insert = this.db.prepare(
         'INSERT OR REPLACE INTO article_words (rid, headline, introduction) VALUES (?, ?, ?)',
@@ -235,19 +255,19 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         'INSERT OR REPLACE INTO article_words (rid, headline, introduction) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)',
       ),
       deleteWords: db.prepare('DELETE FROM article_words WHERE rid = ?'),
-      deleteBands: db.prepare('DELETE FROM story_bands WHERE rid = ?'),
-      insertBand: db.prepare('INSERT INTO story_bands (key, rid, published) VALUES (?, ?, ?)'),
+      recentWords: db.prepare<[number], { rid: number; published: number; headline: string; introduction: string }>(
+        `SELECT a.rid, a.published, w.headline, w.introduction FROM articles a JOIN article_words w ON w.rid = a.rid
+         ORDER BY a.rid DESC LIMIT ?`,
+      ),
+
       setStory: db.prepare('UPDATE articles SET story_id = ? WHERE rid = ?'),
       touchArticle: db.prepare('UPDATE articles SET seq = ? WHERE id = ?'),
       storyRids: db.prepare<[string], number>('SELECT rid FROM articles WHERE story_id = ? ORDER BY rid').pluck(),
       storySize: db.prepare<[string], number>('SELECT count(*) FROM articles WHERE story_id = ?').pluck(),
-      storyCandidates: db.prepare<
-        [string, number, number],
-        { rid: number; story: string; headline: string | null; introduction: string | null }
-      >(
-        `SELECT a.rid, a.story_id AS story, w.headline, w.introduction FROM articles a LEFT JOIN article_words w ON w.rid = a.rid
-         WHERE a.rid IN (SELECT DISTINCT rid FROM story_bands WHERE key IN (SELECT value FROM json_each(?)) AND published BETWEEN ? AND ?)
-         ORDER BY a.rid`,
+      storyCandidates: db.prepare<[string], StoryCandidate>(
+        `SELECT a.rid, a.published, a.story_id AS story, w.headline, w.introduction
+         FROM articles a LEFT JOIN article_words w ON w.rid = a.rid
+         WHERE a.rid IN (SELECT value FROM json_each(?))`,
       ),
       pathsOf: db.prepare<[string], { rid: number; path: string }>(
         'SELECT rid, path FROM articles WHERE rid IN (SELECT value FROM json_each(?))',
@@ -361,6 +381,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     const s = this.statements;
     if (!articles.length) return;
     const seq = nextSeq();
+    const fresh: NewArticle[] = [];
     for (const article of articles) {
       const { host, path } = hostAndPath(article.url);
       // id, seq, published, type, paywalled, registration, https, iframeable, source_id, domain, host,
@@ -393,46 +414,63 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         rid = (s.updateArticle.get([...columns.slice(1), article.id]) as { rid: number }).rid;
         if (!texts.has(rid)) s.deleteText.run(rid);
       } else {
-        this.groupStory(rid, seq, columns[2] as number, words, texts);
+        fresh.push({ rid, id: article.id, published: columns[2] as number, words });
       }
       // The story is derived (and its size changes): documents are stored without it.
       s.upsertDoc.run(rid, JSON.stringify({ ...article, story: undefined }));
       texts.set(rid, [rid, words.headline, words.introduction]);
     }
+    if (fresh.length && this.options.groupStories !== false) this.groupStories(fresh, seq);
   }
 
   /**
-   * Puts a new article into the story of an earlier one it repeats (published within 72 hours, in
-   * near-identical words), and records its band keys for the articles after it.
+   * Puts each new article into the story of an earlier one it repeats (published within 72 hours, in
+   * near-identical words), and records its band keys for the articles after it. One look-up and one
+   * insert per batch: the batch's own articles are matched among themselves in memory.
    */
-  private groupStory(
-    rid: number,
-    seq: number,
-    published: number,
-    words: StoryWords,
-    pending: Map<number, [number, string, string]>,
-  ): void {
+  private groupStories(fresh: NewArticle[], seq: number): void {
     const s = this.statements;
-    const keys = storyBands(words);
-    if (!keys.length) return;
-    const candidates = s.storyCandidates.all(
-      JSON.stringify(keys),
-      published - STORY_WINDOW_MS,
-      published + STORY_WINDOW_MS,
-    );
-    for (const candidate of candidates) {
-      // Words of an article written earlier in this transaction are still waiting in `pending`.
-      const text = pending.get(candidate.rid);
-      const theirs = text ? { headline: text[1], introduction: text[2] } : candidate;
-      if (theirs.headline === null || theirs.introduction === null) continue;
-      if (sameStory(words, { headline: theirs.headline, introduction: theirs.introduction })) {
-        s.setStory.run(candidate.story, rid);
-        // The story's first article is re-read by query engines, which now count it as grouped.
-        s.touchArticle.run(seq, candidate.story);
-        break;
+    const bands = this.storyBands();
+    const keysOf = fresh.map((a) => storyBands(a.words));
+    const ridsOf = fresh.map((a, i) => bands.candidates(keysOf[i]!, a.published, MAX_STORY_CANDIDATES));
+    // Candidates indexed before this batch: their story and words, in one query.
+    const batch = new Map(fresh.map((a) => [a.rid, a]));
+    const wanted = [...new Set(ridsOf.flat())].filter((rid) => !batch.has(rid));
+    const stored = new Map((wanted.length ? s.storyCandidates.all(JSON.stringify(wanted)) : []).map((c) => [c.rid, c]));
+    const storyOf = new Map<number, string>();
+    // Earlier articles of this batch are candidates too: a small index of their own.
+    const local = new StoryBandIndex(fresh.length);
+    fresh.forEach((article, i) => {
+      let story = article.id;
+      for (const rid of [...ridsOf[i]!, ...local.candidates(keysOf[i]!, article.published, MAX_STORY_CANDIDATES)]) {
+        const mine = batch.get(rid);
+        const theirs = mine ? { ...mine.words, story: storyOf.get(rid) } : stored.get(rid);
+        if (!theirs || rid === article.rid || theirs.story === undefined) continue;
+        if (theirs.headline === null || theirs.introduction === null) continue;
+        if (sameStory(article.words, { headline: theirs.headline, introduction: theirs.introduction })) {
+          story = theirs.story;
+          s.setStory.run(story, article.rid);
+          // The story's first article is re-read by query engines, which now count it as grouped.
+          s.touchArticle.run(seq, story);
+          break;
+        }
       }
-    }
-    for (const key of keys) s.insertBand.run(key, rid, published);
+      storyOf.set(article.rid, story);
+      local.add(article.rid, article.published, keysOf[i]!);
+    });
+    fresh.forEach((article, i) => bands.add(article.rid, article.published, keysOf[i]!));
+  }
+
+  private bands: StoryBandIndex | null = null;
+
+  /** The band index of recent articles, built from their stored words on first use. */
+  private storyBands(): StoryBandIndex {
+    if (this.bands) return this.bands;
+    const bands = new StoryBandIndex(STORY_BAND_LIMIT);
+    const recent = this.statements.recentWords.all(STORY_BAND_LIMIT).reverse();
+    for (const row of recent) bands.add(row.rid, row.published, storyBands(row));
+    this.bands = bands;
+    return bands;
   }
 
   /** Stored articles by id, read now (no cached documents: a write may be under way). */
@@ -453,7 +491,6 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         s.deleteDoc.run(rid);
         s.deleteText.run(rid);
         s.deleteWords.run(rid);
-        s.deleteBands.run(rid);
         s.tombstone.run(rid, seq);
       }
     })();

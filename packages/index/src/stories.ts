@@ -93,3 +93,65 @@ export function sameStory(a: StoryWords, b: StoryWords): boolean {
   }
   return containment(new Set(pairs(introA)), new Set(pairs(introB))) >= 0.5;
 }
+
+/** An article as the story index knows it. */
+export interface StoryEntry {
+  rid: number;
+  published: number;
+}
+
+/**
+ * The band keys of the most recently indexed articles, in memory (`limit` articles; row ids only
+ * grow, so the oldest are the smallest): where a new article finds its candidates. A lookup costs a
+ * few map reads, where a table of bands in SQLite cost a dozen random B-tree inserts per article.
+ */
+export class StoryBandIndex {
+  private readonly byKey = new Map<number, StoryEntry[]>();
+  private count = 0;
+  private oldestRid = 0;
+  private newestRid = 0;
+
+  constructor(private readonly limit = 200_000) {}
+
+  add(rid: number, published: number, keys: readonly number[]): void {
+    const entry = { rid, published };
+    for (const key of keys) {
+      const list = this.byKey.get(key);
+      if (list) list.push(entry);
+      else this.byKey.set(key, [entry]);
+    }
+    this.newestRid = Math.max(this.newestRid, rid);
+    if (++this.count > this.limit * 1.25) this.prune();
+  }
+
+  /**
+   * Articles sharing band keys with `keys`, published within the window of `published`, those that
+   * share most bands first (the likeliest copies), at most `max`.
+   */
+  candidates(keys: readonly number[], published: number, max: number): number[] {
+    const shared = new Map<number, number>();
+    for (const key of keys) {
+      for (const e of this.byKey.get(key) ?? []) {
+        if (e.rid < this.oldestRid || Math.abs(e.published - published) > STORY_WINDOW_MS) continue;
+        shared.set(e.rid, (shared.get(e.rid) ?? 0) + 1);
+      }
+    }
+    return [...shared]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, max)
+      .map(([rid]) => rid);
+  }
+
+  /** Forgets the oldest articles beyond the limit. */
+  private prune(): void {
+    this.oldestRid = Math.max(this.oldestRid, this.newestRid - this.limit);
+    let kept = 0;
+    for (const [key, list] of this.byKey) {
+      const live = list.filter((e) => e.rid >= this.oldestRid);
+      if (live.length) this.byKey.set(key, live);
+      else this.byKey.delete(key);
+      kept += live.length;
+    }
+    this.count = Math.ceil(kept / (HASHES / ROWS_PER_BAND));
+  }
+}

@@ -74,6 +74,20 @@ function idWords(id: string, out: Uint32Array, at: number): void {
   }
 }
 
+/** A 53-bit hash of headline and introduction words (two FNV-1a variants): a changed text changes it. */
+function textHashOf(headline: string | null, introduction: string | null): number {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (const text of [headline ?? '', '\n', introduction ?? '']) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+    }
+  }
+  return (a >>> 0) * 2 ** 21 + ((b >>> 0) & 0x1fffff);
+}
+
 /** First path segment of a lower-case URL path ("/sport/x" → "sport"). */
 function firstSegment(path: string): string {
   const end = path.indexOf('/', 1);
@@ -138,6 +152,8 @@ export class PostingEngine {
   private published = new Float64Array(0);
   /** UTC day number of each row's publishedAt (pages group sparse results by day). */
   private day = new Int32Array(0);
+  /** Hash of each row's words: a row read again with the same text leaves the word postings alone. */
+  private textHash = new Float64Array(0);
   private ids = new Uint32Array(0);
   private type = new Uint8Array(0);
   private flags = new Uint8Array(0);
@@ -216,6 +232,7 @@ export class PostingEngine {
     const size = Math.max(rid + 1, 1024);
     this.published = grow(this.published, size);
     this.day = grow(this.day, size);
+    this.textHash = grow(this.textHash, size);
     this.ids = grow(this.ids, size * 4);
     this.type = grow(this.type, size);
     this.flags = grow(this.flags, size);
@@ -360,6 +377,9 @@ export class PostingEngine {
     }
     this.daySets.get(day)!.add(rid, universe);
 
+    const hash = textHashOf(headline, introduction);
+    if (existed && hash === this.textHash[rid]) return; // same words: their postings hold the row already
+    this.textHash[rid] = hash;
     const words = new Set<string>();
     for (const text of [headline, introduction]) {
       if (!text) continue;
