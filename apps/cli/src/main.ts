@@ -10,7 +10,8 @@ try {
   await program.parseAsync(process.argv);
   code = context.exitCode;
 } catch (error) {
-  if (error instanceof CommanderError) code = error.exitCode || 1;
+  // Commander's own exit code: 0 after --help or --version, 1 for a usage error.
+  if (error instanceof CommanderError) code = error.exitCode;
   else {
     process.stderr.write(`tidings: ${(error as Error).message}\n`);
     code = error instanceof CliError ? error.exitCode : 1;

@@ -1,4 +1,5 @@
 /** The `tidings` command tree (commander). Each action prints data to stdout and problems to stderr. */
+import { readFileSync } from 'node:fs';
 import type { Queue } from 'bullmq';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { SingleBar } from 'cli-progress';
@@ -138,6 +139,10 @@ export function table(rows: string[][]): string {
   );
 }
 
+const CLI_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
 export function buildProgram(
   config: Config,
   io: Io = defaultIo,
@@ -146,6 +151,7 @@ export function buildProgram(
   const context = new Context(config, io, now);
   const program = new Command('tidings')
     .description('Operate Tidings: api keys, imports, editorial selections, status.')
+    .version(CLI_VERSION, '-V, --version', 'print the version of Tidings')
     .exitOverride()
     .configureOutput({
       writeOut: io.out,

@@ -109,6 +109,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       work: deps.work,
       hosts: new HostGate(deps.perHost ?? 2),
       probes: { cache: probes, queue: probeQueue },
+      retentionDays: deps.retentionDays,
     }),
     {
       connection: createQueueConnection(deps.redisUrl, 'worker'),

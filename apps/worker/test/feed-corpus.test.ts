@@ -69,16 +69,36 @@ describe('real feeds', () => {
       if (parseFeedDate(item.published)) expect(article!.publishedAt).not.toBe('2026-11-22T12:00:00Z');
       expect(JSON.stringify(article)).not.toContain('\uFFFD');
       expect(article!.introduction).not.toMatch(/<\/?(p|div|a|br|img|span)[\s>/]/i);
+      expectCleanText(article!, `${item.description ?? ''} ${item.content ?? ''} ${item.title ?? ''}`);
     }
   });
 });
+
+/**
+ * What a reader would notice in a headline or an introduction: an HTML entity left undecoded, a tag,
+ * or a space before punctuation that the source text did not have.
+ */
+function expectCleanText(article: { headline: string; introduction: string }, source: string) {
+  for (const text of [article.headline, article.introduction]) {
+    expect(text, text).not.toMatch(/&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]{1,31});/i);
+    // Real HTML elements (text such as "TwiML <stream>" or an IRC "<nick>" is the source's own).
+    expect(text, text).not.toMatch(
+      /<\/?(p|div|span|a|br|img|b|i|em|strong|ul|ol|li|h[1-6]|table|tr|td|figure|script|style)[\s>/]/i,
+    );
+    if (!/\s[.,;:!?]/.test(source.replace(/<[^>]*>/g, ''))) expect(text, text).not.toMatch(/\s[.,;:!?](\s|$)/);
+  }
+}
 
 describe('tricky feeds', () => {
   const files = readdirSync(join(FEEDS, 'tricky'));
   it.each(files)('%s: parses or fails with a clear parse error', async (file) => {
     try {
-      const { articles } = await ingest(`tricky/${file}`);
-      for (const article of articles) expect(article.headline.length).toBeGreaterThan(0);
+      const { feed, articles } = await ingest(`tricky/${file}`);
+      const source = feed.items.map((i) => `${i.description ?? ''} ${i.content ?? ''} ${i.title ?? ''}`).join(' ');
+      for (const article of articles) {
+        expect(article.headline.length).toBeGreaterThan(0);
+        expectCleanText(article, source);
+      }
     } catch (error) {
       expect(error).toBeInstanceOf(FeedParseError);
       expect((error as Error).message).toMatch(/^not a feed/);

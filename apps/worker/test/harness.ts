@@ -24,7 +24,9 @@ export interface WorkerHarness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(options: { concurrency?: number; perHost?: number } = {}): Promise<WorkerHarness> {
+export async function startHarness(
+  options: { concurrency?: number; perHost?: number; retentionDays?: number } = {},
+): Promise<WorkerHarness> {
   const dir = await mkdtemp(join(tmpdir(), 'tidings-worker-'));
   const prefix = `tidings-test:${randomUUID()}:`;
   const redis = createRedis({ url: REDIS_URL });
@@ -46,7 +48,7 @@ export async function startHarness(options: { concurrency?: number; perHost?: nu
     fetcher,
     work,
     concurrency: options.concurrency ?? 2,
-    retentionDays: 100_000,
+    retentionDays: options.retentionDays ?? 100_000,
     syncEveryMs: 0,
     ...(options.perHost ? { perHost: options.perHost } : {}),
   });

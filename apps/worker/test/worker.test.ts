@@ -123,6 +123,20 @@ describe('worker', () => {
     });
   });
 
+  it('skips items older than the retention period at ingest, and counts them', async () => {
+    await harness.stop();
+    harness = await startHarness({ retentionDays: 400 });
+    ({ prefix, index, sources, worker } = harness);
+    const recent = new Date(Date.now() - 3_600_000).toUTCString();
+    feedBody = rss([
+      { title: 'Fresh story', link: 'https://example.com/fresh', date: recent },
+      { title: 'A story from 2011', link: 'https://example.com/2011', date: 'Mon, 21 Nov 2011 08:00:00 GMT' },
+    ]);
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'example' }));
+    expect(await fetchNow('example')).toMatchObject({ outcome: 'indexed', created: 1, expired: 1 });
+    expect(await headlines()).toEqual(['Fresh story']);
+  });
+
   it('updates a changed item instead of duplicating it', async () => {
     feedBody = rss([{ title: 'Draft headline', link: 'https://example.com/1', date: 'Sun, 22 Nov 2026 08:00:00 GMT' }]);
     await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'example' }));

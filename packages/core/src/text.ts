@@ -1,4 +1,6 @@
-/** Word-level text normalisation shared by `searchTerms` parsing and every index adapter. */
+/** Word-level text normalisation shared by `searchTerms` parsing and every index adapter; HTML to text. */
+import { decodeHTML } from 'entities';
+import { Parser } from 'htmlparser2';
 
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
@@ -21,32 +23,57 @@ export function wordsOf(text: string): string[] {
 const HTML_TAGS =
   /<\/?(p|div|span|a|br|img|b|i|em|strong|ul|ol|li|h[1-6]|table|tr|td|figure|figcaption|blockquote|iframe|!--)[\s>/]/i;
 
-function stripTags(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ');
+/** Elements that begin a new block of text: their boundaries separate words; inline ones do not. */
+const BLOCK = new Set(
+  (
+    'address article aside blockquote br caption dd details dialog div dl dt fieldset figcaption figure footer ' +
+    'form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table tbody td tfoot th thead tr ul ' +
+    'video audio iframe'
+  ).split(' '),
+);
+/** Elements whose content is not text a reader sees. */
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'object']);
+
+/**
+ * The text of an HTML fragment as a reader sees it: inline runs kept together, blocks separated by
+ * a space, script, style and the like dropped, every HTML entity decoded (htmlparser2 with the full
+ * entity table).
+ */
+function htmlText(html: string): string {
+  let out = '';
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (HIDDEN.has(name)) hidden++;
+        else if (BLOCK.has(name)) out += ' ';
+      },
+      ontext(text) {
+        if (!hidden) out += text;
+      },
+      onclosetag(name) {
+        if (HIDDEN.has(name)) hidden = Math.max(0, hidden - 1);
+        else if (BLOCK.has(name)) out += ' ';
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
+  );
+  parser.write(html);
+  parser.end();
+  return out;
 }
 
 /**
  * Turns HTML or text into one line of plain text (tags dropped, entities decoded, spaces collapsed).
- * HTML that was escaped twice (common in feeds) is stripped again, but only when it contains real
- * HTML tags, so that text such as "<nick>" survives.
+ * HTML that was escaped twice (common in feeds) is read again, but only when it contains real HTML
+ * tags, so that text such as "<nick>" survives.
  */
 export function plainText(html: string): string {
-  let text = decodeEntities(stripTags(html));
-  if (HTML_TAGS.test(text)) text = decodeEntities(stripTags(text));
+  let text = htmlText(html);
+  if (HTML_TAGS.test(text)) text = htmlText(text);
+  // Entities escaped twice (`&amp;eacute;`) come out of the first reading as entities: decode them too.
+  else if (ENTITY.test(text)) text = decodeHTML(text);
   return text.replace(/\s+/g, ' ').trim();
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[body.toLowerCase()] ?? whole;
-  });
-}
+const ENTITY = /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;

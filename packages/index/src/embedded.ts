@@ -33,7 +33,7 @@ import {
 } from './port.js';
 import { ftsMatchExpression } from './fts-query.js';
 import { mergeIngest } from './ingest.js';
-import { sameStory, StoryBandIndex, storyBands, type StoryWords } from './stories.js';
+import { sameStory, StoryBandIndex, storyBands, type StoryText, storyText, type StoryWords } from './stories.js';
 
 /** Bumped whenever the layout changes; `PRAGMA user_version` holds it. */
 const SCHEMA_VERSION = 4;
@@ -141,7 +141,7 @@ interface NewArticle {
 /** Recent articles whose band keys a writing process keeps in memory. */
 const STORY_BAND_LIMIT = 200_000;
 /** Candidates verified per new article, those sharing most bands first. */
-const MAX_STORY_CANDIDATES = 16;
+const MAX_STORY_CANDIDATES = 8;
 
 /** An article that shares band keys with a new one. */
 interface StoryCandidate {
@@ -440,14 +440,21 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     const storyOf = new Map<number, string>();
     // Earlier articles of this batch are candidates too: a small index of their own.
     const local = new StoryBandIndex(fresh.length);
+    const texts = new Map<number, StoryText>();
+    const textOf = (rid: number, words: StoryWords) => {
+      let text = texts.get(rid);
+      if (!text) texts.set(rid, (text = storyText(words)));
+      return text;
+    };
     fresh.forEach((article, i) => {
       let story = article.id;
+      const mineText = textOf(article.rid, article.words);
       for (const rid of [...ridsOf[i]!, ...local.candidates(keysOf[i]!, article.published, MAX_STORY_CANDIDATES)]) {
         const mine = batch.get(rid);
         const theirs = mine ? { ...mine.words, story: storyOf.get(rid) } : stored.get(rid);
         if (!theirs || rid === article.rid || theirs.story === undefined) continue;
         if (theirs.headline === null || theirs.introduction === null) continue;
-        if (sameStory(article.words, { headline: theirs.headline, introduction: theirs.introduction })) {
+        if (sameStory(mineText, textOf(rid, { headline: theirs.headline, introduction: theirs.introduction }))) {
           story = theirs.story;
           s.setStory.run(story, article.rid);
           // The story's first article is re-read by query engines, which now count it as grouped.

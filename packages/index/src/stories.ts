@@ -76,23 +76,43 @@ function containment(a: Set<string>, b: Set<string>): number {
 
 const isNumber = (word: string) => /^\d+$/.test(word);
 
-/** Whether two articles (published within the window) tell the same story in near-identical words. */
-export function sameStory(a: StoryWords, b: StoryWords): boolean {
-  const headA = split(a.headline);
-  const headB = split(b.headline);
-  if (containment(new Set(headA), new Set(headB)) < 0.6) return false;
-  // Numbers in a headline must appear somewhere in the other article.
-  const allA = new Set([...headA, ...split(a.introduction)]);
-  const allB = new Set([...headB, ...split(b.introduction)]);
-  if (headA.some((w) => isNumber(w) && !allB.has(w)) || headB.some((w) => isNumber(w) && !allA.has(w))) return false;
-  const introA = split(a.introduction);
-  const introB = split(b.introduction);
-  if (introA.length < 4 || introB.length < 4) {
-    // Headlines alone: they must be nearly the same.
-    return containment(new Set(pairs(headA)), new Set(pairs(headB))) >= 0.8;
-  }
-  return containment(new Set(pairs(introA)), new Set(pairs(introB))) >= 0.5;
+/** An article's words as the verification compares them, computed once per article. */
+export interface StoryText {
+  headWords: Set<string>;
+  headNumbers: string[];
+  allWords: Set<string>;
+  headPairs: Set<string>;
+  introPairs: Set<string>;
+  introLength: number;
 }
+
+export function storyText(words: StoryWords): StoryText {
+  const head = split(words.headline);
+  const intro = split(words.introduction);
+  return {
+    headWords: new Set(head),
+    headNumbers: head.filter(isNumber),
+    allWords: new Set([...head, ...intro]),
+    headPairs: new Set(pairs(head)),
+    introPairs: new Set(pairs(intro)),
+    introLength: intro.length,
+  };
+}
+
+/** Whether two articles (published within the window) tell the same story in near-identical words. */
+export function sameStory(a: StoryWords | StoryText, b: StoryWords | StoryText): boolean {
+  const x = 'headWords' in a ? a : storyText(a);
+  const y = 'headWords' in b ? b : storyText(b);
+  if (containment(x.headWords, y.headWords) < 0.6) return false;
+  // Numbers in a headline must appear somewhere in the other article.
+  if (x.headNumbers.some((w) => !y.allWords.has(w)) || y.headNumbers.some((w) => !x.allWords.has(w))) return false;
+  // Headlines alone (no introductions to compare): they must be nearly the same.
+  if (x.introLength < 4 || y.introLength < 4) return containment(x.headPairs, y.headPairs) >= 0.8;
+  return containment(x.introPairs, y.introPairs) >= 0.5;
+}
+
+/** Articles a band key keeps (its latest). */
+const MAX_PER_KEY = 32;
 
 /** An article as the story index knows it. */
 export interface StoryEntry {
@@ -117,8 +137,13 @@ export class StoryBandIndex {
     const entry = { rid, published };
     for (const key of keys) {
       const list = this.byKey.get(key);
-      if (list) list.push(entry);
-      else this.byKey.set(key, [entry]);
+      if (!list) this.byKey.set(key, [entry]);
+      else {
+        list.push(entry);
+        // A key that many articles share (templated text, very common phrases) tells little: it keeps
+        // its latest articles only, so that a look-up stays a few dozen entries.
+        if (list.length > MAX_PER_KEY) list.splice(0, list.length - MAX_PER_KEY);
+      }
     }
     this.newestRid = Math.max(this.newestRid, rid);
     if (++this.count > this.limit * 1.25) this.prune();
@@ -136,10 +161,18 @@ export class StoryBandIndex {
         shared.set(e.rid, (shared.get(e.rid) ?? 0) + 1);
       }
     }
-    return [...shared]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, max)
-      .map(([rid]) => rid);
+    if (shared.size <= max) return [...shared.keys()].sort((a, b) => shared.get(b)! - shared.get(a)! || a - b);
+    // The `max` that share most bands (ties: the earlier article), without sorting all of them.
+    const best: [number, number][] = [];
+    for (const [rid, n] of shared) {
+      if (best.length === max && (n < best[max - 1]![1] || (n === best[max - 1]![1] && rid > best[max - 1]![0])))
+        continue;
+      let at = best.length;
+      while (at > 0 && (best[at - 1]![1] < n || (best[at - 1]![1] === n && best[at - 1]![0] > rid))) at--;
+      best.splice(at, 0, [rid, n]);
+      if (best.length > max) best.pop();
+    }
+    return best.map(([rid]) => rid);
   }
 
   /** Forgets the oldest articles beyond the limit. */

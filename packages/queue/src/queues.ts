@@ -46,6 +46,8 @@ export interface FetchSourceResult {
   articles: number;
   created: number;
   updated: number;
+  /** Items published before the retention period (`RETENTION_DAYS`): not indexed. */
+  expired?: number;
 }
 
 export interface ReindexPayload {

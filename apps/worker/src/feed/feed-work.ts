@@ -21,6 +21,8 @@ export interface ReadFeedInput {
   feedUrl: string;
   /** When it was fetched (ms epoch): `indexedAt`, and the cap for dates in the future. */
   fetchedAt: number;
+  /** Items published before this instant (ms) are left out: the retention job would remove them. */
+  oldestKept?: number;
 }
 
 export type ReadFeedOutcome =
@@ -45,6 +47,8 @@ export interface FeedBatch {
   domains: Record<string, string>;
   /** `publishedAt` (ms) of the articles the feed dated: its publishing rhythm. */
   datedTimes: number[];
+  /** Items left out as older than the retention period. */
+  expired: number;
 }
 
 export interface ReclassifyInput {
@@ -82,9 +86,11 @@ export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<
 export async function readFeedBatch(input: ReadFeedInput, catalog: Catalog): Promise<FeedBatch | NotAFeed> {
   const read = await readFeed(input, catalog);
   if (!read.ok) return read;
+  const oldest = input.oldestKept ?? -Infinity;
+  const kept = read.articles.filter((a) => Date.parse(a.publishedAt) >= oldest);
   const domains: Record<string, string> = {};
   const datedTimes: number[] = [];
-  for (const article of read.articles) {
+  for (const article of kept) {
     domains[article.source.domain] ??= article.url;
     // Normalising dates an undated item at the fetch.
     if (article.publishedAt !== article.indexedAt) datedTimes.push(Date.parse(article.publishedAt));
@@ -93,10 +99,11 @@ export async function readFeedBatch(input: ReadFeedInput, catalog: Catalog): Pro
     ok: true,
     items: read.items,
     ttlMinutes: read.ttlMinutes,
-    articles: encodeArticles(read.articles),
-    count: read.articles.length,
+    articles: encodeArticles(kept),
+    count: kept.length,
     domains,
     datedTimes,
+    expired: read.articles.length - kept.length,
   };
 }
 

@@ -35,6 +35,8 @@ export interface FetchSourceDeps {
   hosts?: HostGate;
   /** Known probe results, and where to ask for new probes (none when not given). */
   probes?: { cache: ProbeCache; queue: Queue<ProbeHostPayload> };
+  /** Items older than this many days are not indexed (the retention job would remove them). */
+  retentionDays?: number;
   now?: () => Date;
 }
 
@@ -168,6 +170,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
         source,
         feedUrl: result.url,
         fetchedAt: fetchedAt.getTime(),
+        ...(deps.retentionDays ? { oldestKept: fetchedAt.getTime() - deps.retentionDays * 86_400_000 } : {}),
       });
     } catch (error) {
       // Not the feed's fault (a parser thread lost, the worker stopping): kept, and retried.
@@ -206,6 +209,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       articles: feed.count,
       created,
       updated,
+      expired: feed.expired,
     };
   };
 }

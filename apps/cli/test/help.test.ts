@@ -1,0 +1,37 @@
+/** The real `tidings` binary: help and version exit 0 (a script that runs `tidings --help` succeeds). */
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { childEnv } from '@tidings/config/config';
+import { REDIS_URL } from './helper.js';
+
+const bin = fileURLToPath(new URL('../bin/tidings.js', import.meta.url));
+const tidings = (...args: string[]) =>
+  spawnSync(process.execPath, [bin, ...args], {
+    env: childEnv({ REDIS_URL, REDIS_PREFIX: `tidings-test:${randomUUID()}:` }),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+
+describe('tidings --help and --version', () => {
+  it('prints help and exits 0, for the program and for a command', () => {
+    for (const args of [['--help'], ['help'], ['sources', '--help'], ['ingest', '--help']]) {
+      const run = tidings(...args);
+      expect(run.status, args.join(' ')).toBe(0);
+      expect(run.stdout, args.join(' ')).toMatch(/Usage: tidings/);
+    }
+  });
+
+  it('prints the version and exits 0', () => {
+    const run = tidings('--version');
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('exits 1 with one line on stderr for an unknown command', () => {
+    const run = tidings('sourcez');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^tidings: unknown command 'sourcez'/);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { plainText } from '../src/text.js';
+
+describe('plainText: HTML as a reader sees it', () => {
+  it('keeps inline runs together: no space before punctuation the source did not have', () => {
+    expect(plainText('The <b>tram line</b> opens on Tuesday, in <a href="/x">spring</a>.')).toBe(
+      'The tram line opens on Tuesday, in spring.',
+    );
+    expect(plainText('( <em>Infrastruktur</em>, <i>Glasfaser</i> )')).toBe('( Infrastruktur, Glasfaser )');
+  });
+
+  it('separates blocks, so that words across paragraphs are not glued', () => {
+    expect(plainText('<p>The Committee</p><p>The vote</p><ul><li>one</li><li>two</li></ul>')).toBe(
+      'The Committee The vote one two',
+    );
+    expect(plainText('line one<br/>line two')).toBe('line one line two');
+  });
+
+  it('decodes every HTML entity, named and numeric (also when the text came from CDATA)', () => {
+    expect(plainText('Bj&ouml;rn &mdash; &bdquo;Foxes&ldquo; &amp; &#8364;5 &hellip;')).toBe('Björn — „Foxes“ & €5 …');
+  });
+
+  it('drops scripts, styles and images, leaving nothing behind', () => {
+    expect(
+      plainText('<style>p{color:red}</style>Hello <img src="x.jpg" alt="photo"><script>alert(1)</script>world'),
+    ).toBe('Hello world');
+  });
+
+  it('reads HTML escaped twice, but leaves text like <nick> alone', () => {
+    expect(plainText('&lt;p&gt;Escaped &lt;b&gt;twice&lt;/b&gt;.&lt;/p&gt;')).toBe('Escaped twice.');
+    expect(plainText('a &lt;nick&gt; in text')).toBe('a <nick> in text');
+  });
+});
