@@ -52,12 +52,17 @@ key=$(npx tidings keys create --name "demo $(date +%F\ %T)" --json | node -e 'le
 ids=$(node -e "fetch('${base}/api/v2/feed/?pageSize=3&excludeNonHttpsSources=0', {headers: {'x-api-key': '${key}'}}).then(r=>r.json()).then(b=>console.log(b.articles.map(a=>a.id).join(' ')))")
 # shellcheck disable=SC2086
 [ -n "$ids" ] && npx tidings recommended set $ids >/dev/null
+# An admin editor for the desk (a new one each run: editors are kept in Redis).
+editor="editor-$(date +%s)@demo.example"
+link=$(PUBLIC_URL="${base}" npx tidings editors add "$editor" --name "Demo Editor" --role admin --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).link))')
 
 cat <<TXT
 
 Tidings is running: API on ${base}, worker polling 8 demo feeds served on http://127.0.0.1:${FEEDS_PORT}
 (embedded index in ./data, Redis at ${REDIS_URL:-redis://127.0.0.1:6379}; logs in data/demo-*.log).
 Your api key (shown once): ${key}
+The editorial desk: ${base}/desk/ — sign in as ${editor} by opening this one-time link
+(it asks for a password of 12 characters or more): ${link}
 
 Try:
   curl '${base}/api/v2/feed/?apiKey=${key}&pageSize=3'
@@ -65,6 +70,9 @@ Try:
   curl '${base}/api/v2/feed/?apiKey=${key}&includeTopics=4000000&includePaywalled=0'
   curl '${base}/api/v2/feed/?apiKey=${key}&searchTerms=interest%20rates,caf%C3%A9'
   curl '${base}/api/v2/feed-recommended/?apiKey=${key}'
+  curl '${base}/api/v2/facets/?apiKey=${key}&facets=types,topics,sources'
+  curl '${base}/api/v2/feed/?apiKey=${key}&collapseStories=1&languages=en'
+  curl '${base}/api/v2/sources/?apiKey=${key}'
   npx tidings sources list      # sources and their state
   npx tidings status            # queues, index, failing sources
   open ${base}/docs for the OpenAPI reference

@@ -14,6 +14,7 @@ import type { Catalog } from '@tidings/catalog/catalog';
 import type { ArticleIndex } from '@tidings/index/port';
 import type { ApiKeyStore } from '@tidings/store/api-keys';
 import type { RateLimiter } from '@tidings/store/rate-limit';
+import type { EditorStore } from '@tidings/store/editors';
 import type { ProbeCache } from '@tidings/store/probe-cache';
 import type { SelectionStore } from '@tidings/store/selections';
 import type { SourceStore } from '@tidings/store/sources';
@@ -28,6 +29,7 @@ import recommendedRoutes from './routes/recommended.js';
 import facetRoutes from './routes/facets.js';
 import referenceRoutes from './routes/reference.js';
 import sourceRoutes from './routes/sources.js';
+import deskRoutes from './routes/desk.js';
 import storyRoutes from './routes/stories.js';
 
 export interface AppDeps {
@@ -38,6 +40,10 @@ export interface AppDeps {
   selections: SelectionStore;
   sources: SourceStore;
   probes: ProbeCache;
+  /** The desk's editors (CONTRACT §5); without it the desk is not served. */
+  editors?: EditorStore;
+  /** Whether the desk is served over https (its cookies are then `Secure`). */
+  secureCookies?: boolean;
   /** Origins allowed to call the API from a browser (CORS), or `*`; none: CORS off. */
   corsOrigins?: readonly string[] | '*';
   /** Secret cursors are signed with, the same on every instance (`CURSOR_SECRET` or kept in Redis). */
@@ -199,6 +205,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(facetRoutes);
     await api.register(sourceRoutes);
   });
+  if (deps.editors) {
+    await app.register(deskRoutes, {
+      editors: deps.editors,
+      sources: deps.sources,
+      ...(deps.secureCookies ? { secureCookies: true } : {}),
+    });
+  }
 
   return app;
 }

@@ -5,6 +5,7 @@ import { openIndexOrExit } from '@tidings/index/factory';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis, redactUrl as redactRedisUrl } from '@tidings/store/redis';
+import { EditorStore } from '@tidings/store/editors';
 import { ProbeCache } from '@tidings/store/probe-cache';
 import { sharedCursorSecret } from '@tidings/store/secrets';
 import { SelectionStore } from '@tidings/store/selections';
@@ -48,6 +49,8 @@ const app = await buildApp({
   selections: new SelectionStore(redis, config.REDIS_PREFIX),
   sources: new SourceStore(redis, config.REDIS_PREFIX),
   probes: new ProbeCache(redis, config.REDIS_PREFIX),
+  editors: new EditorStore(redis, config.REDIS_PREFIX),
+  secureCookies: (config.PUBLIC_URL ?? '').startsWith('https:'),
   cursorSecret: config.CURSOR_SECRET ?? (await cursorSecretOrExit()),
   ...(config.CORS_ORIGINS
     ? {

@@ -11,6 +11,7 @@ import type { ArticleIndex } from '@tidings/index/port';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis } from '@tidings/store/redis';
+import { EditorStore } from '@tidings/store/editors';
 import { ProbeCache } from '@tidings/store/probe-cache';
 import { sharedCursorSecret } from '@tidings/store/secrets';
 import { SelectionStore } from '@tidings/store/selections';
@@ -57,6 +58,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { index?: Artic
     sources,
     probes,
     cursorSecret: await sharedCursorSecret(redis, prefix),
+    editors: new EditorStore(redis, prefix),
     redis,
     ...overrides,
   });

@@ -141,3 +141,35 @@ describe('tidings recommended', () => {
     expect(badDate.code).not.toBe(0);
   });
 });
+
+describe('tidings editors', () => {
+  let sandbox: CliSandbox;
+  beforeEach(async () => {
+    sandbox = await cliSandbox();
+  });
+  afterEach(async () => {
+    await sandbox.cleanup();
+  });
+
+  it('adds an editor with a one-time sign-in link, lists, resets and removes them', async () => {
+    const added = await sandbox.run('editors', 'add', 'Ann@Example.com', '--name', 'Ann', '--role', 'admin', '--json');
+    expect(added.code).toBe(0);
+    const json = JSON.parse(added.out);
+    expect(json).toMatchObject({ email: 'ann@example.com', name: 'Ann', role: 'admin' });
+    expect(json.link).toMatch(/^http:\/\/localhost:3000\/desk\/\?token=[\w-]{20,}$/);
+    const again = await sandbox.run('editors', 'add', 'ann@example.com', '--name', 'Ann');
+    expect(again).toMatchObject({ code: 1, err: 'tidings: ann@example.com is already an editor\n' });
+    const list = await sandbox.run('editors', 'list', '--json');
+    expect(JSON.parse(list.out)).toMatchObject([{ email: 'ann@example.com', role: 'admin', active: false }]);
+    const reset = await sandbox.run('editors', 'reset', 'ann@example.com', '--json');
+    expect(JSON.parse(reset.out).link).not.toBe(json.link);
+    expect(await sandbox.run('editors', 'remove', 'ann@example.com')).toMatchObject({ code: 0 });
+    expect(await sandbox.run('editors', 'remove', 'ann@example.com')).toMatchObject({
+      code: 1,
+      err: 'tidings: ann@example.com is not an editor\n',
+    });
+    expect((await sandbox.run('editors', 'add', 'not-an-email', '--name', 'X')).err).toBe(
+      "tidings: 'not-an-email' is not an email address\n",
+    );
+  });
+});

@@ -69,6 +69,14 @@ const schema = z.object({
   QUERY_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   /** A query that takes longer is answered 503 `serviceUnavailable` with `Retry-After` (default 2000). */
   QUERY_BUDGET_MS: positiveInt(2_000),
+  /** Address of the API as editors reach it: the desk's sign-in links use it. Default `http://localhost:PORT`. */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || isUrl(v, ['http:', 'https:']),
+      'must be an http(s) URL such as https://news.example.com',
+    ),
   /**
    * Origins whose browser pages may call the API (CORS): a comma-separated list of origins such as
    * `https://app.example.com`, or `*`. Default: none (CORS off).

@@ -1,11 +1,65 @@
-/** Editorial selections: per day, an ordered list of article ids (rank 1 first). */
+/**
+ * Editorial selections: per day, an ordered list of article ids (rank 1 first), versioned — every
+ * publication (the desk's or the CLI's) is a new version with who and when, recorded in the day's
+ * history — plus each editor's draft of a day.
+ */
 import type { Redis } from 'ioredis';
 
 export interface Selection {
   date: string;
   ids: string[];
   updatedAt: string;
+  /** 1 for the day's first publication; every publication adds one. */
+  version: number;
+  /** Who published it: an editor's email, or `cli`. */
+  by: string;
 }
+
+/** One publication of a day, as its history shows it. */
+export interface Publication {
+  version: number;
+  by: string;
+  at: string;
+  ids: string[];
+}
+
+/** An editor's draft of a day: the ids, and the published version it started from (0: none). */
+export interface Draft {
+  ids: string[];
+  baseVersion: number;
+  savedAt: string;
+}
+
+/** A publication refused because someone else published the day after the draft was started. */
+export class SelectionConflictError extends Error {
+  override name = 'SelectionConflictError';
+  constructor(readonly current: Selection) {
+    super(`${current.by} published this day meanwhile (version ${current.version}, at ${current.updatedAt})`);
+  }
+}
+
+// Compare-and-set of a day's selection: the version must still be the expected one (-1: any).
+const PUBLISH = `
+local current = redis.call('GET', KEYS[1])
+local version = 0
+if current then version = cjson.decode(current).version or 1 end
+local expected = tonumber(ARGV[1])
+if expected >= 0 and version ~= expected then return {0, current or ''} end
+local next = version + 1
+local selection = cjson.decode(ARGV[2])
+selection.version = next
+local encoded = cjson.encode(selection)
+if #selection.ids == 0 then
+  redis.call('DEL', KEYS[1])
+  redis.call('ZREM', KEYS[2], ARGV[3])
+else
+  redis.call('SET', KEYS[1], encoded)
+  redis.call('ZADD', KEYS[2], ARGV[4], ARGV[3])
+end
+redis.call('LPUSH', KEYS[3], cjson.encode({version = next, by = selection.by, at = selection.updatedAt, ids = selection.ids}))
+redis.call('LTRIM', KEYS[3], 0, 199)
+return {1, encoded}
+`;
 
 const dayNumber = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 
@@ -23,9 +77,73 @@ export class SelectionStore {
     return `${this.prefix}selection-days`;
   }
 
+  private historyKey(date: string): string {
+    return `${this.prefix}selection-history:${date}`;
+  }
+
+  private draftKey(date: string, editor: string): string {
+    return `${this.prefix}draft:${date}:${editor}`;
+  }
+
   async get(date: string): Promise<Selection | null> {
     const raw = await this.redis.get(this.dayKey(date));
-    return raw ? (JSON.parse(raw) as Selection) : null;
+    if (!raw) return null;
+    const selection = JSON.parse(raw) as Partial<Selection> & { date: string; ids: string[]; updatedAt: string };
+    // Selections stored before versions are version 1, published by the CLI.
+    return { version: 1, by: 'cli', ...selection };
+  }
+
+  /**
+   * Publishes a day's list as a new version (an empty list withdraws the selection). With
+   * `expectedVersion`, refused (`SelectionConflictError`) when the day's version is another by now.
+   */
+  async publish(
+    date: string,
+    ids: readonly string[],
+    by: string,
+    expectedVersion: number | null = null,
+  ): Promise<Selection | null> {
+    const unique = [...new Set(ids)];
+    const selection = { date, ids: unique, updatedAt: new Date().toISOString(), by };
+    const [ok, raw] = (await this.redis.eval(
+      PUBLISH,
+      3,
+      this.dayKey(date),
+      this.daysKey,
+      this.historyKey(date),
+      String(expectedVersion ?? -1),
+      JSON.stringify(selection),
+      date,
+      String(dayNumber(date)),
+    )) as [number, string];
+    if (!ok) throw new SelectionConflictError((await this.get(date))!);
+    // cjson encodes an empty list as an object: a withdrawn selection reads as none.
+    return unique.length ? { ...(JSON.parse(raw) as Selection), ids: unique } : null;
+  }
+
+  /** Every publication of a day, newest first. */
+  async history(date: string): Promise<Publication[]> {
+    const raws = await this.redis.lrange(this.historyKey(date), 0, -1);
+    return raws.map((raw) => {
+      const p = JSON.parse(raw) as Publication & { ids: string[] | Record<string, never> };
+      return { ...p, ids: Array.isArray(p.ids) ? p.ids : [] };
+    });
+  }
+
+  async draft(date: string, editor: string): Promise<Draft | null> {
+    const raw = await this.redis.get(this.draftKey(date, editor));
+    return raw ? (JSON.parse(raw) as Draft) : null;
+  }
+
+  async saveDraft(date: string, editor: string, ids: readonly string[], baseVersion: number): Promise<Draft> {
+    const draft: Draft = { ids: [...new Set(ids)], baseVersion, savedAt: new Date().toISOString() };
+    // Drafts of past days are of no use after a month.
+    await this.redis.set(this.draftKey(date, editor), JSON.stringify(draft), 'EX', 31 * 86_400);
+    return draft;
+  }
+
+  async dropDraft(date: string, editor: string): Promise<void> {
+    await this.redis.del(this.draftKey(date, editor));
   }
 
   /** The selection of `date`, or else of the latest earlier day that has one. */
@@ -34,34 +152,25 @@ export class SelectionStore {
     return day ? this.get(day) : null;
   }
 
-  /** Replaces the day's list (an empty list deletes the selection). */
-  async set(date: string, ids: readonly string[]): Promise<Selection | null> {
-    const unique = [...new Set(ids)];
-    if (!unique.length) {
-      await this.redis.multi().del(this.dayKey(date)).zrem(this.daysKey, date).exec();
-      return null;
-    }
-    const selection: Selection = { date, ids: unique, updatedAt: new Date().toISOString() };
-    await this.redis
-      .multi()
-      .set(this.dayKey(date), JSON.stringify(selection))
-      .zadd(this.daysKey, dayNumber(date), date)
-      .exec();
-    return selection;
+  /** Replaces the day's list (an empty list deletes the selection): a publication by `by` (the CLI). */
+  async set(date: string, ids: readonly string[], by = 'cli'): Promise<Selection | null> {
+    return this.publish(date, ids, by);
   }
 
   /** Appends ids not yet selected, at the end (lowest ranks). */
-  async add(date: string, ids: readonly string[]): Promise<Selection | null> {
-    const current = (await this.get(date))?.ids ?? [];
-    return this.set(date, [...current, ...ids]);
+  async add(date: string, ids: readonly string[], by = 'cli'): Promise<Selection | null> {
+    const current = await this.get(date);
+    return this.publish(date, [...(current?.ids ?? []), ...ids], by, current?.version ?? 0);
   }
 
-  async remove(date: string, ids: readonly string[]): Promise<Selection | null> {
+  async remove(date: string, ids: readonly string[], by = 'cli'): Promise<Selection | null> {
     const drop = new Set(ids);
-    const current = (await this.get(date))?.ids ?? [];
-    return this.set(
+    const current = await this.get(date);
+    return this.publish(
       date,
-      current.filter((id) => !drop.has(id)),
+      (current?.ids ?? []).filter((id) => !drop.has(id)),
+      by,
+      current?.version ?? 0,
     );
   }
 

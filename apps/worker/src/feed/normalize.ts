@@ -6,7 +6,7 @@
 import { classifyArticleType } from '@tidings/catalog/article-type';
 import type { Catalog } from '@tidings/catalog/catalog';
 import { classifierFor } from '@tidings/catalog/classify';
-import { articleLanguage } from '@tidings/catalog/language';
+import { articleLanguage, detectLanguage } from '@tidings/catalog/language';
 import { type Article, formatInstant } from '@tidings/core/article';
 import { plainText } from '@tidings/core/text';
 import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
@@ -103,7 +103,7 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Article 
     updatedAt:
       updated !== null && published !== null && updated > published ? formatInstant(Math.min(updated, now)) : null,
     indexedAt: formatInstant(now),
-    language: articleLanguage([source.language, ctx.feed.language], `${headline} ${introduction}`),
+    language: languageOf(ctx),
     authors: item.authors
       .map((a) => plainText(a))
       .filter(Boolean)
@@ -118,6 +118,29 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Article 
 }
 
 /** Every article of a feed, one per canonical URL (the first item wins). */
+/** Text of a feed's items that language detection reads (a few KB are plenty). */
+const DETECTION_TEXT = 4_000;
+const detected = new WeakMap<NormalizeContext, string | null>();
+
+/**
+ * The item's language: declared by the source or the feed, else detected — once per feed, from its
+ * items' text together (a feed is written in one language, and detection costs ~1 ms a call).
+ */
+function languageOf(ctx: NormalizeContext): string | null {
+  const declared = articleLanguage([ctx.source.language, ctx.feed.language], '');
+  if (declared) return declared;
+  if (!detected.has(ctx)) {
+    let sample = '';
+    for (const item of ctx.feed.items) {
+      sample += ` ${plainText(item.title ?? '')} ${plainText(item.description ?? '')}`;
+      if (sample.length > DETECTION_TEXT) break;
+    }
+    detected.set(ctx, detectLanguage(sample) ?? null);
+  }
+  // Undetermined for the whole feed (too little text): unknown for its items too.
+  return detected.get(ctx)!;
+}
+
 export function normalizeFeed(ctx: NormalizeContext): Article[] {
   const byId = new Map<string, Article>();
   for (const item of ctx.feed.items) {

@@ -1,0 +1,274 @@
+/**
+ * The editorial desk (CONTRACT §5): its page at `/desk/` (static files built by `apps/desk`) and its
+ * own JSON API under `/desk/api/`, for signed-in editors only. Sessions are HttpOnly, SameSite=Strict
+ * cookies; every state-changing request carries the session's CSRF token (`X-CSRF-Token`, double
+ * submit) and must be JSON, so a cross-site form can never post here. The desk queries the index
+ * directly: no api key ever reaches the browser.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import staticFiles from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Article } from '@tidings/core/article';
+import { ProblemError } from '@tidings/core/problem';
+import { parseCalendarDate, parseFeedQuery } from '@tidings/core/query';
+import { type Editor, EditorError, type EditorStore, type Session } from '@tidings/store/editors';
+import { SelectionConflictError } from '@tidings/store/selections';
+import type { SourceStore } from '@tidings/store/sources';
+import { searchParamsOf } from './feed.js';
+
+export interface DeskOptions {
+  editors: EditorStore;
+  sources: SourceStore;
+  /** Whether the page is served over https (cookies are then `Secure`). */
+  secureCookies?: boolean;
+  /** Where the built page is (default: `apps/desk/dist` of this repository). */
+  root?: string;
+}
+
+const COOKIE = 'tidings_desk';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    desk?: { session: Session; editor: Editor };
+  }
+}
+
+function publicEditor(editor: Editor) {
+  return { email: editor.email, name: editor.name, role: editor.role };
+}
+
+/** A day from the path, or a clear 400. */
+function dayOf(value: string): string {
+  if (!DAY.test(value) || parseCalendarDate(value) === null) {
+    throw new ProblemError('parameterInvalid', `'${value.slice(0, 40)}' is not a day; write it as YYYY-MM-DD.`);
+  }
+  return value;
+}
+
+function problemOf(error: EditorError): ProblemError {
+  if (error.kind === 'locked') return new ProblemError('apiKeyDisabled', `This account is locked: ${error.message}.`);
+  if (error.kind === 'unauthorized') return new ProblemError('apiKeyInvalid', `Sign-in failed: ${error.message}.`);
+  if (error.kind === 'notFound')
+    return new ProblemError('notFound', `${error.message[0]!.toUpperCase()}${error.message.slice(1)}.`);
+  return new ProblemError('parameterInvalid', `${error.message[0]!.toUpperCase()}${error.message.slice(1)}.`);
+}
+
+export default async function deskRoutes(app: FastifyInstance, options: DeskOptions) {
+  const { editors, sources } = options;
+  await app.register(cookie);
+
+  const setSession = (reply: FastifyReply, session: Session) =>
+    reply.setCookie(COOKIE, session.id, {
+      path: '/desk',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secureCookies ?? false,
+      expires: new Date(session.expiresAt),
+    });
+
+  const body = (request: FastifyRequest): Record<string, unknown> => {
+    if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      throw new ProblemError('parameterInvalid', 'Send JSON (Content-Type: application/json).');
+    }
+    return (request.body ?? {}) as Record<string, unknown>;
+  };
+  const text = (value: unknown, name: string): string => {
+    if (typeof value !== 'string' || !value) throw new ProblemError('parameterInvalid', `'${name}' is missing.`);
+    return value;
+  };
+
+  // Every desk API request but signing in needs a session; changes need its CSRF token too.
+  app.addHook('preHandler', async (request) => {
+    const path = request.url.split('?')[0]!;
+    if (!path.startsWith('/desk/api/') || path === '/desk/api/sign-in' || path === '/desk/api/password') return;
+    const id = request.cookies[COOKIE];
+    const found = id ? await editors.session(id) : null;
+    if (!found) throw new ProblemError('apiKeyMissing', 'Sign in to use the desk.');
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (request.headers['x-csrf-token'] !== found.session.csrf) {
+        throw new ProblemError('apiKeyDisabled', 'This request did not come from the desk (no valid CSRF token).');
+      }
+      body(request);
+    }
+    request.desk = found;
+  });
+  const deskOf = (request: FastifyRequest) => request.desk!;
+  const adminOnly = (request: FastifyRequest) => {
+    if (deskOf(request).editor.role !== 'admin') {
+      throw new ProblemError('apiKeyDisabled', 'Only admins can see and change sources.');
+    }
+  };
+
+  app.post('/desk/api/password', async (request, reply) => {
+    const input = body(request);
+    try {
+      const session = await editors.setPassword(text(input.token, 'token'), text(input.password, 'password'));
+      setSession(reply, session);
+      const { editor } = (await editors.session(session.id))!;
+      return { editor: publicEditor(editor), csrf: session.csrf };
+    } catch (error) {
+      if (error instanceof EditorError) throw problemOf(error);
+      throw error;
+    }
+  });
+
+  app.post('/desk/api/sign-in', async (request, reply) => {
+    const input = body(request);
+    try {
+      const session = await editors.signIn(text(input.email, 'email'), text(input.password, 'password'));
+      setSession(reply, session);
+      const { editor } = (await editors.session(session.id))!;
+      return { editor: publicEditor(editor), csrf: session.csrf };
+    } catch (error) {
+      if (error instanceof EditorError) throw problemOf(error);
+      throw error;
+    }
+  });
+
+  app.post('/desk/api/sign-out', async (request, reply) => {
+    await editors.signOut(deskOf(request).session.id);
+    reply.clearCookie(COOKIE, { path: '/desk' });
+    return { signedOut: true };
+  });
+
+  app.get('/desk/api/session', async (request) => {
+    const { editor, session } = deskOf(request);
+    // Today in the editorial time zone: the day the desk opens on.
+    const today = new Intl.DateTimeFormat('en-CA', {
+      timeZone: app.editorialTimeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(app.now());
+    return { editor: publicEditor(editor), csrf: session.csrf, today };
+  });
+
+  // Search: the filters of /feed/ (without an api key), newest first.
+  app.get('/desk/api/search', async (request) => {
+    const params = searchParamsOf(request.url).filter(([name]) => name !== 'apiKey');
+    const query = parseFeedQuery(params, 'feed', '', app.cursorSecret);
+    const { filters } = await app.resolveFilters(query.filters);
+    const page = await app.index.query({
+      filters,
+      limit: query.pageSize,
+      offset: ((query.page ?? 1) - 1) * query.pageSize,
+    });
+    return { articles: page.articles, total: page.total, totalExact: page.totalExact };
+  });
+
+  /** What the desk shows of a day: its published version, the editor's draft, their articles, history. */
+  async function dayView(date: string, editor: Editor) {
+    const [published, draft, history] = await Promise.all([
+      app.selections.get(date),
+      app.selections.draft(date, editor.email),
+      app.selections.history(date),
+    ]);
+    const ids = [...new Set([...(draft?.ids ?? []), ...(published?.ids ?? [])])];
+    const articles: Record<string, Article> = {};
+    for (const article of await app.index.getByIds(ids)) articles[article.id] = article;
+    return {
+      date,
+      published,
+      draft: draft ?? { ids: published?.ids ?? [], baseVersion: published?.version ?? 0, savedAt: null },
+      articles,
+      history,
+    };
+  }
+
+  app.get<{ Params: { date: string } }>('/desk/api/days/:date', async (request) =>
+    dayView(dayOf(request.params.date), deskOf(request).editor),
+  );
+
+  app.put<{ Params: { date: string } }>('/desk/api/days/:date/draft', async (request) => {
+    const date = dayOf(request.params.date);
+    const input = body(request);
+    const ids = input.ids;
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) {
+      throw new ProblemError('parameterInvalid', "'ids' must be a list of article ids.");
+    }
+    const baseVersion = typeof input.baseVersion === 'number' ? input.baseVersion : 0;
+    const found = new Set((await app.index.getByIds(ids as string[])).map((a) => a.id));
+    const unknown = (ids as string[]).filter((id) => !found.has(id));
+    if (unknown.length) {
+      throw new ProblemError(
+        'parameterInvalid',
+        `Unknown article(s): ${unknown.slice(0, 5).join(', ')}; nothing was saved.`,
+      );
+    }
+    await app.selections.saveDraft(date, deskOf(request).editor.email, ids as string[], baseVersion);
+    return dayView(date, deskOf(request).editor);
+  });
+
+  app.post<{ Params: { date: string } }>('/desk/api/days/:date/publish', async (request) => {
+    const date = dayOf(request.params.date);
+    const { editor } = deskOf(request);
+    const overwrite = body(request).overwrite === true;
+    const view = await dayView(date, editor);
+    try {
+      await app.selections.publish(date, view.draft.ids, editor.email, overwrite ? null : view.draft.baseVersion);
+    } catch (error) {
+      if (!(error instanceof SelectionConflictError)) throw error;
+      // Refused: the draft stays as it is, and the editor is told who published meanwhile.
+      const { by, updatedAt, version } = error.current;
+      return { ...view, conflict: { by, at: updatedAt, version } };
+    }
+    await app.selections.dropDraft(date, editor.email);
+    return dayView(date, editor);
+  });
+
+  /** The draft starts from the latest earlier day's published selection. */
+  app.post<{ Params: { date: string } }>('/desk/api/days/:date/copy-previous', async (request) => {
+    const date = dayOf(request.params.date);
+    const { editor } = deskOf(request);
+    const before = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const previous = await app.selections.latestOnOrBefore(before);
+    if (!previous) throw new ProblemError('notFound', `No day before ${date} has a published selection to copy.`);
+    const current = await app.selections.get(date);
+    await app.selections.saveDraft(date, editor.email, previous.ids, current?.version ?? 0);
+    return { ...(await dayView(date, editor)), copiedFrom: previous.date };
+  });
+
+  app.get('/desk/api/sources', async (request) => {
+    adminOnly(request);
+    const counts = await app.index.sourceCounts();
+    return {
+      sources: (await sources.list())
+        .filter((s) => s.state !== 'removed')
+        .map((s) => ({
+          id: s.id,
+          name: s.name,
+          feedUrl: s.feedUrl,
+          state: s.state,
+          lastFetchedAt: s.lastFetchedAt,
+          lastError: s.lastError,
+          articleCount: counts.get(s.id) ?? 0,
+          everyMs: s.pollMs ?? s.everyMs,
+        })),
+    };
+  });
+
+  app.post<{ Params: { id: string; action: string } }>('/desk/api/sources/:id/:action', async (request) => {
+    adminOnly(request);
+    const { id, action } = request.params;
+    if (action !== 'pause' && action !== 'resume')
+      throw new ProblemError('notFound', `There is no action '${action.slice(0, 20)}'.`);
+    const source = await sources.get(id);
+    if (!source || source.state === 'removed')
+      throw new ProblemError('notFound', `There is no source '${id.slice(0, 64)}'.`);
+    await sources.setState(id, action === 'pause' ? 'paused' : 'active');
+    return { id, state: action === 'pause' ? 'paused' : 'active' };
+  });
+
+  // The page itself: the built single-page app, and its index for every other /desk/ path.
+  const root = options.root ?? fileURLToPath(new URL('../../../desk/dist/', import.meta.url));
+  if (existsSync(root)) {
+    await app.register(staticFiles, { root, prefix: '/desk/', wildcard: false, index: 'index.html' });
+    app.get('/desk/*', async (request, reply) => {
+      if (request.url.startsWith('/desk/api/')) throw new ProblemError('notFound', 'There is no such desk API.');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    });
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * The editorial desk in a real browser (Debian's chromium through playwright-core), on real pages
+ * served by the real app, real Redis and an embedded index with articles: sign-in by one-time link,
+ * search, add, reorder by drag and drop and by keyboard, publish and see the API serve that order; two
+ * editors on one day; lock-out; sign-out; a removed editor; roles; a cross-site POST.
+ * Screenshots of the main screens go to apps/desk/test/screenshots/ (git-ignored).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Article } from '@tidings/core/article';
+import { EditorStore } from '@tidings/store/editors';
+import { article, buildTestApp, type TestApp } from './helper.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = fileURLToPath(new URL('../../desk/test/screenshots/', import.meta.url));
+const PASSWORD = 'correct horse battery';
+
+describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let editors: EditorStore;
+  let articles: Article[];
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    editors = new EditorStore(t.redis, t.prefix);
+    articles = ['Rates held at 4%', 'Storm closes the port', 'New museum opens', 'Chipmaker doubles profit'].map(
+      (headline, i) =>
+        article({
+          headline,
+          publishedAt: new Date(Date.now() - (i + 1) * 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+        }),
+    );
+    await t.index.upsert(articles);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    mkdirSync(SHOTS, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** A new browser context (its own cookies) signed in through a fresh one-time link. */
+  async function editorPage(email: string, name: string, role: 'editor' | 'admin' = 'editor'): Promise<Page> {
+    const { token } = await editors.add(email, name, role);
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${base}/desk/?token=${token}`);
+    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+    return page;
+  }
+
+  const selection = (page: Page) =>
+    page.getByRole('list', { name: 'Selection', exact: true }).locator('li .headline').allTextContents();
+  const recommended = async () =>
+    ((await t.get(`/api/v2/feed-recommended/?apiKey=${t.key}&date=${today}`)).json().articles as Article[]).map(
+      (a) => a.headline,
+    );
+
+  it('signs in by link, searches, adds three, reorders by drag and by keyboard, publishes what the API then serves', async () => {
+    const page = await editorPage('ann@example.com', 'Ann');
+    await expect(page.getByLabel('Day', { exact: true }).inputValue()).resolves.toBe(today);
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    await results.locator('li').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}desk.png`, fullPage: true });
+
+    await page.getByLabel('Search articles', { exact: true }).fill('storm');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => results.locator('li').count()).toBe(1);
+    await page.getByLabel('Search articles', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => results.locator('li').count()).toBe(4);
+    for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) {
+      await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    await expect.poll(() => selection(page)).toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+
+    // Drag the third onto the first, then move the (new) second down with the keyboard.
+    const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
+    await items.nth(2).dragTo(items.nth(0));
+    await expect.poll(() => selection(page)).toEqual(['New museum opens', 'Rates held at 4%', 'Storm closes the port']);
+    await items.nth(1).getByRole('button', { name: 'Move down', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => selection(page)).toEqual(['New museum opens', 'Storm closes the port', 'Rates held at 4%']);
+    for (const name of ['Move up', 'Move down', 'Remove']) {
+      await expect(items.first().getByRole('button', { name, exact: true }).count()).resolves.toBe(1);
+    }
+
+    // A reload keeps the draft (it lives on the server); nothing reaches the API before Publish.
+    await page.reload();
+    await expect.poll(() => selection(page)).toEqual(['New museum opens', 'Storm closes the port', 'Rates held at 4%']);
+    expect(await recommended()).toEqual([]);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
+    expect(await recommended()).toEqual(['New museum opens', 'Storm closes the port', 'Rates held at 4%']);
+    await page.screenshot({ path: `${SHOTS}published.png`, fullPage: true });
+    await expect(page.getByRole('button', { name: 'Copy from previous day', exact: true }).count()).resolves.toBe(1);
+    // Not an admin: no sources, and the sources API refuses.
+    await expect(page.getByRole('table', { name: 'Sources' }).count()).resolves.toBe(0);
+    const sources = await page.evaluate(async () => (await fetch('/desk/api/sources')).status);
+    expect(sources).toBe(403);
+    await page.context().close();
+  }, 90_000);
+
+  it('refuses the second of two editors publishing one day, keeps their draft, and lets them overwrite', async () => {
+    const day = '2026-12-01';
+    const ben = await editorPage('ben@example.com', 'Ben');
+    const cleo = await editorPage('cleo@example.com', 'Cleo');
+    for (const page of [ben, cleo]) await page.getByLabel('Day', { exact: true }).fill(day);
+    const add = async (page: Page, headline: string) =>
+      page
+        .getByRole('list', { name: 'Results', exact: true })
+        .locator('li', { hasText: headline })
+        .getByRole('button', { name: 'Add', exact: true })
+        .click();
+    await add(ben, 'Chipmaker doubles profit');
+    await expect.poll(() => selection(ben)).toEqual(['Chipmaker doubles profit']);
+    await add(cleo, 'New museum opens');
+    await expect.poll(() => selection(cleo)).toEqual(['New museum opens']);
+    await ben.getByRole('button', { name: 'Publish', exact: true }).click();
+    await ben.getByRole('status').filter({ hasText: 'Published' }).waitFor();
+
+    await cleo.getByRole('button', { name: 'Publish', exact: true }).click();
+    const refusal = cleo.getByRole('alert').filter({ hasText: 'ben@example.com published this day meanwhile' });
+    await refusal.waitFor();
+    await cleo.screenshot({ path: `${SHOTS}conflict.png`, fullPage: true });
+    expect(await selection(cleo)).toEqual(['New museum opens']);
+    const published = async () =>
+      ((await t.get(`/api/v2/feed-recommended/?apiKey=${t.key}&date=${day}`)).json().articles as Article[]).map(
+        (a) => a.headline,
+      );
+    expect(await published()).toEqual(['Chipmaker doubles profit']);
+    await cleo.getByRole('button', { name: 'Overwrite', exact: true }).click();
+    await cleo.getByRole('status').filter({ hasText: 'Published version 2' }).waitFor();
+    expect(await published()).toEqual(['New museum opens']);
+    expect((await t.selections.history(day)).map((h) => h.by)).toEqual(['cleo@example.com', 'ben@example.com']);
+    await ben.context().close();
+    await cleo.context().close();
+  }, 90_000);
+
+  it('locks an account after five wrong passwords, signs out, and throws a removed editor out', async () => {
+    const page = await editorPage('dan@example.com', 'Dan');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.screenshot({ path: `${SHOTS}sign-in.png` });
+    // Signed in again with the password, then removed by an operator: the next request is refused.
+    await page.getByLabel('Email', { exact: true }).fill('dan@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+    await editors.remove('dan@example.com');
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+
+    await editorPage('eve@example.com', 'Eve').then((p) => p.context().close());
+    for (let i = 1; i <= 5; i++) {
+      await page.getByLabel('Email', { exact: true }).fill('eve@example.com');
+      await page.getByLabel('Password', { exact: true }).fill(`wrong password ${i}`);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: i < 5 ? 'wrong email or password' : 'locked' })
+        .waitFor();
+    }
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'locked' }).waitFor();
+    await page.context().close();
+  }, 90_000);
+
+  it('shows admins the sources table with Pause and Resume', async () => {
+    const { toSettings } = await import('@tidings/store/sources');
+    await t.sources.add(
+      toSettings({ feedUrl: 'https://www.example.com/rss.xml', id: 'example-news', name: 'Example News' }),
+    );
+    const page = await editorPage('fay@example.com', 'Fay', 'admin');
+    const table = page.getByRole('table', { name: 'Sources', exact: true });
+    await table
+      .getByRole('row', { name: /Example News/ })
+      .getByRole('button', { name: 'Pause', exact: true })
+      .click();
+    await table
+      .getByRole('row', { name: /Example News/ })
+      .getByRole('button', { name: 'Resume', exact: true })
+      .waitFor();
+    expect((await t.sources.get('example-news'))?.state).toBe('paused');
+    await page.screenshot({ path: `${SHOTS}sources.png`, fullPage: true });
+    await page.context().close();
+  }, 90_000);
+
+  it('refuses a state-changing request without the session CSRF token (a cross-site POST)', async () => {
+    const { token } = await editors.add('gus@example.com', 'Gus', 'editor');
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/desk/api/password',
+      headers: { 'content-type': 'application/json' },
+      payload: { token, password: PASSWORD },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/SameSite=Strict/i);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/desk/api/days/${today}/publish`,
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example.org' },
+      payload: 'overwrite=true',
+    });
+    // A form post from another site is refused (forms cannot send JSON), and so is JSON without the token.
+    expect([400, 403, 415]).toContain(forged.statusCode);
+    expect(forged.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: `/desk/api/days/${today}/publish`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { overwrite: true },
+    });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json().detail).toMatch(/CSRF/);
+    expect((await t.selections.history(today)).some((h) => h.by === 'gus@example.com')).toBe(false);
+    // A link used once is spent; a wrong day format is a clear 400.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/desk/api/password',
+      headers: { 'content-type': 'application/json' },
+      payload: { token, password: PASSWORD },
+    });
+    expect(again.json().detail).toMatch(/expired or was already used/);
+    const badDay = await t.app.inject({ method: 'GET', url: '/desk/api/days/22-11-2026', headers: { cookie } });
+    expect(badDay.statusCode).toBe(400);
+    expect(badDay.json().detail).toMatch(/YYYY-MM-DD/);
+  });
+});

@@ -1,0 +1,84 @@
+/** The desk's own API (`/desk/api/`): JSON both ways, the session's CSRF token on every change. */
+
+export interface Editor {
+  email: string;
+  name: string;
+  role: 'editor' | 'admin';
+}
+
+export interface Article {
+  id: string;
+  url: string;
+  headline: string;
+  introduction: string;
+  type: string;
+  publishedAt: string;
+  language: string | null;
+  topics: { id: number; name: string }[];
+  paywalled: boolean;
+  registrationRequired: boolean;
+  source: { id: string; name: string; https: boolean | null; iframeable: boolean | null };
+  story?: { id: string; size: number };
+}
+
+export interface Selection {
+  date: string;
+  ids: string[];
+  version: number;
+  by: string;
+  updatedAt: string;
+}
+
+export interface DayView {
+  date: string;
+  published: Selection | null;
+  draft: { ids: string[]; baseVersion: number; savedAt: string | null };
+  articles: Record<string, Article>;
+  history: { version: number; by: string; at: string; ids: string[] }[];
+  conflict?: { by: string; at: string; version: number };
+  copiedFrom?: string;
+}
+
+export interface SourceRow {
+  id: string;
+  name: string;
+  feedUrl: string;
+  state: string;
+  lastFetchedAt: string | null;
+  lastError: string | null;
+  articleCount: number;
+  everyMs: number;
+}
+
+/** An error the API explained (problem+json `detail`). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+let csrf = '';
+
+export function setCsrf(token: string): void {
+  csrf = token;
+}
+
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') {
+    headers['content-type'] = 'application/json';
+    headers['x-csrf-token'] = csrf;
+  }
+  const res = await fetch(`/desk/api/${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(method !== 'GET' ? { body: JSON.stringify(body ?? {}) } : {}),
+  });
+  const data = (await res.json().catch(() => ({}))) as { detail?: string };
+  if (!res.ok) throw new ApiError(data.detail ?? `The desk answered ${res.status}.`, res.status);
+  return data as T;
+}

@@ -1,0 +1,529 @@
+/** The editorial desk: sign-in, the day's draft beside a search of the index, publishing, sources. */
+import { render } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, type Article, call, type DayView, type Editor, setCsrf, type SourceRow } from './api.js';
+import './styles.css';
+
+interface SessionInfo {
+  editor: Editor;
+  csrf: string;
+  today?: string;
+}
+
+const TYPES = ['article', 'video', 'gallery', 'report', 'pressrelease', 'podcast'];
+
+function message(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'The desk could not be reached; try again.';
+}
+
+function time(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: SessionInfo) => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError('');
+    try {
+      const session = await call<SessionInfo>('POST', 'password', { token, password });
+      history.replaceState(null, '', '/desk/');
+      onSignedIn(session);
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  return (
+    <main class="card">
+      <h1>Welcome to the Tidings desk</h1>
+      <p>Choose a password of at least 12 characters.</p>
+      <form onSubmit={(e) => void submit(e)}>
+        <label>
+          New password
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+            required
+          />
+        </label>
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
+        <button type="submit">Set password</button>
+      </form>
+    </main>
+  );
+}
+
+function SignIn({ onSignedIn }: { onSignedIn: (s: SessionInfo) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError('');
+    try {
+      onSignedIn(await call<SessionInfo>('POST', 'sign-in', { email, password }));
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  return (
+    <main class="card">
+      <h1>Tidings desk</h1>
+      <form onSubmit={(e) => void submit(e)}>
+        <label>
+          Email
+          <input
+            type="email"
+            autoComplete="username"
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+            required
+          />
+        </label>
+        <label>
+          Password
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+            required
+          />
+        </label>
+        {error && (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        )}
+        <button type="submit">Sign in</button>
+      </form>
+    </main>
+  );
+}
+
+function Flags({ article }: { article: Article }) {
+  return (
+    <span class="meta">
+      {article.source.name} · {time(article.publishedAt)} · {article.type}
+      {article.topics.length > 0 && ` · ${article.topics.map((t) => t.name).join(', ')}`}
+      {article.paywalled && ' · paywalled'}
+      {article.registrationRequired && ' · registration'}
+      {article.story && article.story.size > 1 && ` · story of ${article.story.size}`}
+    </span>
+  );
+}
+
+function Search({ onAdd, selected }: { onAdd: (a: Article) => void; selected: Set<string> }) {
+  const [terms, setTerms] = useState('');
+  const [types, setTypes] = useState<string[]>([]);
+  const [fields, setFields] = useState({ topics: '', companies: '', sources: '', languages: '', from: '', to: '' });
+  const [collapse, setCollapse] = useState(false);
+  const [results, setResults] = useState<Article[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const search = async (e?: Event) => {
+    e?.preventDefault();
+    setError('');
+    const params = new URLSearchParams({ pageSize: '30' });
+    if (terms.trim()) params.set('searchTerms', terms.trim());
+    if (types.length) params.set('articleTypes', types.join(','));
+    for (const [name, key] of [
+      ['includeTopics', 'topics'],
+      ['includeCompanies', 'companies'],
+      ['includeSources', 'sources'],
+      ['languages', 'languages'],
+      ['from', 'from'],
+      ['to', 'to'],
+    ] as const) {
+      if (fields[key].trim()) params.set(name, fields[key].trim());
+    }
+    if (collapse) params.set('collapseStories', '1');
+    try {
+      const found = await call<{ articles: Article[]; total: number }>('GET', `search?${params}`);
+      setResults(found.articles);
+      setTotal(found.total);
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  useEffect(() => void search(), []);
+  const field = (key: keyof typeof fields, label: string, type = 'text', hint = '') => (
+    <label class="small">
+      {label}
+      <input
+        type={type}
+        placeholder={hint}
+        value={fields[key]}
+        onInput={(e) => setFields({ ...fields, [key]: e.currentTarget.value })}
+      />
+    </label>
+  );
+  return (
+    <section class="panel" aria-labelledby="search-title">
+      <h2 id="search-title">Find articles</h2>
+      <form onSubmit={(e) => void search(e)}>
+        <label>
+          Search articles
+          <input
+            type="search"
+            value={terms}
+            onInput={(e) => setTerms(e.currentTarget.value)}
+            placeholder="words or phrases, comma-separated"
+          />
+        </label>
+        <details>
+          <summary>Filters</summary>
+          <fieldset>
+            <legend>Types</legend>
+            {TYPES.map((t) => (
+              <label class="check" key={t}>
+                <input
+                  type="checkbox"
+                  checked={types.includes(t)}
+                  onChange={(e) => setTypes(e.currentTarget.checked ? [...types, t] : types.filter((x) => x !== t))}
+                />
+                {t}
+              </label>
+            ))}
+          </fieldset>
+          <div class="grid">
+            {field('topics', 'Topic ids', 'text', '4000000, 15000000')}
+            {field('companies', 'Company ids', 'text', '320193')}
+            {field('sources', 'Source ids', 'text', 'example-news')}
+            {field('languages', 'Languages', 'text', 'en, de')}
+            {field('from', 'From', 'date')}
+            {field('to', 'To', 'date')}
+          </div>
+          <label class="check">
+            <input type="checkbox" checked={collapse} onChange={(e) => setCollapse(e.currentTarget.checked)} />
+            One article per story
+          </label>
+        </details>
+        <button type="submit">Search</button>
+      </form>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      {total !== null && (
+        <p class="meta">
+          {total} article(s){total >= 10000 ? ' or more' : ''}
+        </p>
+      )}
+      <ul aria-label="Results" class="list">
+        {results.map((article) => (
+          <li key={article.id}>
+            <div>
+              <a href={article.url} target="_blank" rel="noreferrer">
+                {article.headline}
+              </a>
+              <Flags article={article} />
+            </div>
+            <button type="button" onClick={() => onAdd(article)} disabled={selected.has(article.id)}>
+              Add
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Draft({ view, onChange }: { view: DayView; onChange: (ids: string[]) => void }) {
+  const ids = view.draft.ids;
+  const dragged = useRef<number | null>(null);
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= ids.length || from === to) return;
+    const next = [...ids];
+    const [id] = next.splice(from, 1);
+    next.splice(to, 0, id!);
+    onChange(next);
+  };
+  return (
+    <ol aria-label="Selection" class="list selection">
+      {ids.map((id, i) => {
+        const article = view.articles[id];
+        return (
+          <li
+            key={id}
+            draggable
+            data-id={id}
+            onDragStart={(e) => {
+              dragged.current = i;
+              e.dataTransfer?.setData('text/plain', id);
+            }}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (dragged.current !== null) move(dragged.current, i);
+              dragged.current = null;
+            }}
+            onKeyDown={(e) => {
+              if (e.altKey && e.key === 'ArrowUp') move(i, i - 1);
+              if (e.altKey && e.key === 'ArrowDown') move(i, i + 1);
+            }}
+          >
+            <span class="rank">{i + 1}</span>
+            <div>
+              <span class="headline">{article?.headline ?? id}</span>
+              {article && <Flags article={article} />}
+            </div>
+            <span class="buttons">
+              <button type="button" onClick={() => move(i, i - 1)} disabled={i === 0}>
+                Move up
+              </button>
+              <button type="button" onClick={() => move(i, i + 1)} disabled={i === ids.length - 1}>
+                Move down
+              </button>
+              <button type="button" onClick={() => onChange(ids.filter((x) => x !== id))}>
+                Remove
+              </button>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Sources() {
+  const [rows, setRows] = useState<SourceRow[]>([]);
+  const [error, setError] = useState('');
+  const load = async () => {
+    try {
+      setRows((await call<{ sources: SourceRow[] }>('GET', 'sources')).sources);
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  useEffect(() => void load(), []);
+  const act = async (id: string, action: 'pause' | 'resume') => {
+    try {
+      await call('POST', `sources/${encodeURIComponent(id)}/${action}`);
+      await load();
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  return (
+    <section class="panel wide">
+      <h2>Sources</h2>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <table aria-label="Sources">
+        <thead>
+          <tr>
+            <th>Source</th>
+            <th>State</th>
+            <th>Last fetch</th>
+            <th>Last error</th>
+            <th>Articles</th>
+            <th>Interval</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((s) => (
+            <tr key={s.id}>
+              <td>
+                {s.name} <span class="meta">{s.id}</span>
+              </td>
+              <td>{s.state}</td>
+              <td>{s.lastFetchedAt ? time(s.lastFetchedAt) : '–'}</td>
+              <td class="meta">{s.lastError ?? ''}</td>
+              <td>{s.articleCount}</td>
+              <td>{Math.round(s.everyMs / 60_000)} min</td>
+              <td>
+                {s.state === 'paused' ? (
+                  <button type="button" onClick={() => void act(s.id, 'resume')}>
+                    Resume
+                  </button>
+                ) : (
+                  <button type="button" onClick={() => void act(s.id, 'pause')}>
+                    Pause
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () => void }) {
+  const [day, setDay] = useState(session.today ?? new Date().toISOString().slice(0, 10));
+  const [view, setView] = useState<DayView | null>(null);
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+  const load = async (date: string) => {
+    setError('');
+    try {
+      setView(await call<DayView>('GET', `days/${date}`));
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  useEffect(() => void load(day), [day]);
+  const save = async (ids: string[]) => {
+    if (!view) return;
+    setView({ ...view, draft: { ...view.draft, ids } });
+    try {
+      setView(await call<DayView>('PUT', `days/${day}/draft`, { ids, baseVersion: view.draft.baseVersion }));
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  const publish = async (overwrite = false) => {
+    setNotice('');
+    setError('');
+    try {
+      const next = await call<DayView>('POST', `days/${day}/publish`, { overwrite });
+      setView(next);
+      if (next.conflict) {
+        setError(
+          `Not published: ${next.conflict.by} published this day meanwhile (version ${next.conflict.version}, ${time(next.conflict.at)}). Your draft is kept.`,
+        );
+      } else setNotice(`Published version ${next.published?.version ?? 0}.`);
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  const copy = async () => {
+    setNotice('');
+    try {
+      const next = await call<DayView>('POST', `days/${day}/copy-previous`);
+      setView(next);
+      setNotice(`Copied the selection of ${next.copiedFrom}.`);
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  const reload = async () => {
+    if (!view) return;
+    try {
+      const ids = view.published?.ids ?? [];
+      setView(await call<DayView>('PUT', `days/${day}/draft`, { ids, baseVersion: view.published?.version ?? 0 }));
+      setError('');
+    } catch (err) {
+      setError(message(err));
+    }
+  };
+  const signOut = async () => {
+    await call('POST', 'sign-out').catch(() => undefined);
+    onSignedOut();
+  };
+  const selected = new Set(view?.draft.ids ?? []);
+  return (
+    <>
+      <header class="bar">
+        <strong>Tidings desk</strong>
+        <label class="inline">
+          Day
+          <input type="date" value={day} onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)} />
+        </label>
+        <span class="meta">
+          {session.editor.name} ({session.editor.role})
+        </span>
+        <button type="button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </header>
+      <div class="columns">
+        <Search
+          selected={selected}
+          onAdd={(article) => {
+            if (!view || selected.has(article.id)) return;
+            setView({ ...view, articles: { ...view.articles, [article.id]: article } });
+            void save([...view.draft.ids, article.id]);
+          }}
+        />
+        <section class="panel" aria-labelledby="draft-title">
+          <h2 id="draft-title">Draft of {day}</h2>
+          <p class="meta">
+            {view?.published
+              ? `Published: version ${view.published.version} by ${view.published.by}, ${time(view.published.updatedAt)}.`
+              : 'Nothing published for this day yet.'}{' '}
+            Drag items or use Move up / Move down (Alt+↑/↓) to order them.
+          </p>
+          {notice && (
+            <p role="status" class="notice">
+              {notice}
+            </p>
+          )}
+          {error && (
+            <div role="alert" class="error">
+              <p>{error}</p>
+              {view?.conflict && (
+                <p>
+                  <button type="button" onClick={() => void publish(true)}>
+                    Overwrite
+                  </button>{' '}
+                  <button type="button" onClick={() => void reload()}>
+                    Reload published version
+                  </button>
+                </p>
+              )}
+            </div>
+          )}
+          {view && <Draft view={view} onChange={(ids) => void save(ids)} />}
+          <p class="buttons">
+            <button type="button" class="primary" onClick={() => void publish()}>
+              Publish
+            </button>
+            <button type="button" onClick={() => void copy()}>
+              Copy from previous day
+            </button>
+          </p>
+          <h3>History</h3>
+          <ul class="history">
+            {(view?.history ?? []).map((h) => (
+              <li key={h.version}>
+                Version {h.version} by {h.by}, {time(h.at)}: {h.ids.length} article(s)
+              </li>
+            ))}
+            {view && !view.history.length && <li class="meta">No publication yet.</li>}
+          </ul>
+        </section>
+      </div>
+      {session.editor.role === 'admin' && <Sources />}
+    </>
+  );
+}
+
+function App() {
+  const token = new URLSearchParams(location.search).get('token');
+  const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
+  useEffect(() => {
+    if (token) return setSession(null);
+    call<SessionInfo>('GET', 'session')
+      .then((s) => {
+        setCsrf(s.csrf);
+        setSession(s);
+      })
+      .catch(() => setSession(null));
+  }, []);
+  const signedIn = (s: SessionInfo) => {
+    setCsrf(s.csrf);
+    // The session endpoint also says which day is today in the editorial time zone.
+    void call<SessionInfo>('GET', 'session').then(setSession, () => setSession(s));
+  };
+  if (session === undefined) return <p class="meta">Loading…</p>;
+  if (!session && token) return <SetPassword token={token} onSignedIn={signedIn} />;
+  if (!session) return <SignIn onSignedIn={signedIn} />;
+  return <Desk session={session} onSignedOut={() => setSession(null)} />;
+}
+
+render(<App />, document.getElementById('app')!);
