@@ -180,27 +180,33 @@ export class EmbeddedArticleIndex implements ArticleIndex {
 
   /** Creates the schema in a new file; refuses a file written with another schema, saying what to do. */
   private migrate(file: string): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    const hasTables = this.db
-      .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
-      .pluck()
-      .get() as number;
-    if (version === SCHEMA_VERSION) return;
-    if (version === 2 || version === 3) {
-      // 2 → 3: probe results update a whole host at once.
-      this.db.exec('CREATE INDEX IF NOT EXISTS articles_domain ON articles (domain)');
-      this.migrateTo4();
-      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
-      return;
-    }
-    if (version === 0 && hasTables === 0) {
-      this.db.exec(SCHEMA);
-      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
-      return;
-    }
+    // Fast path: already current (every open but the first).
+    if ((this.db.pragma('user_version', { simple: true }) as number) === SCHEMA_VERSION) return;
+    // Checked and changed in one IMMEDIATE transaction: a second connection opening a new file at the
+    // same moment (the API's reader threads) waits, then finds the schema made.
+    const outcome = this.db
+      .transaction((): 'ok' | number => {
+        const version = this.db.pragma('user_version', { simple: true }) as number;
+        const hasTables = this.db
+          .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
+          .pluck()
+          .get() as number;
+        if (version === SCHEMA_VERSION) return 'ok';
+        if (version === 2 || version === 3) {
+          // 2 → 3: probe results update a whole host at once.
+          this.db.exec('CREATE INDEX IF NOT EXISTS articles_domain ON articles (domain)');
+          this.migrateTo4();
+        } else if (version === 0 && hasTables === 0) {
+          this.db.exec(SCHEMA);
+        } else return version;
+        this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+        return 'ok';
+      })
+      .immediate();
+    if (outcome === 'ok') return;
     this.db.close();
     throw new Error(
-      `the embedded index at ${file} has schema version ${version}, this Tidings needs ${SCHEMA_VERSION}: ` +
+      `the embedded index at ${file} has schema version ${outcome}, this Tidings needs ${SCHEMA_VERSION}: ` +
         'move the file away and import or ingest again',
     );
   }
@@ -432,7 +438,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     const s = this.statements;
     const bands = this.storyBands();
     const keysOf = fresh.map((a) => storyBands(a.words));
-    const ridsOf = fresh.map((a, i) => bands.candidates(keysOf[i]!, a.published, MAX_STORY_CANDIDATES));
+    const ridsOf = fresh.map((a, i) => bands.candidates(keysOf[i]!, a.published, MAX_STORY_CANDIDATES, a.words));
     // Candidates indexed before this batch: their story and words, in one query.
     const batch = new Map(fresh.map((a) => [a.rid, a]));
     const wanted = [...new Set(ridsOf.flat())].filter((rid) => !batch.has(rid));
@@ -449,7 +455,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     fresh.forEach((article, i) => {
       let story = article.id;
       const mineText = textOf(article.rid, article.words);
-      for (const rid of [...ridsOf[i]!, ...local.candidates(keysOf[i]!, article.published, MAX_STORY_CANDIDATES)]) {
+      for (const rid of [
+        ...ridsOf[i]!,
+        ...local.candidates(keysOf[i]!, article.published, MAX_STORY_CANDIDATES, article.words),
+      ]) {
         const mine = batch.get(rid);
         const theirs = mine ? { ...mine.words, story: storyOf.get(rid) } : stored.get(rid);
         if (!theirs || rid === article.rid || theirs.story === undefined) continue;
@@ -463,9 +472,9 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         }
       }
       storyOf.set(article.rid, story);
-      local.add(article.rid, article.published, keysOf[i]!);
+      local.add(article.rid, article.published, keysOf[i]!, article.words);
     });
-    fresh.forEach((article, i) => bands.add(article.rid, article.published, keysOf[i]!));
+    fresh.forEach((article, i) => bands.add(article.rid, article.published, keysOf[i]!, article.words));
   }
 
   private bands: StoryBandIndex | null = null;
@@ -475,7 +484,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     if (this.bands) return this.bands;
     const bands = new StoryBandIndex(STORY_BAND_LIMIT);
     const recent = this.statements.recentWords.all(STORY_BAND_LIMIT).reverse();
-    for (const row of recent) bands.add(row.rid, row.published, storyBands(row));
+    for (const row of recent) bands.add(row.rid, row.published, storyBands(row), row);
     this.bands = bands;
     return bands;
   }

@@ -118,6 +118,26 @@ const MAX_PER_KEY = 32;
 export interface StoryEntry {
   rid: number;
   published: number;
+  /** Numbers of the headline, and of the whole text: the numbers rule is checked before any read. */
+  headNumbers: readonly string[];
+  numbers: ReadonlySet<string>;
+}
+
+const NO_NUMBERS: ReadonlySet<string> = new Set();
+
+/** The numbers of an article's words (what `sameStory`'s numbers rule compares). */
+export function storyNumbers(words: StoryWords): { headNumbers: string[]; numbers: ReadonlySet<string> } {
+  const headNumbers = split(words.headline).filter(isNumber);
+  const all = [...headNumbers, ...split(words.introduction).filter(isNumber)];
+  return { headNumbers, numbers: all.length ? new Set(all) : NO_NUMBERS };
+}
+
+/** Whether two articles pass the numbers rule: every number in either headline is in the other. */
+function numbersAgree(
+  a: Pick<StoryEntry, 'headNumbers' | 'numbers'>,
+  b: Pick<StoryEntry, 'headNumbers' | 'numbers'>,
+): boolean {
+  return a.headNumbers.every((n) => b.numbers.has(n)) && b.headNumbers.every((n) => a.numbers.has(n));
 }
 
 /**
@@ -133,8 +153,8 @@ export class StoryBandIndex {
 
   constructor(private readonly limit = 200_000) {}
 
-  add(rid: number, published: number, keys: readonly number[]): void {
-    const entry = { rid, published };
+  add(rid: number, published: number, keys: readonly number[], words: StoryWords): void {
+    const entry: StoryEntry = { rid, published, ...storyNumbers(words) };
     for (const key of keys) {
       const list = this.byKey.get(key);
       if (!list) this.byKey.set(key, [entry]);
@@ -153,11 +173,14 @@ export class StoryBandIndex {
    * Articles sharing band keys with `keys`, published within the window of `published`, those that
    * share most bands first (the likeliest copies), at most `max`.
    */
-  candidates(keys: readonly number[], published: number, max: number): number[] {
+  candidates(keys: readonly number[], published: number, max: number, words: StoryWords): number[] {
     const shared = new Map<number, number>();
+    const mine = storyNumbers(words);
     for (const key of keys) {
       for (const e of this.byKey.get(key) ?? []) {
         if (e.rid < this.oldestRid || Math.abs(e.published - published) > STORY_WINDOW_MS) continue;
+        // Different numbers (a follow-up, another item of a template): not the story, no need to read it.
+        if (!numbersAgree(mine, e)) continue;
         shared.set(e.rid, (shared.get(e.rid) ?? 0) + 1);
       }
     }

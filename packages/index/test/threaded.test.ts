@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // The built module: its thread loads the compiled host script next to it.
 import { ThreadedArticleIndex } from '@tidings/index/threaded';
@@ -46,6 +49,21 @@ describe('ThreadedArticleIndex', () => {
       { created: 0, updated: 0 },
     ]);
     expect((await index.getByIds([a.id])).map((x) => x.headline)).toEqual(['mine']);
+  });
+
+  it('opens a new file from several threads at once (one makes the schema, the others wait)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tidings-threads-'));
+    try {
+      for (let round = 0; round < 5; round++) {
+        index = new ThreadedArticleIndex({ file: join(dir, `articles-${round}.sqlite`), readers: 4, warm: true });
+        await index.init();
+        expect((await index.stats()).articles).toBe(0);
+        await index.close();
+        index = null;
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports why its thread could not open the index', async () => {

@@ -38,9 +38,17 @@ function absolute(value: string | null, bases: (string | null)[]): string | null
 }
 
 /** A feed date to ms, or `null` when unreadable (RFC 822 and ISO 8601 are what Date.parse reads). */
+/** ISO 8601 date-time without an offset: `2026-11-22T10:00:00`, `2026-11-22 10:00`. */
+const ISO_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/i;
+/** RFC 822 date-time without a zone: `Sun, 22 Nov 2026 10:00:00`. */
+const RFC822_WITHOUT_ZONE = /^([a-z]{3},? ?)?\d{1,2} [a-z]{3,9} \d{2,4} \d{1,2}:\d{2}(:\d{2})?$/i;
+
+/** A feed's date as ms; a date without a time zone is read as UTC (CONTRACT §1.4), never local time. */
 export function parseFeedDate(value: string | null): number | null {
   if (!value) return null;
-  const text = value.trim().replace(/\s+/g, ' ');
+  let text = value.trim().replace(/\s+/g, ' ');
+  if (ISO_WITHOUT_ZONE.test(text)) text = `${text.replace(' ', 'T')}Z`;
+  else if (RFC822_WITHOUT_ZONE.test(text)) text = `${text} GMT`;
   let ms = Date.parse(text);
   // "Mon, 02 Jan 2006 15:04:05 +0000 (UTC)" and similar trailing comments.
   if (Number.isNaN(ms)) ms = Date.parse(text.replace(/\s*\(.*\)$/, ''));
@@ -56,12 +64,72 @@ export interface NormalizeContext {
   now: Date;
 }
 
+/** Where relative links and guids of a feed resolve: `xml:base`, then the feed's link, then its URL. */
+function basesOf(ctx: NormalizeContext): (string | null)[] {
+  return [ctx.feed.base, absolute(ctx.feed.link, [ctx.feedUrl]), ctx.feedUrl];
+}
+
+/** A guid that is a URL (absolute, or a path such as a relative permalink). */
+function guidLink(item: ParsedItem): string | null {
+  return item.guid && (/^https?:\/\//i.test(item.guid) || item.guid.startsWith('/')) ? item.guid : null;
+}
+
+/** The item's canonical URL (fragment and tracking parameters removed), or null. */
+function itemUrl(item: ParsedItem, bases: (string | null)[]): string | null {
+  const link = absolute(item.link, bases) ?? absolute(guidLink(item), bases);
+  return link ? canonicalizeUrl(link) : null;
+}
+
+/**
+ * URLs for items of one feed that share a link but are distinct items (a podcast linking every
+ * episode to its home page, a blog linking posts by `#fragment`): each gets the most specific URL
+ * that tells them apart — the link with its fragment, else its guid when that is a URL, else its
+ * enclosure (CONTRACT §1.4). Items that really are one (the same guid, or no guid and the same title)
+ * stay one.
+ */
+function distinctUrls(items: readonly ParsedItem[], bases: (string | null)[]): Map<ParsedItem, string> {
+  const byUrl = new Map<string, ParsedItem[]>();
+  for (const item of items) {
+    const url = itemUrl(item, bases);
+    if (url) byUrl.set(url, [...(byUrl.get(url) ?? []), item]);
+  }
+  const out = new Map<ParsedItem, string>();
+  for (const [url, group] of byUrl) {
+    const identities = new Set(group.map((i) => i.guid ?? `${i.title ?? ''}|${i.published ?? ''}`));
+    if (group.length < 2 || identities.size < 2) continue;
+    const ways: ((i: ParsedItem) => string | null)[] = [
+      (i) => {
+        const link = absolute(i.link, bases);
+        const hash = link ? new URL(link).hash : '';
+        return link && hash.length > 1 ? `${canonicalizeUrl(link)}${hash}` : null;
+      },
+      (i) => {
+        const guid = absolute(guidLink(i), bases);
+        return guid ? canonicalizeUrl(guid) : null;
+      },
+      (i) => {
+        const enclosure = absolute(i.enclosures[0]?.url ?? null, bases);
+        return enclosure ? canonicalizeUrl(enclosure) : null;
+      },
+    ];
+    for (const item of group) {
+      for (const way of ways) {
+        const candidate = way(item);
+        // Only a URL that no other item of the group shares tells this one apart.
+        if (candidate && candidate !== url && group.filter((other) => way(other) === candidate).length === 1) {
+          out.set(item, candidate);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 /** Returns `null` for an item that has no usable link (it cannot become an article). */
-export function normalizeItem(item: ParsedItem, ctx: NormalizeContext): Article | null {
-  const bases = [ctx.feed.base, absolute(ctx.feed.link, [ctx.feedUrl]), ctx.feedUrl];
-  const guidUrl = item.guid && /^https?:\/\//i.test(item.guid) ? item.guid : null;
-  const link = absolute(item.link, bases) ?? absolute(guidUrl, bases);
-  const url = link ? canonicalizeUrl(link) : null;
+export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctUrl?: string): Article | null {
+  const bases = basesOf(ctx);
+  const url = distinctUrl ?? itemUrl(item, bases);
   if (!url) return null;
   const host = comparableHost(parseHttpUrl(url)!.hostname);
 
@@ -143,8 +211,9 @@ function languageOf(ctx: NormalizeContext): string | null {
 
 export function normalizeFeed(ctx: NormalizeContext): Article[] {
   const byId = new Map<string, Article>();
+  const distinct = distinctUrls(ctx.feed.items, basesOf(ctx));
   for (const item of ctx.feed.items) {
-    const article = normalizeItem(item, ctx);
+    const article = normalizeItem(item, ctx, distinct.get(item));
     if (article && !byId.has(article.id)) byId.set(article.id, article);
   }
   return [...byId.values()];

@@ -1,0 +1,40 @@
+/** Feed dates: a date without a time zone is UTC on every server, whatever its TZ (CONTRACT §1.4). */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { childEnv } from '@tidings/config/config';
+
+const module = new URL('../dist/feed/normalize.js', import.meta.url).href;
+const DATES = [
+  '2026-11-22T10:00:00',
+  '2026-11-22 10:00',
+  'Sun, 22 Nov 2026 10:00:00',
+  '22 Nov 2026 10:00',
+  '2026-11-22T10:00:00Z',
+  '2026-11-22T18:00:00+08:00',
+  'Sun, 22 Nov 2026 10:00:00 GMT',
+  'Sun, 22 Nov 2026 11:00:00 +0100',
+];
+
+/** parseFeedDate of every date above, in a process whose local time zone is `tz`. */
+function parsedIn(tz: string): (number | null)[] {
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(module)}); console.log(JSON.stringify(${JSON.stringify(DATES)}.map(m.parseFeedDate)))`,
+    ],
+    { env: childEnv({ TZ: tz }), encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as (number | null)[];
+}
+
+describe('feed dates', () => {
+  it('reads a date without a time zone as UTC, on a server in Shanghai as in Los Angeles', () => {
+    const utc = Date.UTC(2026, 10, 22, 10, 0, 0);
+    for (const tz of ['Asia/Shanghai', 'America/Los_Angeles', 'UTC']) {
+      expect(parsedIn(tz), tz).toEqual(DATES.map(() => utc));
+    }
+  });
+});

@@ -1,0 +1,65 @@
+/** Item identity (CONTRACT §1.4): distinct items of one feed are never merged, and links resolve. */
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { newSource, toSettings } from '@tidings/store/sources';
+import { normalizeFeed } from '../src/feed/normalize.js';
+import { parseFeed } from '../src/feed/parse-feed.js';
+
+const catalog = loadCatalog();
+const source = newSource(toSettings({ feedUrl: 'https://show.example/feed.xml', id: 'show' }));
+
+async function read(items: string, channel = '<link>https://show.example/</link>') {
+  const feed = await parseFeed(
+    `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>${channel}${items}</channel></rss>`,
+  );
+  return normalizeFeed({
+    feed,
+    source,
+    catalog,
+    feedUrl: 'https://show.example/feed.xml',
+    now: new Date('2026-11-22T12:00:00Z'),
+  });
+}
+
+describe('item identity', () => {
+  it('keeps podcast episodes that all link to the show home page apart, by their enclosures', async () => {
+    const episodes = [1, 2, 3]
+      .map(
+        (n) =>
+          `<item><title>Episode ${n}</title><link>https://show.example/</link><guid isPermaLink="false">ep-${n}</guid>` +
+          `<enclosure url="https://cdn.show.example/ep${n}.mp3" type="audio/mpeg" length="1"/></item>`,
+      )
+      .join('');
+    const articles = await read(episodes);
+    expect(articles.map((a) => a.url)).toEqual([1, 2, 3].map((n) => `https://cdn.show.example/ep${n}.mp3`));
+    expect(new Set(articles.map((a) => a.id)).size).toBe(3);
+  });
+
+  it('keeps posts linked by #fragment apart, fragment and all', async () => {
+    const posts = ['a', 'b']
+      .map((f) => `<item><title>Post ${f}</title><link>https://blog.example/2026/11/22#${f}</link></item>`)
+      .join('');
+    expect((await read(posts)).map((a) => a.url)).toEqual([
+      'https://blog.example/2026/11/22#a',
+      'https://blog.example/2026/11/22#b',
+    ]);
+  });
+
+  it('resolves a relative permalink guid against the feed link, and still merges one item listed twice', async () => {
+    const items =
+      '<item><title>One</title><guid isPermaLink="true">/2026/one</guid></item>' +
+      '<item><title>Two</title><link>https://show.example/two</link><guid>two</guid></item>' +
+      '<item><title>Two</title><link>https://show.example/two</link><guid>two</guid></item>';
+    expect((await read(items)).map((a) => a.url)).toEqual([
+      'https://show.example/2026/one',
+      'https://show.example/two',
+    ]);
+  });
+
+  it('reads a date without a time zone as UTC', async () => {
+    const [article] = await read(
+      '<item><title>T</title><link>https://show.example/t</link><pubDate>2026-11-22T10:00:00</pubDate></item>',
+    );
+    expect(article!.publishedAt).toBe('2026-11-22T10:00:00Z');
+  });
+});
