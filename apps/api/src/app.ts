@@ -60,14 +60,32 @@ export interface AppDeps {
 
 /** Removes the api key from a URL before it is logged. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]apiKey=)[^&#]*/g, '$1[redacted]');
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  // Parameter names are read percent-decoded (`api%4Bey` is `apiKey`), so they are compared so too.
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        // a malformed name is logged as it came
+      }
+      return decoded.trim().toLowerCase() === 'apikey' ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q + 1)}${query}`;
 }
 
 /** pino options of the API: the api key never reaches a log line (URL and header redacted). */
 export function loggerOptions(level: string, pretty: boolean, stream?: { write(line: string): void }) {
   return {
     level,
-    redact: { paths: ['req.headers["x-api-key"]'], censor: '[redacted]' },
+    redact: { paths: ['req.headers["x-api-key"]', 'req.headers["X-Api-Key"]'], censor: '[redacted]' },
     serializers: {
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,

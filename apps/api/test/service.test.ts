@@ -53,6 +53,10 @@ describe('service endpoints and failures', () => {
     t = await buildTestApp({ logger: loggerOptions('info', false, { write: (line) => void lines.push(line) }) });
     await t.get(`/api/v2/feed/?apiKey=${t.key}&pageSize=x`);
     await t.get('/api/v2/feed/', { headers: { 'x-api-key': t.key } });
+    // Another spelling of the same parameter name (percent-encoded) is still the key.
+    const spelled = await t.get(`/api/v2/feed/?api%4Bey=${t.key}&pageSize=x`);
+    expect(spelled.statusCode).toBe(400);
+    await t.get(`/api/v2/feed/?%61piKey=${t.key}`);
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.join('\n')).not.toContain(t.key);
     expect(lines.join('\n')).toContain('apiKey=[redacted]');

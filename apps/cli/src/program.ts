@@ -282,8 +282,13 @@ export function buildProgram(
       } catch (error) {
         throw new CliError((error as Error).message);
       }
-      if (options.json) context.json(record);
-      else io.out(`Revoked api key ${record.id} ("${record.name}"); it stops working within 30 s.\n`);
+      const { alreadyRevoked, ...shown } = record;
+      if (options.json) context.json(shown);
+      else if (alreadyRevoked) {
+        io.out(
+          `Api key ${record.id} ("${record.name}") was already revoked at ${record.revokedAt}; nothing changed.\n`,
+        );
+      } else io.out(`Revoked api key ${record.id} ("${record.name}"); it stops working within 30 s.\n`);
     });
 
   program
@@ -340,6 +345,18 @@ export function buildProgram(
         if (missing.length) throw new CliError(`unknown article id(s): ${missing.join(', ')} (nothing changed)`);
       }
       const store = await context.selections();
+      if (op === 'remove') {
+        const current = new Set((await store.get(date))?.ids ?? []);
+        const absent = unique.filter((id) => !current.has(id));
+        if (absent.length === unique.length) {
+          io.err(
+            `tidings: ${absent.join(', ')} ${absent.length === 1 ? 'is' : 'are'} not in the selection of ${date}; nothing changed\n`,
+          );
+          context.exitCode = 1;
+          return;
+        }
+        if (absent.length) io.err(`tidings: not in the selection of ${date}, left aside: ${absent.join(', ')}\n`);
+      }
       const selection =
         op === 'set'
           ? await store.set(date, unique)

@@ -173,7 +173,8 @@ export function registerSourceCommands(program: Command, context: Context): void
             formatDuration(s.everyMs),
             String(perSource.get(s.id) ?? 0),
             s.lastFetchedAt ?? 'never',
-            s.state === 'failing' ? (s.lastError ?? '').slice(0, 60) : '',
+            // The last error (shortened), whatever the state: a source may fail once and then recover.
+            s.lastError ? (s.lastError.length > 60 ? `${s.lastError.slice(0, 59)}…` : s.lastError) : '',
           ]),
         ]),
       );

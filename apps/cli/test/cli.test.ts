@@ -37,7 +37,13 @@ describe('tidings keys', () => {
     expect(JSON.parse(list.out)[0]).toMatchObject({ id: key.id, revokedAt: null });
     const revoked = await tidings('keys', 'revoke', key.id.slice(0, 4));
     expect(revoked.code).toBe(0);
-    expect(JSON.parse((await tidings('keys', 'list', '--json')).out)[0].revokedAt).not.toBeNull();
+    const revokedAt = JSON.parse((await tidings('keys', 'list', '--json')).out)[0].revokedAt;
+    expect(revokedAt).not.toBeNull();
+    // Again: says so, and the key keeps the time it was first revoked.
+    const again = await tidings('keys', 'revoke', key.id.slice(0, 4));
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.out).toContain(`was already revoked at ${revokedAt}; nothing changed`);
+    expect(JSON.parse((await tidings('keys', 'list', '--json')).out)[0].revokedAt).toBe(revokedAt);
   });
 
   it('fails with one clear line on bad arguments', async () => {
@@ -134,6 +140,11 @@ describe('tidings recommended', () => {
     await tidings('recommended', 'add', b, '--date', '2026-11-22');
     list = JSON.parse((await tidings('recommended', 'list', '--json')).out);
     expect(list.articles.map((x: { id: string }) => x.id)).toEqual([a, b]);
+    const absent = await tidings('recommended', 'remove', 'feedface');
+    expect(absent).toMatchObject({
+      code: 1,
+      err: 'tidings: feedface is not in the selection of 2026-11-22; nothing changed\n',
+    });
     const unknown = await tidings('recommended', 'add', 'deadbeef');
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('unknown article id(s): deadbeef');

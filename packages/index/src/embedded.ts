@@ -138,8 +138,11 @@ interface NewArticle {
   words: StoryWords;
 }
 
-/** Recent articles whose band keys a writing process keeps in memory. */
-const STORY_BAND_LIMIT = 200_000;
+/**
+ * Recent articles whose band keys a writing process keeps in memory: 50 000 articles are ~600 000
+ * map entries, which the worker's index thread holds within its heap (200 000 did not fit in 256 MB).
+ */
+const STORY_BAND_LIMIT = 50_000;
 /** Candidates verified per new article, those sharing most bands first. */
 const MAX_STORY_CANDIDATES = 8;
 

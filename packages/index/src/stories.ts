@@ -124,12 +124,17 @@ export interface StoryEntry {
 }
 
 const NO_NUMBERS: ReadonlySet<string> = new Set();
+const NO_HEAD_NUMBERS: readonly string[] = [];
 
 /** The numbers of an article's words (what `sameStory`'s numbers rule compares). */
-export function storyNumbers(words: StoryWords): { headNumbers: string[]; numbers: ReadonlySet<string> } {
+export function storyNumbers(words: StoryWords): { headNumbers: readonly string[]; numbers: ReadonlySet<string> } {
   const headNumbers = split(words.headline).filter(isNumber);
   const all = [...headNumbers, ...split(words.introduction).filter(isNumber)];
-  return { headNumbers, numbers: all.length ? new Set(all) : NO_NUMBERS };
+  // Most articles have no numbers: they share one empty list and set.
+  return {
+    headNumbers: headNumbers.length ? headNumbers : NO_HEAD_NUMBERS,
+    numbers: all.length ? new Set(all) : NO_NUMBERS,
+  };
 }
 
 /** Whether two articles pass the numbers rule: every number in either headline is in the other. */

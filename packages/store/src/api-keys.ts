@@ -79,7 +79,8 @@ export class ApiKeyStore {
   }
 
   /** Revokes the one key whose id starts with `idPrefix`; throws when none or several match. */
-  async revoke(idPrefix: string): Promise<ApiKeyRecord> {
+  /** Revokes a key by id prefix; `alreadyRevoked` when it was (then nothing changes). */
+  async revoke(idPrefix: string): Promise<ApiKeyRecord & { alreadyRevoked: boolean }> {
     const wanted = idPrefix.trim().replace(/^tdg_/, '');
     if (wanted.length < 4) throw new Error('give at least the first 4 characters of the key id');
     const index = await this.redis.hgetall(this.indexKey);
@@ -88,9 +89,10 @@ export class ApiKeyStore {
     if (matches.length > 1)
       throw new Error(`'${idPrefix}' matches ${matches.length} keys (${matches.join(', ')}); give more of the id`);
     const hash = index[matches[0]!]!;
-    const revokedAt = new Date().toISOString();
-    await this.redis.hset(this.recordKey(hash), 'revokedAt', revokedAt);
-    return toRecord(await this.redis.hgetall(this.recordKey(hash)));
+    // Revoking a revoked key changes nothing (it keeps the time it was first revoked).
+    const alreadyRevoked = Boolean(await this.redis.hget(this.recordKey(hash), 'revokedAt'));
+    if (!alreadyRevoked) await this.redis.hset(this.recordKey(hash), 'revokedAt', new Date().toISOString());
+    return { ...toRecord(await this.redis.hgetall(this.recordKey(hash))), alreadyRevoked };
   }
 }
 

@@ -419,7 +419,9 @@ export class PostingEngine {
       this.daySets,
       this.wordSets,
     ] as Map<unknown, Posting>[];
-    for (const map of maps) for (const posting of map.values()) posting.trim();
+    for (const map of maps) for (const posting of map.values()) posting.trim(this.universe);
+    for (const posting of [this.alive, this.grouped, ...this.types, ...this.flagSets.values()])
+      posting.trim(this.universe);
     if (this.pool.length > this.poolUsed + 1024) this.pool = this.pool.slice(0, this.poolUsed + 1024);
   }
 

@@ -4,9 +4,10 @@
  * more than one row id in 32. AND, OR and AND-NOT work on any mix of the two, and a set's size is
  * always known, so a query's exact total is a cardinality, never a walk over rows.
  *
- * Measured against the `roaring` package (bench/RESULTS.md): on the index's sets (a million row ids,
- * filters from a few rows to nearly all) the two shapes answer within the same small factor, and they
- * need no native add-on (roaring's install builds one, which CI and `npm ci` cannot rely on here).
+ * Measured against the `roaring` package (bench/RESULTS.md, a million row ids): roaring is 3–4× faster
+ * on AND / AND-NOT of dense sets and holds them in about half the memory; sparse work is even. These
+ * shapes were kept because they need no native add-on (roaring's install builds one against the
+ * running Node, which this project's installs do not allow and CI cannot rely on).
  */
 
 export type RowSet =
@@ -315,8 +316,10 @@ export class Posting {
   }
 
   /** Gives back the room kept for growth (after a bulk load; later additions grow it again). */
-  trim(): void {
+  trim(universe: number): void {
     if (this.list && this.list.length > Math.max(4, this.size)) this.list = this.list.slice(0, Math.max(4, this.size));
+    const words = ((universe + 31) >>> 5) + 64;
+    if (this.words && this.words.length > words) this.words = this.words.slice(0, words);
   }
 
   /** Bytes held (for the memory figures). */
