@@ -6,6 +6,24 @@ import { fileURLToPath } from 'node:url';
 
 const catalogDir = fileURLToPath(new URL('../packages/catalog/data/', import.meta.url));
 
+/** A function drawing one of `[value, count]` pairs in proportion to its count (bisection over the cumulative counts). */
+export function weightedPicker(counts, random) {
+  const cumulative = new Float64Array(counts.length);
+  let sum = 0;
+  counts.forEach(([, c], i) => (cumulative[i] = sum += c));
+  return () => {
+    const r = random() * sum;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cumulative[mid] <= r) lo = mid + 1;
+      else hi = mid;
+    }
+    return counts[lo][0];
+  };
+}
+
 /** mulberry32: a small, fast, seedable PRNG. */
 export function rng(seed) {
   let a = seed >>> 0;
@@ -59,24 +77,7 @@ export function createGenerator({
   vocabulary.push(...WORDS);
   while (vocabulary.length < 5000) vocabulary.push(madeUp());
   let word = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)];
-  if (counts) {
-    // Cumulative counts, searched by bisection: a word in proportion to its count.
-    const words = counts.map(([w]) => w);
-    const cumulative = new Float64Array(counts.length);
-    let sum = 0;
-    counts.forEach(([, c], i) => (cumulative[i] = sum += c));
-    word = () => {
-      const r = random() * sum;
-      let lo = 0;
-      let hi = cumulative.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (cumulative[mid] <= r) lo = mid + 1;
-        else hi = mid;
-      }
-      return words[lo];
-    };
-  }
+  if (counts) word = weightedPicker(counts, random);
   const language = () => {
     let r = random();
     for (const [code, share] of languages) if ((r -= share) < 0) return code;

@@ -1,5 +1,5 @@
 // The varied query mix of bench:api: distinct seeded queries as many users would send them.
-import { rng } from '../../scripts/synthetic-articles.mjs';
+import { rng, weightedPicker } from '../../scripts/synthetic-articles.mjs';
 
 /**
  * `count` distinct feed query strings (0–4 random filters with random values, pages 1–10, page sizes
@@ -16,22 +16,7 @@ export function variedMix({ count, vocabulary, topics, companies, sources, langu
   const pick = (list) => list[Math.floor(random() * list.length)];
   const skewed = (list) => list[Math.floor(list.length * random() ** 2.5)];
   const contentWords = vocabulary.slice(60).filter(([w]) => w.length > 2);
-  const weightedWord = (() => {
-    const cumulative = [];
-    let sum = 0;
-    for (const [, c] of contentWords) cumulative.push((sum += c));
-    return () => {
-      const r = random() * sum;
-      let lo = 0;
-      let hi = cumulative.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (cumulative[mid] <= r) lo = mid + 1;
-        else hi = mid;
-      }
-      return contentWords[lo][0];
-    };
-  })();
+  const weightedWord = weightedPicker(contentWords, random);
   const day = (offsetDays) => new Date(NOW - offsetDays * 86_400_000).toISOString().slice(0, 10);
   const filterMakers = [
     () =>

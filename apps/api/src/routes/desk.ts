@@ -102,10 +102,10 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
     }
   };
 
-  app.post('/desk/api/password', async (request, reply) => {
-    const input = body(request);
+  /** Starts a session (a password set through a link, or a sign-in) and sets its cookie. */
+  const signIn = async (reply: FastifyReply, start: () => Promise<Session>) => {
     try {
-      const session = await editors.setPassword(text(input.token, 'token'), text(input.password, 'password'));
+      const session = await start();
       setSession(reply, session);
       const { editor } = (await editors.session(session.id))!;
       return { editor: publicEditor(editor), csrf: session.csrf };
@@ -113,19 +113,16 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
       if (error instanceof EditorError) throw problemOf(error);
       throw error;
     }
+  };
+
+  app.post('/desk/api/password', async (request, reply) => {
+    const input = body(request);
+    return signIn(reply, () => editors.setPassword(text(input.token, 'token'), text(input.password, 'password')));
   });
 
   app.post('/desk/api/sign-in', async (request, reply) => {
     const input = body(request);
-    try {
-      const session = await editors.signIn(text(input.email, 'email'), text(input.password, 'password'));
-      setSession(reply, session);
-      const { editor } = (await editors.session(session.id))!;
-      return { editor: publicEditor(editor), csrf: session.csrf };
-    } catch (error) {
-      if (error instanceof EditorError) throw problemOf(error);
-      throw error;
-    }
+    return signIn(reply, () => editors.signIn(text(input.email, 'email'), text(input.password, 'password')));
   });
 
   app.post('/desk/api/sign-out', async (request, reply) => {

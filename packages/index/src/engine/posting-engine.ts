@@ -407,8 +407,9 @@ export class PostingEngine {
     if (this.deadWordRows + this.textOverlay.size > Math.max(50_000, this.size / 5)) this.compactWords();
   }
 
-  private trim(): void {
-    const maps = [
+  /** Every map of value → posting. */
+  private valueMaps(): Map<unknown, Posting>[] {
+    return [
       this.languageSets,
       this.sourceSets,
       this.hostSets,
@@ -419,7 +420,10 @@ export class PostingEngine {
       this.daySets,
       this.wordSets,
     ] as Map<unknown, Posting>[];
-    for (const map of maps) for (const posting of map.values()) posting.trim(this.universe);
+  }
+
+  private trim(): void {
+    for (const map of this.valueMaps()) for (const posting of map.values()) posting.trim(this.universe);
     for (const posting of [this.alive, this.grouped, ...this.types, ...this.flagSets.values()])
       posting.trim(this.universe);
     if (this.pool.length > this.poolUsed + 1024) this.pool = this.pool.slice(0, this.poolUsed + 1024);
@@ -889,17 +893,7 @@ export class PostingEngine {
       this.topicCount.byteLength +
       this.companyCount.byteLength +
       this.pool.byteLength;
-    const maps = [
-      this.languageSets,
-      this.sourceSets,
-      this.hostSets,
-      this.sectionSets,
-      this.topicSets,
-      this.companySets,
-      this.daySets,
-      this.wordSets,
-    ] as Map<unknown, Posting>[];
-    for (const map of maps) for (const posting of map.values()) bytes += posting.bytes + 48;
+    for (const map of this.valueMaps()) for (const posting of map.values()) bytes += posting.bytes + 48;
     for (const posting of [this.alive, ...this.types, ...this.flagSets.values()]) bytes += posting.bytes;
     return bytes;
   }
