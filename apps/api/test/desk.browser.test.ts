@@ -247,5 +247,19 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     const badDay = await t.app.inject({ method: 'GET', url: '/desk/api/days/22-11-2026', headers: { cookie } });
     expect(badDay.statusCode).toBe(400);
     expect(badDay.json().detail).toMatch(/YYYY-MM-DD/);
+    // An unknown article is named, and the draft is left as it was.
+    const csrf = signedIn.json().csrf as string;
+    const draft = (ids: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/desk/api/days/2026-12-24/draft',
+        headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': csrf },
+        payload: { ids, baseVersion: 0 },
+      });
+    expect((await draft([articles[0]!.id])).statusCode).toBe(200);
+    const unknown = await draft([articles[1]!.id, 'f'.repeat(32)]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().detail).toBe(`Unknown article(s): ${'f'.repeat(32)}; nothing was saved.`);
+    expect((await t.selections.draft('2026-12-24', 'gus@example.com'))?.ids).toEqual([articles[0]!.id]);
   });
 });

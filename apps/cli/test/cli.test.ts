@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CliSandbox, cliSandbox } from './helper.js';
+import { type CliSandbox, cliSandbox, REDIS_URL } from './helper.js';
 
 let sandbox: CliSandbox;
 let dir: string;
@@ -140,6 +140,17 @@ describe('tidings recommended', () => {
     await tidings('recommended', 'add', b, '--date', '2026-11-22');
     list = JSON.parse((await tidings('recommended', 'list', '--json')).out);
     expect(list.articles.map((x: { id: string }) => x.id)).toEqual([a, b]);
+    // Each CLI change is a publication by "cli" in the day's versioned history (the desk's too).
+    const { SelectionStore } = await import('@tidings/store/selections');
+    const { createRedis } = await import('@tidings/store/redis');
+    const redis = createRedis({ url: REDIS_URL });
+    const history = await new SelectionStore(redis, sandbox.prefix).history('2026-11-22');
+    redis.disconnect();
+    expect(history.map((h) => [h.version, h.by])).toEqual([
+      [3, 'cli'],
+      [2, 'cli'],
+      [1, 'cli'],
+    ]);
     const absent = await tidings('recommended', 'remove', 'feedface');
     expect(absent).toMatchObject({
       code: 1,
