@@ -34,7 +34,7 @@ describe('queries on the index threads', () => {
   afterAll(async () => {
     await t.close();
     await index.close();
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   });
 
   const timed = async (path: string) => {

@@ -62,7 +62,7 @@ describe('ThreadedArticleIndex', () => {
         index = null;
       }
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     }
   });
 
