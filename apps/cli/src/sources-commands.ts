@@ -5,6 +5,7 @@ import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import { ARTICLE_TYPES } from '@tidings/core/article';
+import type { Queue } from 'bullmq';
 import {
   createQueue,
   createQueueConnection,
@@ -54,6 +55,17 @@ const YAML_KEYS = new Set([
 ]);
 
 /** Reads a `sources sync` file; every problem names its line. */
+/**
+ * `--wait` needs a worker to take the jobs: without one it would wait for ever. Asked before any job
+ * is queued, so a refusal leaves nothing behind.
+ */
+async function requireWorker(queue: Queue, what: string): Promise<void> {
+  if ((await queue.getWorkers()).length) return;
+  throw new CliError(
+    `no worker is running to ${what}: start one (npm run worker), or leave out --wait to queue the jobs for later`,
+  );
+}
+
 export function parseSourcesYaml(text: string, file: string): SourceInput[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
@@ -290,6 +302,7 @@ export function registerSourceCommands(program: Command, context: Context): void
       const queue = createQueue<FetchSourcePayload>(QUEUES.fetchSource, connection, config.REDIS_PREFIX);
       const events = o.wait ? createQueueEvents(QUEUES.fetchSource, config.REDIS_URL, config.REDIS_PREFIX) : null;
       try {
+        if (o.wait) await requireWorker(queue, 'fetch these sources');
         await events?.waitUntilReady();
         const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
         const jobIds = new Map(targets.map((t) => [manualFetchJobId(t.id, run), t.id]));
@@ -379,6 +392,7 @@ export function registerSourceCommands(program: Command, context: Context): void
       const queue = createQueue<ReindexPayload>(QUEUES.reindex, connection, config.REDIS_PREFIX);
       const events = o.wait ? createQueueEvents(QUEUES.reindex, config.REDIS_URL, config.REDIS_PREFIX) : null;
       try {
+        if (o.wait) await requireWorker(queue, 're-index');
         await events?.waitUntilReady();
         const jobId = reindexJobId(sourceId, `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`);
         const bar =

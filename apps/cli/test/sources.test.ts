@@ -121,6 +121,22 @@ describe('tidings ingest', () => {
     server.close();
   });
 
+  it('refuses to wait within seconds, with a hint, when no worker is running (and queues nothing)', async () => {
+    await tidings('sources', 'add', `${base}/feed.xml`, '--id', 'lonely');
+    const started = Date.now();
+    for (const args of [
+      ['ingest', '--source', 'lonely', '--wait'],
+      ['reindex', '--source', 'lonely', '--wait'],
+    ]) {
+      const res = await tidings(...args);
+      expect(res.code, args.join(' ')).toBe(1);
+      expect(res.err, args.join(' ')).toMatch(/^tidings: no worker is running to .*: start one \(npm run worker\)/);
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // Without --wait the jobs are queued for a worker to take later.
+    expect((await tidings('ingest', '--source', 'lonely')).code).toBe(0);
+  });
+
   it('fetches now and waits, exiting 1 with the sources that failed', async () => {
     const redis = createRedis({ url: REDIS_URL });
     const index = new EmbeddedArticleIndex({ file: join(dir, 'articles.sqlite') });
