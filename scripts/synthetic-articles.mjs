@@ -24,6 +24,12 @@ export function weightedPicker(counts, random) {
   };
 }
 
+/** The ARTICLE `source` of a generated source. */
+function articleSource(source) {
+  const { id, name, domain, https, iframeable } = source;
+  return { id, name, domain, https, iframeable };
+}
+
 /** mulberry32: a small, fast, seedable PRNG. */
 export function rng(seed) {
   let a = seed >>> 0;
@@ -114,13 +120,7 @@ export function createGenerator({
         url: `https://${source.host}/${pick(SECTIONS)}/copy-${n}`,
         headline: `${original.headline} | ${source.name}`,
         publishedAt: new Date(published).toISOString().replace('.000Z', 'Z'),
-        source: {
-          id: source.id,
-          name: source.name,
-          domain: source.domain,
-          https: source.https,
-          iframeable: source.iframeable,
-        },
+        source: articleSource(source),
       };
     }
     const article = fresh();
@@ -153,13 +153,7 @@ export function createGenerator({
       companies: Array.from({ length: Math.floor(random() * 4) }, () => skewed(companies).id),
       paywalled: source.paywalled && random() < 0.9,
       registrationRequired: random() < 0.05,
-      source: {
-        id: source.id,
-        name: source.name,
-        domain: source.domain,
-        https: source.https,
-        iframeable: source.iframeable,
-      },
+      source: articleSource(source),
     };
   };
   return { next, sources };

@@ -6,7 +6,7 @@
 import { classifyArticleType } from '@tidings/catalog/article-type';
 import type { Catalog } from '@tidings/catalog/catalog';
 import { classifierFor } from '@tidings/catalog/classify';
-import { articleLanguage, detectLanguage } from '@tidings/catalog/language';
+import { detectLanguage, primaryLanguage } from '@tidings/catalog/language';
 import { type Article, formatInstant } from '@tidings/core/article';
 import { plainText } from '@tidings/core/text';
 import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
@@ -195,7 +195,7 @@ const detected = new WeakMap<NormalizeContext, string | null>();
  * items' text together (a feed is written in one language, and detection costs ~1 ms a call).
  */
 function languageOf(ctx: NormalizeContext): string | null {
-  const declared = articleLanguage([ctx.source.language, ctx.feed.language], '');
+  const declared = primaryLanguage(ctx.source.language) ?? primaryLanguage(ctx.feed.language);
   if (declared) return declared;
   if (!detected.has(ctx)) {
     let sample = '';
