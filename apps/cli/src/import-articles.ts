@@ -60,7 +60,10 @@ const lineSchema = z
       .optional(),
   })
   .strict()
-  .refine((line) => line.sourceId ?? line.source?.id, { message: 'needs sourceId (or source.id)', path: ['sourceId'] })
+  .refine((line) => line.sourceId ?? line.source?.id, {
+    message: 'is missing (give sourceId or source.id)',
+    path: ['sourceId'],
+  })
   .refine((line) => !line.sourceId || !line.source?.id || line.sourceId === line.source.id, {
     message: 'differs from source.id',
     path: ['sourceId'],
@@ -132,14 +135,77 @@ export interface ImportOptions {
   onProgress?: (bytesRead: number, imported: number, bad: number) => void;
 }
 
+/** What a field holds, in words, for error sentences. */
+const FIELD_HINTS: Record<string, string> = {
+  url: 'an absolute http(s) URL',
+  headline: 'text',
+  publishedAt: 'an ISO-8601 date-time such as "2026-11-23T08:00:00Z"',
+  updatedAt: 'an ISO-8601 date-time or null',
+  sourceId: 'a source id such as "example-com"',
+  type: `one of ${ARTICLE_TYPES.join(', ')}`,
+  topics: 'a list of topic ids (or {"id": …} objects)',
+  companies: 'a list of company CIKs (or {"id": …} objects)',
+  authors: 'a list of names',
+  language: 'a language tag such as "en" or null',
+};
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
+function shown(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 59)}…"` : text;
+}
+
+/** `topics.0.id` → `topics[0].id`: the way a reader of the JSON line would point at it. */
+function fieldName(path: PropertyKey[]): string {
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i ? '.' : ''}${String(part)}`)).join('');
+}
+
+/** One sentence per problem, naming the field, what it holds and what was expected. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = fieldName(issue.path);
+  const top = String(issue.path[0]);
+  const hint =
+    issue.path.length > 1 && (top === 'topics' || top === 'companies')
+      ? `a ${top === 'topics' ? 'topic id' : 'CIK'} (a positive whole number) or {"id": …}`
+      : FIELD_HINTS[top];
+  const input = (issue as { input?: unknown }).input;
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown field(s) ${issue.keys.join(', ')}`;
+    case 'invalid_type': {
+      const expected = (issue.path.length === 1 && hint) || TYPE_WORDS[issue.expected] || issue.expected;
+      return input === undefined
+        ? `${field} is missing (expected ${expected})`
+        : `${field} must be ${expected} (got ${shown(input)})`;
+    }
+    case 'too_small':
+      return issue.origin === 'string' && issue.minimum === 1
+        ? `${field} must not be empty`
+        : `${field} must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters' : ''} long`;
+    case 'invalid_value':
+      return `${field} must be ${hint ?? `one of ${issue.values.map(String).join(', ')}`} (got ${shown(input)})`;
+    case 'invalid_union':
+      return `${field} must be ${hint ?? 'a valid value'} (got ${shown(input)})`;
+    default:
+      // Our own refinements read as the end of a sentence ("must be an absolute http(s) URL").
+      return `${field || 'the line'} ${issue.message}${input === undefined || typeof input === 'object' ? '' : ` (got ${shown(input)})`}`;
+  }
+}
+
 function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const path = issue.path.join('.');
-      if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.join(', ')}`;
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
+  return error.issues.map(describeIssue).join('; ');
 }
 
 export async function importArticles(file: string, options: ImportOptions): Promise<ImportResult> {
@@ -177,7 +243,7 @@ export async function importArticles(file: string, options: ImportOptions): Prom
       bad.push({ line: number, reason: `not valid JSON (${(error as Error).message})` });
       continue;
     }
-    const parsed = lineSchema.safeParse(value);
+    const parsed = lineSchema.safeParse(value, { reportInput: true });
     if (!parsed.success) {
       bad.push({ line: number, reason: describeIssues(parsed.error) });
       continue;

@@ -295,7 +295,6 @@ export function buildProgram(
     .command('import')
     .description('bulk load ARTICLE objects from a JSON Lines file (one article + sourceId per line)')
     .argument('<file>', 'a .jsonl file')
-    .option('--wait', 'return when everything is indexed (imports are always indexed before returning)')
     .option('--json', 'print the outcome as JSON')
     .action(async (file: string, options: { json?: boolean }) => {
       const size = await stat(file).then(

@@ -14,6 +14,8 @@ import {
   type FetchSourceResult,
   manualFetchJobId,
   QUEUES,
+  REINDEX_FIELDS,
+  type ReindexField,
   type ReindexPayload,
   type ReindexProgress,
   type ReindexResult,
@@ -27,6 +29,7 @@ import {
   SourceStore,
   toSettings,
 } from '@tidings/store/sources';
+import { blockedAddressOf, PRIVATE_NETWORK_HINT } from '@tidings/fetch/address-guard';
 import { CliError, type Context, table } from './program.js';
 
 function idList(value: string): number[] {
@@ -125,6 +128,48 @@ export function parseSourcesYaml(text: string, file: string): SourceInput[] {
   });
 }
 
+const FIELD_WORDS: Record<ReindexField, string> = {
+  topics: 'topics',
+  companies: 'companies',
+  paywalled: 'paywalled',
+  registrationRequired: 'registration required',
+  sourceName: 'source name',
+};
+
+/** `reindex --wait`: what changed, counted by field, with a few examples. */
+export function reindexSummary(r: ReindexResult, what: string): string {
+  const byField = REINDEX_FIELDS.filter((f) => r.fields[f]).map((f) => `${FIELD_WORDS[f]} ${r.fields[f]}`);
+  const lines = [
+    `Re-indexed ${r.articles} article(s) of ${what}: ${r.changed} changed${byField.length ? ` (${byField.join(', ')})` : ''}; ${r.probes} host(s) queued for a probe.`,
+  ];
+  if (r.examples.length) lines.push(r.changed > r.examples.length ? `For example:` : 'Changed:');
+  for (const example of r.examples) {
+    const headline = example.headline.length > 60 ? `${example.headline.slice(0, 59)}…` : example.headline;
+    const changes = example.changes.map(({ field, removed, added }) =>
+      `${FIELD_WORDS[field]} ${[...removed.map((v) => `−"${v}"`), ...added.map((v) => `+"${v}"`)].join(' ')}`.trim(),
+    );
+    lines.push(`  ${example.id} "${headline}": ${changes.join('; ')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A feed on a private address is accepted (the worker may run with `ALLOW_PRIVATE_NETWORKS`), but
+ * without that setting every fetch would fail: say so now rather than at the first fetch.
+ */
+async function warnPrivate(context: Context, feedUrls: string[]): Promise<void> {
+  if (context.config.ALLOW_PRIVATE_NETWORKS) return;
+  for (const feedUrl of feedUrls) {
+    const host = new URL(feedUrl).hostname;
+    const address = await blockedAddressOf(host);
+    if (address === null) continue;
+    const what = address === host.replace(/^\[|\]$/g, '') ? host : `${host} (${address})`;
+    context.io.err(
+      `tidings: warning: ${what} is not a public address, so the worker will refuse to fetch ${feedUrl}; ${PRIVATE_NETWORK_HINT} (in the worker's environment)\n`,
+    );
+  }
+}
+
 export function registerSourceCommands(program: Command, context: Context): void {
   const { io, config } = context;
   const store = async () => new SourceStore(await context.redis(), config.REDIS_PREFIX);
@@ -164,6 +209,7 @@ export function registerSourceCommands(program: Command, context: Context): void
       const source = await (await store()).add(settings).catch((error: Error) => {
         throw new CliError(error.message);
       });
+      await warnPrivate(context, [source.feedUrl]);
       if (o.json) return context.json(view(source, 0));
       io.out(`Added source ${source.id} (${source.feedUrl}), polled every ${formatDuration(source.everyMs)}.\n`);
     });
@@ -255,6 +301,10 @@ export function registerSourceCommands(program: Command, context: Context): void
         throw new CliError(`cannot read ${file}`);
       });
       const inputs = parseSourcesYaml(text, file);
+      await warnPrivate(
+        context,
+        inputs.map((input) => input.feedUrl),
+      );
       const s = await store();
       const before = new Map((await s.list()).map((x) => [x.id, x]));
       const outcome = { added: [] as string[], updated: [] as string[], removed: [] as string[] };
@@ -431,9 +481,7 @@ export function registerSourceCommands(program: Command, context: Context): void
         if (outcome.error) throw new CliError(`re-index of ${what} failed: ${outcome.error}`);
         const r = outcome.result!;
         if (o.json) return context.json(r);
-        io.out(
-          `Re-indexed ${r.articles} article(s) of ${what}: ${r.changed} changed; ${r.probes} host(s) queued for a probe.\n`,
-        );
+        io.out(reindexSummary(r, what));
       } finally {
         await events?.close();
         await queue.close();

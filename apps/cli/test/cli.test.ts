@@ -82,12 +82,42 @@ describe('tidings import', () => {
     expect(first.code).toBe(2);
     expect(first.out).toContain('Imported 2 article(s)');
     expect(first.err).toMatch(/line 2: not valid JSON/);
-    expect(first.err).toMatch(/line 3: publishedAt/);
+    expect(first.err).toContain('line 3: publishedAt must be an ISO-8601 date-time (got "last tuesday")');
     expect(first.err).toMatch(/line 6: unknown field\(s\) extra/);
     const again = await tidings('import', file, '--json');
     expect(JSON.parse(again.out).imported).toBe(2);
     const status = JSON.parse((await tidings('status', '--json')).out);
     expect(status.index.articles).toBe(2);
+  });
+
+  it('explains each bad field in a sentence naming it and what was expected', async () => {
+    const file = join(dir, 'bad-fields.jsonl');
+    const { publishedAt: _, ...undated } = JSON.parse(line()) as Record<string, unknown>;
+    await writeFile(
+      file,
+      [
+        JSON.stringify(undated),
+        line({ url: 'notaurl', headline: '', type: 'blog', topics: ['a'], authors: 'bob' }),
+        line({ paywalled: 'yes' }),
+        line({ sourceId: undefined }),
+      ].join('\n'),
+    );
+    const { code, err } = await tidings('import', file);
+    expect(code).toBe(2);
+    const lines = err.trim().split('\n');
+    expect(lines[0]).toBe(
+      'line 1: publishedAt is missing (expected an ISO-8601 date-time such as "2026-11-23T08:00:00Z")',
+    );
+    expect(lines[1]).toContain('url must be an absolute http(s) URL (got "notaurl")');
+    expect(lines[1]).toContain('headline must not be empty');
+    expect(lines[1]).toContain(
+      'type must be one of article, video, gallery, report, pressrelease, podcast (got "blog")',
+    );
+    expect(lines[1]).toContain('topics[0] must be a topic id (a positive whole number) or {"id": …} (got "a")');
+    expect(lines[1]).toContain('authors must be a list of names (got "bob")');
+    expect(lines[2]).toBe('line 3: paywalled must be true or false (got "yes")');
+    expect(lines[3]).toBe('line 4: sourceId is missing (give sourceId or source.id)');
+    expect(err).not.toMatch(/Invalid input|received/);
   });
 
   it('derives canonical URL, id, plain text, UTC dates and catalog names', async () => {

@@ -20,6 +20,8 @@ import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore } from '@tidings/store/sources';
 import { FeedParserPool } from '@tidings/worker/feed/parser-pool';
 import { startWorker } from '@tidings/worker/worker';
+import type { ReindexResult } from '@tidings/queue/queues';
+import { reindexSummary } from '../src/sources-commands.js';
 import { type CliSandbox, cliSandbox, REDIS_URL } from './helper.js';
 
 const ARTICLES = 1_500;
@@ -137,7 +139,15 @@ describe('tidings reindex', () => {
       await readers;
       expect(result.err).toBe('');
       expect(result.code).toBe(0);
-      expect(JSON.parse(result.out)).toMatchObject({ sourceId: 'wire', articles: ARTICLES, changed: ARTICLES });
+      const summary = JSON.parse(result.out) as ReindexResult;
+      expect(summary).toMatchObject({ sourceId: 'wire', articles: ARTICLES, changed: ARTICLES });
+      expect(summary.fields).toMatchObject({ topics: ARTICLES, sourceName: 0, paywalled: 0 });
+      expect(summary.examples).toHaveLength(5);
+      expect(summary.examples[0]!.changes).toContainEqual({
+        field: 'topics',
+        removed: ['sport'],
+        added: ['economy, business and finance'],
+      });
       expect(answers.length).toBeGreaterThan(0);
       expect(answers.every((s) => s === 200)).toBe(true);
       // Nothing left to change: a second run rewrites nothing.
@@ -170,4 +180,35 @@ describe('tidings reindex', () => {
       redis.disconnect();
     }
   }, 120_000);
+});
+
+describe('reindex --wait summary', () => {
+  it('says what changed, by field, with examples', () => {
+    const text = reindexSummary(
+      {
+        sourceId: null,
+        articles: 120,
+        changed: 14,
+        fields: { topics: 12, companies: 3, paywalled: 0, registrationRequired: 0, sourceName: 0 },
+        examples: [
+          {
+            id: 'a1',
+            headline: 'Central bank raises rates',
+            changes: [
+              { field: 'topics', removed: ['conflict, war and peace'], added: ['economy, business and finance'] },
+              { field: 'companies', removed: [], added: ['Apple Inc.'] },
+            ],
+          },
+        ],
+        probes: 3,
+      },
+      'all articles',
+    );
+    expect(text.split('\n')).toEqual([
+      'Re-indexed 120 article(s) of all articles: 14 changed (topics 12, companies 3); 3 host(s) queued for a probe.',
+      'For example:',
+      '  a1 "Central bank raises rates": topics −"conflict, war and peace" +"economy, business and finance"; companies +"Apple Inc."',
+      '',
+    ]);
+  });
 });

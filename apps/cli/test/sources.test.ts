@@ -80,6 +80,16 @@ describe('tidings sources', () => {
     }
   });
 
+  it('adds a feed on a private address with a warning naming ALLOW_PRIVATE_NETWORKS', async () => {
+    const res = await tidings('sources', 'add', 'http://localhost:9/feed.xml');
+    expect(res.code).toBe(0);
+    expect(res.out).toMatch(/^Added source localhost/);
+    expect(res.err).toMatch(/^tidings: warning: localhost \((127\.0\.0\.1|::1)\) is not a public address/);
+    expect(res.err).toContain('ALLOW_PRIVATE_NETWORKS=true');
+    const quiet = await tidings('sources', 'add', 'https://news.example.org/feed.xml');
+    expect(quiet.err).toBe('');
+  });
+
   it('syncs a YAML file as the whole source list, naming the line of a bad key', async () => {
     const file = join(dir, 'sources.yaml');
     await writeFile(

@@ -3,6 +3,7 @@
  * multicast, reserved and cloud-metadata addresses are refused unless `ALLOW_PRIVATE_NETWORKS` is on.
  * IPv4-mapped and -compatible IPv6 addresses are judged as the IPv4 address they carry.
  */
+import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 type Range = [base: bigint, bits: number, width: 32 | 128];
@@ -86,11 +87,17 @@ function inRange(value: bigint, width: 32 | 128, [base, bits, rangeWidth]: Range
   return value >> shift === base >> shift;
 }
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), -compatible (::a.b.c.d) or NAT64 address. */
+/**
+ * The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), -compatible (::a.b.c.d), NAT64
+ * (64:ff9b::a.b.c.d), 6to4 (2002:aabb:ccdd::/48) or Teredo (2001:0::/32, the client address stored
+ * inverted in the last 32 bits) address: each reaches that IPv4 host, so each is judged as it.
+ */
 function embeddedV4(value: bigint): bigint | null {
   if (value >> 32n === 0xffffn) return value & 0xffffffffn;
   if (value >> 32n === 0n && value > 1n) return value & 0xffffffffn;
   if (value >> 32n === 0x64ff9bn << 64n) return value & 0xffffffffn; // NAT64 64:ff9b::/96
+  if (value >> 112n === 0x2002n) return (value >> 80n) & 0xffffffffn; // 6to4
+  if (value >> 96n === 0x20010000n) return (value & 0xffffffffn) ^ 0xffffffffn; // Teredo
   return null;
 }
 
@@ -109,4 +116,23 @@ export function isBlockedAddress(address: string): boolean {
     return BLOCKED.some((range) => inRange(value, 128, range));
   }
   return true; // not an IP address at all
+}
+
+/** What an operator reads when a feed is refused: the setting that allows it. */
+export const PRIVATE_NETWORK_HINT =
+  'set ALLOW_PRIVATE_NETWORKS=true to fetch feeds on private networks such as localhost';
+
+/**
+ * The blocked address a hostname is or resolves to, or `null` when it is public (or cannot be
+ * resolved now: the worker will say so when it fetches). Used to warn when a source is added.
+ */
+export async function blockedAddressOf(hostname: string): Promise<string | null> {
+  const literal = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal)) return isBlockedAddress(literal) ? literal : null;
+  try {
+    const addresses = await lookup(literal, { all: true });
+    return addresses.find((a) => isBlockedAddress(a.address))?.address ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -10,7 +10,7 @@ import { createSecureContext, rootCertificates as tlsRootCertificates } from 'no
 import { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, gunzipSync } from 'node:zlib';
 import { Agent, type Dispatcher, request } from 'undici';
-import { isBlockedAddress } from './address-guard.js';
+import { isBlockedAddress, PRIVATE_NETWORK_HINT } from './address-guard.js';
 import { type Decoded, decodeFeed } from './charset.js';
 
 export type FetchErrorCode =
@@ -121,7 +121,9 @@ function guardedLookup(hostname: string, options: { all?: boolean }, callback: L
     const blocked = addresses.find((a) => isBlockedAddress(a.address));
     if (blocked || !addresses.length) {
       const refusal = Object.assign(
-        new Error(`${hostname} resolves to ${blocked?.address ?? 'nothing'}, which is not a public address`),
+        new Error(
+          `${hostname} resolves to ${blocked?.address ?? 'nothing'}, which is not a public address (${PRIVATE_NETWORK_HINT})`,
+        ),
         {
           code: 'EBLOCKEDADDRESS',
         },
@@ -160,7 +162,9 @@ export class Fetcher {
     if (this.options.exemptOrigins?.includes(origin)) return this.open;
     const literal = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(literal) && isBlockedAddress(literal)) {
-      throw new FetchError('blocked-address', `${url.host} is not a public address`, true, { url: url.toString() });
+      throw new FetchError('blocked-address', `${url.host} is not a public address (${PRIVATE_NETWORK_HINT})`, true, {
+        url: url.toString(),
+      });
     }
     return this.guarded;
   }

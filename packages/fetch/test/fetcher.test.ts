@@ -194,7 +194,10 @@ describe('Fetcher', () => {
 
     it('refuses names that resolve to loopback, and IPv4-mapped IPv6 literals', async () => {
       const f = guarded();
-      expect(await failure(f.fetch({ url: `${base}/to-localhost` }))).toMatchObject({ code: 'blocked-address' });
+      const refused = await failure(f.fetch({ url: `${base}/to-localhost` }));
+      expect(refused).toMatchObject({ code: 'blocked-address' });
+      // The operator reads this as the source's last error: it names the setting that allows it.
+      expect(refused.message).toMatch(/is not a public address \(set ALLOW_PRIVATE_NETWORKS=true/);
       expect(await failure(f.fetch({ url: 'http://[::ffff:127.0.0.1]:1/' }))).toMatchObject({
         code: 'blocked-address',
       });
@@ -203,7 +206,9 @@ describe('Fetcher', () => {
 
     it('refuses the test server itself when it is not exempt', async () => {
       const f = make({ allowPrivateNetworks: false });
-      expect(await failure(f.fetch({ url: `${base}/feed` }))).toMatchObject({ code: 'blocked-address' });
+      const refused = await failure(f.fetch({ url: `${base}/feed` }));
+      expect(refused).toMatchObject({ code: 'blocked-address' });
+      expect(refused.message).toContain('ALLOW_PRIVATE_NETWORKS=true');
     });
   });
 

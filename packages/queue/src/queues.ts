@@ -60,11 +60,26 @@ export interface ReindexProgress {
   total: number;
 }
 
+/** What re-classification can change in a stored article. */
+export const REINDEX_FIELDS = ['topics', 'companies', 'paywalled', 'registrationRequired', 'sourceName'] as const;
+export type ReindexField = (typeof REINDEX_FIELDS)[number];
+
+/** One changed article, for the summary: what it lost and gained (names of topics/companies, or values). */
+export interface ReindexExample {
+  id: string;
+  headline: string;
+  changes: { field: ReindexField; removed: string[]; added: string[] }[];
+}
+
 export interface ReindexResult {
   sourceId: string | null;
   articles: number;
   /** Articles whose topics, companies, flags or source name changed. */
   changed: number;
+  /** Changed articles per field (an article may count under several). */
+  fields: Record<ReindexField, number>;
+  /** The first few changed articles and what changed in each. */
+  examples: ReindexExample[];
   /** Hosts queued for a fresh probe. */
   probes: number;
 }

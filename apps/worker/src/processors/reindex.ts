@@ -13,6 +13,9 @@ import type { ArticleIndex } from '@tidings/index/port';
 import {
   type ProbeHostPayload,
   probeJobId,
+  REINDEX_FIELDS,
+  type ReindexExample,
+  type ReindexField,
   type ReindexPayload,
   type ReindexProgress,
   type ReindexResult,
@@ -30,10 +33,28 @@ export interface ReindexDeps {
   probeQueue: Queue<ProbeHostPayload>;
 }
 
-function sameMeaning(a: Article, b: Article): boolean {
-  const key = (x: Article) =>
-    JSON.stringify([x.topics, x.companies, x.paywalled, x.registrationRequired, x.source.name]);
-  return key(a) === key(b);
+/** Examples kept in a run's summary. */
+const EXAMPLES = 5;
+
+/** Each field's values as words, so a change reads as what was removed and what was added. */
+const VALUES: Record<ReindexField, (a: Article) => string[]> = {
+  topics: (a) => a.topics.map((t) => t.name),
+  companies: (a) => a.companies.map((c) => c.name),
+  paywalled: (a) => [String(a.paywalled)],
+  registrationRequired: (a) => [String(a.registrationRequired)],
+  sourceName: (a) => [a.source.name],
+};
+
+/** What re-classification changed in one article (empty when nothing did). */
+export function changesOf(before: Article, after: Article): ReindexExample['changes'] {
+  const changes: ReindexExample['changes'] = [];
+  for (const field of REINDEX_FIELDS) {
+    const was = VALUES[field](before);
+    const now = VALUES[field](after);
+    if (was.join('\u0000') === now.join('\u0000')) continue;
+    changes.push({ field, removed: was.filter((v) => !now.includes(v)), added: now.filter((v) => !was.includes(v)) });
+  }
+  return changes;
 }
 
 export function createReindexProcessor(deps: ReindexDeps) {
@@ -46,6 +67,8 @@ export function createReindexProcessor(deps: ReindexDeps) {
     const hosts = new Map<string, ProbeHostPayload>();
     let done = 0;
     let changed = 0;
+    const fields = Object.fromEntries(REINDEX_FIELDS.map((f) => [f, 0])) as Record<ReindexField, number>;
+    const examples: ReindexExample[] = [];
     await job.updateProgress({ done, total } satisfies ReindexProgress);
 
     /** `all`: a fresh index needs every article; in place, only the changed ones are rewritten. */
@@ -53,7 +76,12 @@ export function createReindexProcessor(deps: ReindexDeps) {
       for (let from: string | null = null; ;) {
         const batch = await deps.index.scan({ sourceId, from, limit: REINDEX_BATCH });
         const next = await deps.work.reclassify({ articles: batch.articles, sources });
-        const differing = next.filter((a, i) => !sameMeaning(a, batch.articles[i]!));
+        const differing = next.filter((a, i) => {
+          const changes = changesOf(batch.articles[i]!, a);
+          for (const change of changes) fields[change.field] += 1;
+          if (changes.length && examples.length < EXAMPLES) examples.push({ id: a.id, headline: a.headline, changes });
+          return changes.length > 0;
+        });
         changed += differing.length;
         await write(all ? next : differing);
         for (const a of next) {
@@ -80,6 +108,6 @@ export function createReindexProcessor(deps: ReindexDeps) {
         opts: { jobId: probeJobId(data.domain, Date.now(), String(job.id ?? Date.now())), attempts: 2 },
       })),
     );
-    return { sourceId, articles: done, changed, probes: hosts.size };
+    return { sourceId, articles: done, changed, fields, examples, probes: hosts.size };
   };
 }
