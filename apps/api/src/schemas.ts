@@ -39,7 +39,7 @@ export const ArticleSchema = Type.Object(
   { $id: 'Article' },
 );
 
-const metaProperties = {
+export const metaProperties = {
   count: Type.Integer(),
   pageSize: Type.Integer(),
   page: Nullable(Type.Integer()),
@@ -50,7 +50,7 @@ const metaProperties = {
   warnings: Type.Array(Type.String()),
 };
 
-const Links = Type.Object({ self: Type.String(), next: Nullable(Type.String()) });
+export const Links = Type.Object({ self: Type.String(), next: Nullable(Type.String()) });
 
 export const FeedResponseSchema = Type.Object({
   articles: Type.Array(ArticleSchema),

@@ -101,4 +101,38 @@ describe('service endpoints and failures', () => {
     });
     expect((await t.get(`/api/v2/companies/?apiKey=${t.key}&nme=x`)).json().code).toBe('parameterUnknown');
   });
+
+  it('ranks companies (ticker, name, prefix, word, substring) and pages them like the feed', async () => {
+    t = await buildTestApp();
+    const names = async (query: string) =>
+      (await t.get(`/api/v2/companies/?apiKey=${t.key}&${query}`))
+        .json<{ companies: { id: number; name: string }[] }>()
+        .companies.map((c) => c.name);
+    const apple = await names('name=apple');
+    expect(apple[0]).toBe('Apple Inc.');
+    const pineapple = apple.findIndex((n) => /pineapple/i.test(n));
+    expect(pineapple === -1 || pineapple > apple.findIndex((n) => /^apple/i.test(n))).toBe(true);
+    expect((await names('name=msft'))[0]).toMatch(/^microsoft/i);
+    expect((await names('name=bank'))[0]).toMatch(/^bank\b/i);
+
+    // Without a name: every company, by name, a page at a time (never the whole list at once).
+    const first = await t.get(`/api/v2/companies/?apiKey=${t.key}`);
+    expect(first.statusCode).toBe(200);
+    const body = first.json<{
+      companies: { name: string }[];
+      meta: { count: number; pageSize: number; totalResults: number; hasMore: boolean; nextCursor: string };
+      links: { next: string };
+    }>();
+    expect(body.meta).toMatchObject({ count: 20, pageSize: 20, page: 1, hasMore: true });
+    expect(body.meta.totalResults).toBeGreaterThan(1000);
+    expect(first.body.length).toBeLessThan(20_000);
+    const sorted = [...body.companies.map((c) => c.name.toLowerCase())].sort();
+    expect(body.companies.map((c) => c.name.toLowerCase())).toEqual(sorted);
+    expect(body.links.next).toBe('/api/v2/companies/?page=2');
+    const second = (await names('page=2')).join('|');
+    const byCursor = (await names(`cursor=${encodeURIComponent(body.meta.nextCursor)}`)).join('|');
+    expect(byCursor).toBe(second);
+    expect((await t.get(`/api/v2/companies/?apiKey=${t.key}&pageSize=101`)).json().code).toBe('parameterInvalid');
+    expect((await t.get(`/api/v2/companies/?apiKey=${t.key}&page=1000`)).json().code).toBe('pageTooDeep');
+  });
 });

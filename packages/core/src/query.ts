@@ -15,7 +15,7 @@ export const MAX_PAGE_DEPTH = 10_000;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-export type FeedEndpoint = 'feed' | 'recommended' | 'stories' | 'facets' | 'sources';
+export type FeedEndpoint = 'feed' | 'recommended' | 'stories' | 'facets' | 'sources' | 'companies';
 
 export const FACET_NAMES = ['types', 'topics', 'companies', 'sources', 'languages', 'days'] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
@@ -106,6 +106,8 @@ export function knownParameters(endpoint: FeedEndpoint): string[] {
   if (endpoint === 'recommended') return [...COMMON_PARAMS, 'date'];
   if (endpoint === 'facets') return ['apiKey', ...FILTER_PARAMS, 'facets', 'facetSize'];
   if (endpoint === 'sources') return ['apiKey', 'languages', 'pageSize', 'page', 'cursor'];
+  // `name` is read by the route itself (it is the cursor's scope).
+  if (endpoint === 'companies') return ['apiKey', 'name', 'pageSize', 'page', 'cursor'];
   return [...COMMON_PARAMS];
 }
 
