@@ -2,15 +2,26 @@
 // Example publisher feeds for the demo, generated here (no third-party content) and served from a
 // local HTTP server: RSS 2.0, Atom, a podcast, a video channel, a photo gallery, press releases, and
 // legacy encodings (windows-1252 declared in the XML, ISO-8859-1 declared by HTTP only).
-// Usage: node scripts/demo-feeds.mjs <dir> <port>   — writes <dir>/sources.yaml, then serves <dir>.
+// Article pages are served too, so host probes have answers: the daily news site on https (a
+// self-signed certificate, written to <dir>/demo-cert.pem for the worker's NODE_EXTRA_CA_CERTS) whose
+// pages refuse framing, and the video site on plain http whose pages may be framed.
+// Usage: node scripts/demo-feeds.mjs <dir> <port> <httpsPort>
+//   — writes <dir>/sources.yaml and <dir>/demo-cert.pem, then serves <dir> and the article pages.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
+import selfsigned from 'selfsigned';
 
-const [dir = 'data/demo-feeds', portArg = '3001'] = process.argv.slice(2);
+const [dir = 'data/demo-feeds', portArg = '3001', httpsPortArg = String(Number(portArg) + 1)] = process.argv.slice(2);
 const port = Number(portArg);
+const httpsPort = Number(httpsPortArg);
 const base = `http://127.0.0.1:${port}`;
+/** The daily news site: https with the demo's own certificate. */
+const secureSite = `https://localhost:${httpsPort}`;
+/** The video site: plain http, pages that allow framing. */
+const framableSite = base;
 mkdirSync(dir, { recursive: true });
 
 const now = Date.now();
@@ -50,13 +61,13 @@ function item({ i, site, path, extra = '', category = '' }) {
 const feeds = {
   'daily-news.xml': rss({
     title: 'The Daily Example',
-    site: 'https://news.example.com',
+    site: secureSite,
     items: [0, 1, 2, 3, 4].map((i) =>
       item({
         i,
-        site: 'https://news.example.com',
+        site: secureSite,
         path: `/world/story-${i}`,
-        extra: `<media:content url="https://news.example.com/img/${i}.jpg" medium="image"/>`,
+        extra: `<media:content url="${secureSite}/img/${i}.jpg" medium="image"/>`,
       }),
     ),
   }),
@@ -88,11 +99,11 @@ ${[3, 0, 4]
   }),
   'video.xml': rss({
     title: 'Example TV',
-    site: 'https://tv.example.com',
+    site: framableSite,
     items: [1, 4].map((i) =>
       item({
         i,
-        site: 'https://tv.example.com',
+        site: framableSite,
         path: `/clips/${i}`,
         extra: `<media:content url="https://tv.example.com/${i}.mp4" type="video/mp4" medium="video"/>`,
       }),
@@ -156,7 +167,7 @@ writeFileSync(
 for (const [name, body] of Object.entries(feeds)) if (body) writeFileSync(join(dir, name), body);
 
 const sources = [
-  ['daily-news', 'The Daily Example', 'daily-news.xml', 'type: article\n    topics: [16000000]'],
+  ['daily-news', 'The Daily Example', 'daily-news.xml', 'type: article'],
   ['business-example', 'Business Example', 'business-atom.xml', 'topics: [4000000]\n    paywalled: all'],
   ['example-talk', 'Example Talk', 'podcast.xml', 'type: podcast'],
   ['example-tv', 'Example TV', 'video.xml', 'every: 5m'],
@@ -175,8 +186,36 @@ writeFileSync(
       .join(''),
 );
 
+/** An article page of a demo site (the headline of the story its path names). */
+function page(path) {
+  const i = Number(/(\d+)$/.exec(path)?.[1] ?? 0);
+  const [headline, intro] = story(i);
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>${esc(headline)}</title><h1>${esc(headline)}</h1><p>${esc(intro)}</p></html>\n`;
+}
+
+const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
+  keyType: 'ec',
+  algorithm: 'sha256',
+  days: 30,
+  extensions: [
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 2, value: 'localhost' },
+        { type: 7, ip: '127.0.0.1' },
+      ],
+    },
+  ],
+});
+writeFileSync(join(dir, 'demo-cert.pem'), pems.cert);
+
 createServer((req, res) => {
-  const name = (req.url ?? '/').slice(1).split('?')[0];
+  const path = (req.url ?? '/').split('?')[0];
+  if (path.startsWith('/clips/')) {
+    // No X-Frame-Options, no CSP: any site may frame these pages.
+    return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(path));
+  }
+  const name = path.slice(1);
   try {
     const body = readFileSync(join(dir, name.replace(/[^a-z0-9.-]/gi, '')));
     const type = name === 'latin1.xml' ? 'application/rss+xml; charset=ISO-8859-1' : 'application/xml';
@@ -185,3 +224,18 @@ createServer((req, res) => {
     res.writeHead(404).end('not found');
   }
 }).listen(port, '127.0.0.1', () => process.stdout.write(`demo feeds on ${base}\n`));
+
+const secure = (req, res) => {
+  const path = (req.url ?? '/').split('?')[0];
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'SAMEORIGIN' };
+  if (path === '/') return res.writeHead(200, headers).end('<!doctype html><title>The Daily Example</title>\n');
+  if (path.startsWith('/world/')) return res.writeHead(200, headers).end(page(path));
+  res.writeHead(404).end('not found');
+};
+// `localhost` may resolve to either loopback address: answer on both (IPv6 may be off: then only v4).
+createHttpsServer({ key: pems.private, cert: pems.cert }, secure).listen(httpsPort, '127.0.0.1', () =>
+  process.stdout.write(`demo news site on ${secureSite}\n`),
+);
+createHttpsServer({ key: pems.private, cert: pems.cert }, secure)
+  .on('error', () => {})
+  .listen(httpsPort, '::1');

@@ -8,6 +8,7 @@ source scripts/ensure-redis.sh
 ensure_redis
 export PORT="${PORT:-3000}"
 FEEDS_PORT="${FEEDS_PORT:-3001}"
+NEWS_PORT="${NEWS_PORT:-$((FEEDS_PORT + 1))}"
 echo "Building…"
 npx turbo run build --output-logs=errors-only >/dev/null
 mkdir -p data
@@ -24,13 +25,15 @@ wait_for() { # url
   return 1
 }
 
-node scripts/demo-feeds.mjs data/demo-feeds "$FEEDS_PORT" >/dev/null &
+node scripts/demo-feeds.mjs data/demo-feeds "$FEEDS_PORT" "$NEWS_PORT" >/dev/null &
 pids+=($!)
 wait_for "http://127.0.0.1:${FEEDS_PORT}/daily-news.xml"
-npx tidings sources sync data/demo-feeds/sources.yaml
+ALLOW_PRIVATE_NETWORKS=1 npx tidings sources sync data/demo-feeds/sources.yaml
 
-# The demo feeds live on 127.0.0.1, which the SSRF guard refuses unless told otherwise.
-ALLOW_PRIVATE_NETWORKS=1 LOG_LEVEL=info node --max-old-space-size=256 --max-semi-space-size=8 apps/worker/dist/main.js > data/demo-worker.log 2>&1 &
+# The demo feeds live on 127.0.0.1, which the SSRF guard refuses unless told otherwise; the demo news
+# site's https certificate is the demo's own, which the worker trusts through NODE_EXTRA_CA_CERTS.
+for _ in $(seq 1 50); do [ -s data/demo-feeds/demo-cert.pem ] && break; sleep 0.1; done
+NODE_EXTRA_CA_CERTS="$PWD/data/demo-feeds/demo-cert.pem" ALLOW_PRIVATE_NETWORKS=1 LOG_LEVEL=info node --max-old-space-size=256 --max-semi-space-size=8 apps/worker/dist/main.js > data/demo-worker.log 2>&1 &
 worker=$!
 pids+=($worker)
 for _ in $(seq 1 50); do grep -q '"worker ready"' data/demo-worker.log 2>/dev/null && break; sleep 0.2; done
@@ -59,6 +62,7 @@ link=$(PUBLIC_URL="${base}" npx tidings editors add "$editor" --name "Demo Edito
 cat <<TXT
 
 Tidings is running: API on ${base}, worker polling 8 demo feeds served on http://127.0.0.1:${FEEDS_PORT}
+(the daily news site answers on https://localhost:${NEWS_PORT} with the demo's own certificate)
 (embedded index in ./data, Redis at ${REDIS_URL:-redis://127.0.0.1:6379}; logs in data/demo-*.log).
 Your api key (shown once): ${key}
 The editorial desk: ${base}/desk/ — sign in as ${editor} by opening this one-time link
@@ -68,6 +72,8 @@ Try:
   curl '${base}/api/v2/feed/?apiKey=${key}&pageSize=3'
   curl '${base}/api/v2/feed/?apiKey=${key}&articleTypes=podcast,video'
   curl '${base}/api/v2/feed/?apiKey=${key}&includeTopics=4000000&includePaywalled=0'
+  curl '${base}/api/v2/feed/?apiKey=${key}&excludeNonHttpsSources=1'
+  curl '${base}/api/v2/feed/?apiKey=${key}&excludeNonIframeableSources=1'
   curl '${base}/api/v2/feed/?apiKey=${key}&searchTerms=interest%20rates,caf%C3%A9'
   curl '${base}/api/v2/feed-recommended/?apiKey=${key}'
   curl '${base}/api/v2/facets/?apiKey=${key}&facets=types,topics,sources'

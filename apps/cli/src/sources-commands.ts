@@ -128,6 +128,30 @@ export function parseSourcesYaml(text: string, file: string): SourceInput[] {
   });
 }
 
+/**
+ * `ingest --wait`: what was tried, fetched and failed, what the fetches changed, and what the index
+ * now holds from these sources — so the counts add up even when the worker's schedule fetched first.
+ */
+async function ingestSummary(
+  context: Context,
+  tried: number,
+  results: FetchSourceResult[],
+  failed: number,
+): Promise<string> {
+  const sum = (pick: (r: FetchSourceResult) => number) => results.reduce((n, r) => n + pick(r), 0);
+  const unchanged = results.filter((r) => r.outcome === 'not-modified').length;
+  const expired = sum((r) => r.expired ?? 0);
+  const perSource = await (await context.index()).sourceCounts();
+  const held = sum((r) => perSource.get(r.sourceId) ?? 0);
+  return (
+    `Tried ${tried} source(s): ${results.length} fetched, ${failed} failed` +
+    (unchanged ? ` (${unchanged} unchanged since their last fetch).\n` : '.\n') +
+    `${sum((r) => r.created)} new and ${sum((r) => r.updated)} updated article(s)` +
+    (expired ? `, ${expired} skipped as older than RETENTION_DAYS` : '') +
+    `; the index holds ${held} article(s) from the ${results.length} fetched source(s).\n`
+  );
+}
+
 const FIELD_WORDS: Record<ReindexField, string> = {
   topics: 'topics',
   companies: 'companies',
@@ -405,14 +429,9 @@ export function registerSourceCommands(program: Command, context: Context): void
         bar?.stop();
         const created = results.reduce((n, r) => n + r.created, 0);
         const updated = results.reduce((n, r) => n + r.updated, 0);
-        if (o.json) context.json({ fetched: results.length, created, updated, failed });
-        else {
-          const unchanged = results.filter((r) => r.outcome === 'not-modified').length;
-          io.out(
-            `Fetched ${results.length} source(s): ${created} new and ${updated} updated article(s)` +
-              (unchanged ? `; ${unchanged} unchanged since their last fetch.\n` : '.\n'),
-          );
-        }
+        const expired = results.reduce((n, r) => n + (r.expired ?? 0), 0);
+        if (o.json) context.json({ tried: total, fetched: results.length, created, updated, expired, failed });
+        else io.out(await ingestSummary(context, total, results, failed.length));
         if (failed.length) {
           for (const f of failed) io.err(`${f.id}: ${f.error}\n`);
           throw new CliError(`${failed.length} source(s) failed: ${failed.map((f) => f.id).join(', ')}`);

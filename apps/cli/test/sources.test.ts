@@ -171,26 +171,35 @@ describe('tidings ingest', () => {
       await tidings('sources', 'add', `${base}/good`, '--id', 'good');
       const ok = await tidings('ingest', '--source', 'good', '--wait');
       expect(ok.code).toBe(0);
-      expect(ok.out).toContain('1 new');
+      expect(ok.out).toBe(
+        'Tried 1 source(s): 1 fetched, 0 failed.\n' +
+          '1 new and 0 updated article(s); the index holds 1 article(s) from the 1 fetched source(s).\n',
+      );
       const again = await tidings('ingest', '--source', 'good', '--wait');
-      expect(again.out).toContain('0 new and 0 updated article(s); 1 unchanged since their last fetch.');
+      expect(again.out).toBe(
+        'Tried 1 source(s): 1 fetched, 0 failed (1 unchanged since their last fetch).\n' +
+          '0 new and 0 updated article(s); the index holds 1 article(s) from the 1 fetched source(s).\n',
+      );
       await tidings('sources', 'add', `${base}/broken`, '--id', 'broken');
       await tidings('sources', 'add', `${base}/good-too`, '--id', 'good-too');
       const all = await tidings('ingest', '--all', '--wait', '--json');
       expect(all.code).toBe(1);
-      expect(JSON.parse(all.out)).toMatchObject({ fetched: 2, failed: [{ id: 'broken' }] });
+      expect(JSON.parse(all.out)).toMatchObject({ tried: 3, fetched: 2, failed: [{ id: 'broken' }] });
+      const one = await tidings('ingest', '--source', 'broken', '--wait');
+      expect(one.code).toBe(1);
+      expect(one.out).toMatch(/^Tried 1 source\(s\): 0 fetched, 1 failed\.\n/);
       expect(all.err).toContain('broken: HTTP 404');
       const show = JSON.parse((await tidings('sources', 'show', 'good', '--json')).out);
       expect(show).toMatchObject({ articleCount: 1, lastFetchedAt: expect.any(String) });
       const status = JSON.parse((await tidings('status', '--json')).out);
       expect(status.sources).toMatchObject({ active: 3 });
-      // good three times, good-too, and broken once (a 404 is not retried); the local host was
+      // good three times, good-too, and broken twice (a 404 is not retried); the local host was
       // probed inside the first fetch, not by a job.
       expect(status.lastHour).toEqual({
-        'fetch-source': { completed: 4, failed: 1 },
+        'fetch-source': { completed: 4, failed: 2 },
         'probe-host': { completed: 0, failed: 0 },
       });
-      expect((await tidings('status')).out).toContain('Last hour: 4 fetches done, 1 failed; 0 host probes done');
+      expect((await tidings('status')).out).toContain('Last hour: 4 fetches done, 2 failed; 0 host probes done');
       expect((await tidings('ingest', '--all', '--source', 'good')).err).toContain('not both');
     } finally {
       await worker.close();

@@ -17,6 +17,15 @@ export interface ProbeResult {
 const lines = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
+/**
+ * Where a host's https is probed, from one of its article URLs: the host name (port 443), or host and
+ * port when the article itself is on https at another port (that port is where the site serves https).
+ */
+export function probeHostFor(articleUrl: string): string {
+  const url = new URL(articleUrl);
+  return url.protocol === 'https:' && url.port ? url.host : url.hostname;
+}
+
 export async function probeHttps(fetcher: Fetcher, host: string): Promise<{ https: boolean; detail: string }> {
   try {
     const res = await fetcher.inspect(`https://${host}/`, { httpsOnly: true });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Fetcher } from '../src/fetcher.js';
-import { probeHttps, probeIframeable } from '../src/probes.js';
+import { probeHostFor, probeHttps, probeIframeable } from '../src/probes.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const servers: Server[] = [];
@@ -69,6 +69,14 @@ describe('https probe', () => {
     expect((await probeHttps(untrusting, fine)).https).toBe(false);
     const plain = await http((_req, res) => res.writeHead(200).end());
     expect((await probeHttps(trusting(), plain)).https).toBe(false);
+  });
+});
+
+describe('probeHostFor', () => {
+  it('probes port 443 unless the article itself is https on another port', () => {
+    expect(probeHostFor('https://news.example.com/a')).toBe('news.example.com');
+    expect(probeHostFor('http://news.example.com:8080/a')).toBe('news.example.com');
+    expect(probeHostFor('https://localhost:3443/a')).toBe('localhost:3443');
   });
 });
 

@@ -11,6 +11,7 @@ import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import { decodeArticles } from '@tidings/core/article';
 import { FetchError, type Fetcher } from '@tidings/fetch/fetcher';
 import { paywallFromHtml } from '@tidings/fetch/paywall';
+import { probeHostFor } from '@tidings/fetch/probes';
 import type { ArticleIndex, KnownHostFlags } from '@tidings/index/port';
 import {
   type FetchSourcePayload,
@@ -97,7 +98,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
     for (const [domain, probe] of cached) known[domain] = { https: probe.https, iframeable: probe.iframeable };
     const probeOf = (domain: string): ProbeHostPayload => {
       const articleUrl = feed.domains[domain]!;
-      return { domain, host: new URL(articleUrl).hostname, articleUrl };
+      return { domain, host: probeHostFor(articleUrl), articleUrl };
     };
     const unknown = domains.filter((domain) => !cached.has(domain)).slice(0, INLINE_PROBES_PER_FETCH);
     for (const probe of await Promise.all(unknown.map((domain) => probeNow(probeOf(domain))))) {

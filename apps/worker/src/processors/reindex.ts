@@ -7,6 +7,7 @@
  *
  * Feed categories are not stored with articles, so topics that came only from a category are not kept.
  */
+import { probeHostFor } from '@tidings/fetch/probes';
 import type { Job, Queue } from 'bullmq';
 import type { Article } from '@tidings/core/article';
 import type { ArticleIndex } from '@tidings/index/port';
@@ -86,7 +87,7 @@ export function createReindexProcessor(deps: ReindexDeps) {
         await write(all ? next : differing);
         for (const a of next) {
           if (!hosts.has(a.source.domain)) {
-            hosts.set(a.source.domain, { domain: a.source.domain, host: new URL(a.url).hostname, articleUrl: a.url });
+            hosts.set(a.source.domain, { domain: a.source.domain, host: probeHostFor(a.url), articleUrl: a.url });
           }
         }
         done += next.length;
