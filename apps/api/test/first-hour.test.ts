@@ -55,6 +55,47 @@ describe('errors in one shape', () => {
     expect(utf8.headers).toMatch(/content-type: application\/problem\+json/i);
   });
 
+  it('answers a body on GET, in a type we do not read or too large, as problem+json', async () => {
+    for (const [type, body] of [
+      ['application/x-unknown', 'x=1'],
+      ['application/json', '{"broken'],
+      ['application/json', `{"a":"${'x'.repeat(2_000_000)}"}`],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/feed/?apiKey=${t.key}`,
+        headers: { 'content-type': type },
+        payload: body,
+      });
+      if (res.statusCode === 200) continue; // a body on GET may be ignored: then the feed answers
+      expect(res.headers['content-type'], type).toMatch(/^application\/problem\+json/);
+      const problem = res.json<{ status: number; code: string }>();
+      expect(problem.status).toBe(res.statusCode);
+      expect(problem.code).toMatch(/^(parameterInvalid|unexpectedError)$/);
+      expect(res.body.length).toBeLessThan(4_096);
+    }
+  });
+
+  it('answers a body Fastify cannot read (unsupported type, broken JSON, too large) as problem+json', async () => {
+    for (const [type, body] of [
+      ['text/plain', 'password=x'],
+      ['application/json', '{"broken'],
+      ['application/json', `{"a":"${'x'.repeat(2_000_000)}"}`],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/desk/api/sign-in',
+        headers: { 'content-type': type },
+        payload: body,
+      });
+      expect(res.headers['content-type'], type).toMatch(/^application\/problem\+json/);
+      expect(res.statusCode, type).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, type).toBeLessThan(500);
+      expect(res.json(), type).toMatchObject({ status: res.statusCode, code: expect.any(String) });
+      expect(res.body.length).toBeLessThan(4_096);
+    }
+  });
+
   it('answers other methods on every known path, the ops endpoints included, with 405 and Allow', async () => {
     for (const path of ['/readyz', '/healthz', '/metrics', '/', '/api/v2/facets/', '/api/v2/sources']) {
       const res = await t.app.inject({ method: 'POST', url: path });

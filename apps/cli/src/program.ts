@@ -295,6 +295,9 @@ export function buildProgram(
     .command('import')
     .description('bulk load ARTICLE objects from a JSON Lines file (one article + sourceId per line)')
     .argument('<file>', 'a .jsonl file')
+    // CONTRACT §3 lists `--wait`; an import is always indexed before it returns, so it changes nothing
+    // and is accepted without being offered.
+    .addOption(new Option('--wait').hideHelp())
     .option('--json', 'print the outcome as JSON')
     .action(async (file: string, options: { json?: boolean }) => {
       const size = await stat(file).then(

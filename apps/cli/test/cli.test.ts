@@ -84,7 +84,7 @@ describe('tidings import', () => {
     expect(first.err).toMatch(/line 2: not valid JSON/);
     expect(first.err).toContain('line 3: publishedAt must be an ISO-8601 date-time (got "last tuesday")');
     expect(first.err).toMatch(/line 6: unknown field\(s\) extra/);
-    const again = await tidings('import', file, '--json');
+    const again = await tidings('import', file, '--json', '--wait');
     expect(JSON.parse(again.out).imported).toBe(2);
     const status = JSON.parse((await tidings('status', '--json')).out);
     expect(status.index.articles).toBe(2);

@@ -23,6 +23,13 @@ describe('tidings --help and --version', () => {
     }
   });
 
+  it('offers no option that does nothing: import --wait is accepted (CONTRACT §3) but not offered', () => {
+    const run = tidings('import', '--help');
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toContain('--wait');
+    expect(run.stdout).toContain('--json');
+  });
+
   it('prints the version and exits 0', () => {
     const run = tidings('--version');
     expect(run.status).toBe(0);
