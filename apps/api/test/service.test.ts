@@ -103,9 +103,9 @@ describe('service endpoints and failures', () => {
   });
 
   it('ranks companies (ticker, name, prefix, word, substring) and pages them like the feed', async () => {
-    t = await buildTestApp();
+    const app = (t = await buildTestApp());
     const names = async (query: string) =>
-      (await t.get(`/api/v2/companies/?apiKey=${t.key}&${query}`))
+      (await app.get(`/api/v2/companies/?apiKey=${app.key}&${query}`))
         .json<{ companies: { id: number; name: string }[] }>()
         .companies.map((c) => c.name);
     const apple = await names('name=apple');
@@ -116,7 +116,7 @@ describe('service endpoints and failures', () => {
     expect((await names('name=bank'))[0]).toMatch(/^bank\b/i);
 
     // Without a name: every company, by name, a page at a time (never the whole list at once).
-    const first = await t.get(`/api/v2/companies/?apiKey=${t.key}`);
+    const first = await app.get(`/api/v2/companies/?apiKey=${app.key}`);
     expect(first.statusCode).toBe(200);
     const body = first.json<{
       companies: { name: string }[];
@@ -132,7 +132,7 @@ describe('service endpoints and failures', () => {
     const second = (await names('page=2')).join('|');
     const byCursor = (await names(`cursor=${encodeURIComponent(body.meta.nextCursor)}`)).join('|');
     expect(byCursor).toBe(second);
-    expect((await t.get(`/api/v2/companies/?apiKey=${t.key}&pageSize=101`)).json().code).toBe('parameterInvalid');
-    expect((await t.get(`/api/v2/companies/?apiKey=${t.key}&page=1000`)).json().code).toBe('pageTooDeep');
+    expect((await app.get(`/api/v2/companies/?apiKey=${app.key}&pageSize=101`)).json().code).toBe('parameterInvalid');
+    expect((await app.get(`/api/v2/companies/?apiKey=${app.key}&page=1000`)).json().code).toBe('pageTooDeep');
   });
 });

@@ -163,7 +163,8 @@ function shown(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
-  const text = JSON.stringify(value) ?? String(value);
+  // Strings, numbers and booleans as JSON writes them; what JSON cannot write (undefined) by its type.
+  const text = JSON.stringify(value) ?? typeof value;
   return text.length > 60 ? `${text.slice(0, 59)}…"` : text;
 }
 

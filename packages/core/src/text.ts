@@ -71,8 +71,12 @@ function htmlText(html: string): string {
 export function plainText(html: string): string {
   let text = htmlText(html);
   if (HTML_TAGS.test(text)) text = htmlText(text);
-  // Entities escaped twice (`&amp;eacute;`) come out of the first reading as entities: decode them too.
-  else if (ENTITY.test(text)) text = decodeHTML(text);
+  else if (ENTITY.test(text)) {
+    // Entities escaped twice (`&amp;eacute;`) come out of the first reading as entities: decode them
+    // too — and when that reveals HTML (`&amp;lt;p&amp;gt;`, escaped twice), read it as HTML.
+    text = decodeHTML(text);
+    if (HTML_TAGS.test(text)) text = htmlText(text);
+  }
   return text.replace(/\s+/g, ' ').trim();
 }
 

@@ -30,4 +30,10 @@ describe('plainText: HTML as a reader sees it', () => {
     expect(plainText('&lt;p&gt;Escaped &lt;b&gt;twice&lt;/b&gt;.&lt;/p&gt;')).toBe('Escaped twice.');
     expect(plainText('a &lt;nick&gt; in text')).toBe('a <nick> in text');
   });
+
+  it('reads HTML escaped three times (markup around escaped markup, as reddit sends it)', () => {
+    expect(plainText('<td>&amp;lt;div class="md"&amp;gt;&amp;lt;p&amp;gt;Hey Reddit!&amp;lt;/p&amp;gt;</td>')).toBe(
+      'Hey Reddit!',
+    );
+  });
 });

@@ -1,15 +1,18 @@
 /**
  * Decoding feed bytes by the standard order: BOM, then the HTTP charset, then the XML declaration,
  * then UTF-8. Legacy charsets are decoded with iconv-lite (Node's TextDecoder was seen to treat
- * windows-1252 as Latin-1).
+ * windows-1252 as Latin-1). When UTF-8 (declared or assumed) meets bytes that are not UTF-8 — a
+ * Latin-1 feed with no or a wrong declaration — the charset is detected (`chardet`), and used when it
+ * reads the bytes without a replacement character.
  */
+import { detect } from 'chardet';
 import iconv from 'iconv-lite';
 
 export interface Decoded {
   text: string;
   charset: string;
   /** Where the charset came from. */
-  source: 'bom' | 'http' | 'xml' | 'default';
+  source: 'bom' | 'http' | 'xml' | 'default' | 'detected';
 }
 
 function bomCharset(bytes: Uint8Array): [charset: string, length: number] | null {
@@ -55,8 +58,29 @@ export function decodeFeed(bytes: Uint8Array, contentType?: string | null): Deco
   if (wide && iconv.encodingExists(wide))
     return { text: iconv.decode(Buffer.from(bytes), wide), charset: wide, source: 'bom' };
   const fromHttp = httpCharset(contentType);
-  if (usable(fromHttp)) return { text: iconv.decode(Buffer.from(bytes), fromHttp), charset: fromHttp, source: 'http' };
   const fromXml = xmlCharset(bytes);
-  if (usable(fromXml)) return { text: iconv.decode(Buffer.from(bytes), fromXml), charset: fromXml, source: 'xml' };
-  return { text: iconv.decode(Buffer.from(bytes), 'utf-8'), charset: 'utf-8', source: 'default' };
+  const [charset, source] = usable(fromHttp)
+    ? [fromHttp, 'http' as const]
+    : usable(fromXml)
+      ? [fromXml, 'xml' as const]
+      : ['utf-8', 'default' as const];
+  const text = iconv.decode(Buffer.from(bytes), charset);
+  if (!isUtf8(charset) || !text.includes('\uFFFD')) return { text, charset, source };
+  return detected(bytes) ?? { text, charset, source };
+}
+
+const isUtf8 = (charset: string) => /^utf-?8$/i.test(charset);
+
+/**
+ * The text of bytes that are not the UTF-8 they were said (or assumed) to be, in the charset a
+ * detector finds — `null` when it finds none that reads them cleanly. ISO-8859-1 is read as
+ * windows-1252, its superset, as browsers do (curly quotes and dashes live in 0x80–0x9F).
+ */
+function detected(bytes: Uint8Array): Decoded | null {
+  const found = detect(bytes)?.toLowerCase() ?? null;
+  if (!found || isUtf8(found)) return null;
+  const charset = found === 'iso-8859-1' ? 'windows-1252' : found;
+  if (!iconv.encodingExists(charset)) return null;
+  const text = iconv.decode(Buffer.from(bytes), charset);
+  return text.includes('\uFFFD') ? null : { text, charset, source: 'detected' };
 }

@@ -64,9 +64,16 @@ export interface NormalizeContext {
   now: Date;
 }
 
-/** Where relative links and guids of a feed resolve: `xml:base`, then the feed's link, then its URL. */
-function basesOf(ctx: NormalizeContext): (string | null)[] {
-  return [ctx.feed.base, absolute(ctx.feed.link, [ctx.feedUrl]), ctx.feedUrl];
+/**
+ * Where relative links and guids resolve (CONTRACT §1.4): the `xml:base` in scope (the item's own, each
+ * resolved against the one outside it and the first against the feed URL), then the feed's link, then
+ * the feed URL.
+ */
+function basesOf(ctx: NormalizeContext, item?: ParsedItem): (string | null)[] {
+  const chain = item?.bases ?? (ctx.feed.base === null ? [] : [ctx.feed.base]);
+  let base: string | null = null;
+  for (const value of chain) base = absolute(value, [base, ctx.feedUrl]) ?? base;
+  return [base, absolute(ctx.feed.link, [ctx.feedUrl]), ctx.feedUrl];
 }
 
 /** A guid that is a URL (absolute, or a path such as a relative permalink). */
@@ -87,10 +94,11 @@ function itemUrl(item: ParsedItem, bases: (string | null)[]): string | null {
  * enclosure (CONTRACT §1.4). Items that really are one (the same guid, or no guid and the same title)
  * stay one.
  */
-function distinctUrls(items: readonly ParsedItem[], bases: (string | null)[]): Map<ParsedItem, string> {
+function distinctUrls(items: readonly ParsedItem[], ctx: NormalizeContext): Map<ParsedItem, string> {
   const byUrl = new Map<string, ParsedItem[]>();
+  const basesFor = new Map(items.map((item) => [item, basesOf(ctx, item)]));
   for (const item of items) {
-    const url = itemUrl(item, bases);
+    const url = itemUrl(item, basesFor.get(item)!);
     if (url) byUrl.set(url, [...(byUrl.get(url) ?? []), item]);
   }
   const out = new Map<ParsedItem, string>();
@@ -99,18 +107,25 @@ function distinctUrls(items: readonly ParsedItem[], bases: (string | null)[]): M
     if (group.length < 2 || identities.size < 2) continue;
     const ways: ((i: ParsedItem) => string | null)[] = [
       (i) => {
-        const link = absolute(i.link, bases);
+        const link = absolute(i.link, basesFor.get(i)!);
         const hash = link ? new URL(link).hash : '';
         return link && hash.length > 1 ? `${canonicalizeUrl(link)}${hash}` : null;
       },
       (i) => {
-        const guid = absolute(guidLink(i), bases);
+        const guid = absolute(guidLink(i), basesFor.get(i)!);
         return guid ? canonicalizeUrl(guid) : null;
       },
       (i) => {
-        const enclosure = absolute(i.enclosures[0]?.url ?? null, bases);
+        const enclosure = absolute(i.enclosures[0]?.url ?? null, basesFor.get(i)!);
         return enclosure ? canonicalizeUrl(enclosure) : null;
       },
+      // Beyond CONTRACT §1.4's three: another link of the item (Atom `related`: a blog's own post
+      // about a link it shares with another post), then the link with the guid as its fragment.
+      (i) => {
+        const other = absolute(i.links[0] ?? null, basesFor.get(i)!);
+        return other ? canonicalizeUrl(other) : null;
+      },
+      (i) => (i.guid ? `${url}#${encodeURIComponent(i.guid)}` : null),
     ];
     for (const item of group) {
       for (const way of ways) {
@@ -128,12 +143,13 @@ function distinctUrls(items: readonly ParsedItem[], bases: (string | null)[]): M
 
 /** Returns `null` for an item that has no usable link (it cannot become an article). */
 export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctUrl?: string): Article | null {
-  const bases = basesOf(ctx);
+  const bases = basesOf(ctx, item);
   const url = distinctUrl ?? itemUrl(item, bases);
   if (!url) return null;
   const host = comparableHost(parseHttpUrl(url)!.hostname);
 
-  const summary = plainText(item.description ?? '') || plainText(item.content ?? '');
+  // The first of description (Atom summary), content, media:description / itunes:summary with text.
+  const summary = plainText(item.description ?? '') || plainText(item.content ?? '') || plainText(item.media ?? '');
   const headline = truncate(plainText(item.title ?? '') || summary || url, MAX_HEADLINE);
   const now = ctx.now.getTime();
   const published = parseFeedDate(item.published) ?? parseFeedDate(item.updated);
@@ -211,7 +227,7 @@ function languageOf(ctx: NormalizeContext): string | null {
 
 export function normalizeFeed(ctx: NormalizeContext): Article[] {
   const byId = new Map<string, Article>();
-  const distinct = distinctUrls(ctx.feed.items, basesOf(ctx));
+  const distinct = distinctUrls(ctx.feed.items, ctx);
   for (const item of ctx.feed.items) {
     const article = normalizeItem(item, ctx, distinct.get(item));
     if (article && !byId.has(article.id)) byId.set(article.id, article);

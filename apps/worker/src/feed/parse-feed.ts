@@ -1,14 +1,15 @@
 /**
- * Feed parsing: rss-parser's `parseString` on a repaired text first; when it still fails, a lenient
- * route (htmlparser2 in XML mode, which closes what is left open) recovers what it can. rss-parser's
- * own `xml2js: {strict: false}` is not an option: it upper-cases every tag and then no feed is
- * recognised (see ARCHITECTURE.md).
+ * Feed reading: one lenient, namespace-aware route for RSS 0.9x/1.0/2.0 and Atom 0.3/1.0. The text is
+ * repaired where strict XML parsers break (junk before the root, DOCTYPEs, HTML entities, bare
+ * ampersands, control characters), then read by htmlparser2 in XML mode, which closes what is left
+ * open. Elements are matched by the namespace their prefix is bound to (`a10:link` is Atom's link),
+ * and element content keeps the text of every child in document order (Atom `xhtml`, unescaped HTML
+ * in a description), which a parser that maps XML to objects cannot do.
  */
 import { decodeHTML } from 'entities';
 import { parseDocument } from 'htmlparser2';
 import { type Element, isTag } from 'domhandler';
-import { getElementsByTagName, textContent } from 'domutils';
-import Parser from 'rss-parser';
+import { getElementsByTagName, getInnerHTML, textContent } from 'domutils';
 
 export interface ParsedEnclosure {
   url: string;
@@ -19,16 +20,23 @@ export interface ParsedEnclosure {
 export interface ParsedItem {
   title: string | null;
   link: string | null;
+  /** The item's other links (Atom `related`, `via`, …), most telling first. */
+  links: string[];
   guid: string | null;
-  /** HTML or text, as the feed gives it. */
+  /** HTML or text, as the feed gives it: `description` / Atom `summary`. */
   description: string | null;
+  /** `content:encoded` / Atom `content`. */
   content: string | null;
+  /** `media:description`, else `itunes:summary` / `itunes:subtitle`. */
+  media: string | null;
   published: string | null;
   updated: string | null;
   authors: string[];
   categories: string[];
   enclosures: ParsedEnclosure[];
   thumbnails: string[];
+  /** `xml:base` values in scope of the item, outermost first (each may be relative to the one before). */
+  bases: string[];
   /** The item carries iTunes podcast fields. */
   itunes: boolean;
 }
@@ -42,8 +50,8 @@ export interface ParsedFeed {
   /** `<ttl>` in minutes. */
   ttlMinutes: number | null;
   items: ParsedItem[];
-  /** How it was read: `strict` (rss-parser), `repaired` (rss-parser after repair), `lenient`. */
-  route: 'strict' | 'repaired' | 'lenient';
+  /** Whether the text needed repairs before it could be read. */
+  repaired: boolean;
 }
 
 export class FeedParseError extends Error {
@@ -81,200 +89,236 @@ export function repairXml(text: string): string {
   return out;
 }
 
-type RssItem = Parser.Item & Record<string, unknown>;
+// ---- namespaces --------------------------------------------------------------------------------
 
-const parser = new Parser<Record<string, unknown>, Record<string, unknown>>({
-  customFields: {
-    feed: ['language', 'ttl', 'xml:base'],
-    item: [
-      ['media:content', 'mediaContent', { keepArray: true }],
-      ['media:thumbnail', 'mediaThumbnail', { keepArray: true }],
-      ['media:group', 'mediaGroup', { keepArray: true }],
-      ['dc:creator', 'dcCreator', { keepArray: true }],
-      ['dc:date', 'dcDate'],
-      ['updated', 'updated'],
-      ['published', 'published'],
-      ['description', 'description'],
-      ['author', 'authorRaw', { keepArray: true }],
-    ],
-  },
-});
+/** The vocabularies a feed mixes, whatever prefix a document gives them. */
+type Vocabulary = 'core' | 'atom' | 'media' | 'itunes' | 'dc' | 'content' | 'other';
 
-function str(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim() || null;
-  if (typeof value === 'number') return String(value);
-  if (value && typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    if (typeof v._ === 'string') return v._.trim() || null;
-    if (Array.isArray(value)) return str(value[0]);
+const NAMESPACES: Record<string, Vocabulary> = {
+  'http://www.w3.org/2005/Atom': 'atom',
+  'http://purl.org/atom/ns#': 'atom',
+  'http://search.yahoo.com/mrss/': 'media',
+  'http://search.yahoo.com/mrss': 'media',
+  'http://www.itunes.com/dtds/podcast-1.0.dtd': 'itunes',
+  'http://www.itunes.com/DTDs/Podcast-1.0.dtd': 'itunes',
+  'http://purl.org/dc/elements/1.1/': 'dc',
+  'http://purl.org/dc/terms/': 'dc',
+  'http://purl.org/rss/1.0/modules/content/': 'content',
+  'http://purl.org/rss/1.0/': 'core',
+  'http://my.netscape.com/rdf/simple/0.9/': 'core',
+  'http://backend.userland.com/rss2': 'core',
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#': 'core',
+};
+
+/** The usual prefixes, for documents that use one without declaring it. */
+const CONVENTIONAL: Record<string, Vocabulary> = {
+  '': 'core',
+  atom: 'atom',
+  a10: 'atom',
+  media: 'media',
+  itunes: 'itunes',
+  dc: 'dc',
+  dcterms: 'dc',
+  content: 'content',
+  rdf: 'core',
+  rss: 'core',
+};
+
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+const prefixOf = (name: string) => (name.includes(':') ? name.slice(0, name.indexOf(':')) : '');
+
+/** The vocabulary of an element, from the namespace its prefix is bound to (xmlns declarations in scope). */
+function vocabularyOf(el: Element): Vocabulary {
+  const prefix = prefixOf(el.name);
+  const attribute = prefix ? `xmlns:${prefix}` : 'xmlns';
+  for (let node: Element | null = el; node; node = node.parent && isTag(node.parent) ? node.parent : null) {
+    const uri = node.attribs[attribute];
+    if (uri !== undefined) return NAMESPACES[uri.trim()] ?? (prefix ? 'other' : 'core');
+  }
+  return CONVENTIONAL[prefix.toLowerCase()] ?? 'other';
+}
+
+/** The element's children named `local` in one of the vocabularies (`core` and `atom` for feed fields). */
+function kids(el: Element, local: string, vocabularies: readonly Vocabulary[] = FEED): Element[] {
+  return el.children.filter(
+    (c): c is Element =>
+      isTag(c) && localName(c.name).toLowerCase() === local && vocabularies.includes(vocabularyOf(c)),
+  );
+}
+const FEED: readonly Vocabulary[] = ['core', 'atom'];
+
+/**
+ * An element's content as the feed means it: its text (escaped HTML or CDATA arrive as text), or,
+ * when it holds elements (Atom `xhtml`, unescaped HTML in a description), those elements serialised
+ * as HTML so that the text of every child is kept, in order.
+ */
+function contentOf(el: Element): string {
+  const markup = el.children.some(isTag);
+  const value = markup ? getInnerHTML(el, { xmlMode: false, decodeEntities: true }) : textContent(el);
+  return value.trim();
+}
+
+/** The first non-empty content of the named children, in the order of the names. */
+function first(el: Element, names: readonly string[], vocabularies: readonly Vocabulary[] = FEED): string | null {
+  for (const name of names) {
+    for (const child of kids(el, name, vocabularies)) {
+      const value = contentOf(child);
+      if (value) return value;
+    }
   }
   return null;
 }
 
-function attrs(value: unknown): Record<string, string> {
-  const a = (value as { $?: Record<string, string> } | undefined)?.$;
-  return a ?? {};
+/** Descendants named `local` in a vocabulary, not looking inside nested items. */
+function descendants(el: Element, local: string, vocabulary: Vocabulary): Element[] {
+  return getElementsByTagName((name) => localName(name).toLowerCase() === local, el.children, true).filter(
+    (d) => vocabularyOf(d) === vocabulary,
+  );
 }
 
-function authorNames(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return list.flatMap((entry): string[] => {
-    if (typeof entry === 'string') return entry.trim() ? [entry.trim()] : [];
-    const e = entry as Record<string, unknown>;
-    const name = str(e.name) ?? str(e);
-    return name ? [name] : [];
-  });
+// ---- items -------------------------------------------------------------------------------------
+
+/**
+ * A link as written: an entity that survived into it (`&amp;` inside CDATA, where the XML parser
+ * leaves it alone) is decoded, as every browser would before following it.
+ */
+function cleanLink(value: string | null): string | null {
+  return value && value.includes('&') ? decodeHTML(value) : value;
 }
 
-function mediaEntries(item: RssItem): { enclosures: ParsedEnclosure[]; thumbnails: string[] } {
+/** The item's other links (Atom `related`, `via`, `shorturl`, …): what may tell apart items that share one. */
+function otherLinks(el: Element, main: string | null): string[] {
+  const rank = (rel: string) => ['related', 'via', 'shorturl'].indexOf(rel) >>> 0;
+  return kids(el, 'link')
+    .filter(
+      (l) =>
+        l.attribs.href?.trim() && !['alternate', 'enclosure', 'self'].includes(l.attribs.rel?.trim() ?? 'alternate'),
+    )
+    .sort((a, b) => rank(a.attribs.rel!.trim()) - rank(b.attribs.rel!.trim()))
+    .map((l) => cleanLink(l.attribs.href!.trim())!)
+    .filter((href) => href !== main);
+}
+
+/** An Atom link's href, or an RSS link's text. */
+function linkOf(el: Element): string | null {
+  const links = kids(el, 'link');
+  const href = (l: Element) => l.attribs.href?.trim() || null;
+  const alternate =
+    links.find((l) => href(l) && (l.attribs.rel ?? 'alternate').trim() === 'alternate') ??
+    links.find((l) => !href(l) && textContent(l).trim());
+  if (!alternate) return null;
+  return cleanLink(href(alternate) ?? textContent(alternate).trim());
+}
+
+/** RSS `author` is "email (Name)" or a name; Atom's has a `name` child. */
+function authorsOf(el: Element): string[] {
+  const names: string[] = [];
+  for (const author of [...kids(el, 'author'), ...kids(el, 'creator', ['dc']), ...kids(el, 'author', ['itunes'])]) {
+    const name = first(author, ['name']) ?? textContent(author).trim();
+    const email = /^\S+@\S+\s*\((.+)\)$/.exec(name);
+    if (name) names.push(email ? email[1]!.trim() : name);
+  }
+  return [...new Set(names)];
+}
+
+function mediaOf(el: Element): { enclosures: ParsedEnclosure[]; thumbnails: string[] } {
   const enclosures: ParsedEnclosure[] = [];
   const thumbnails: string[] = [];
-  const contents = [...((item.mediaContent as unknown[]) ?? [])];
-  for (const group of (item.mediaGroup as Record<string, unknown>[] | undefined) ?? []) {
-    contents.push(...((group['media:content'] as unknown[]) ?? []));
-    for (const thumb of (group['media:thumbnail'] as unknown[]) ?? [])
-      if (attrs(thumb).url) thumbnails.push(attrs(thumb).url!);
+  for (const e of kids(el, 'enclosure')) {
+    const url = e.attribs.url?.trim();
+    if (url) enclosures.push({ url, type: e.attribs.type ?? null, medium: null });
   }
-  for (const content of contents) {
-    const a = attrs(content);
-    if (a.url) enclosures.push({ url: a.url, type: a.type ?? null, medium: a.medium ?? null });
+  for (const l of kids(el, 'link')) {
+    if (l.attribs.rel?.trim() === 'enclosure' && l.attribs.href?.trim())
+      enclosures.push({ url: l.attribs.href.trim(), type: l.attribs.type ?? null, medium: null });
   }
-  for (const thumb of (item.mediaThumbnail as unknown[]) ?? [])
-    if (attrs(thumb).url) thumbnails.push(attrs(thumb).url!);
-  if (item.enclosure?.url)
-    enclosures.push({ url: item.enclosure.url, type: item.enclosure.type ?? null, medium: null });
-  const itunesImage = (item.itunes as { image?: string } | undefined)?.image;
-  if (itunesImage) thumbnails.push(itunesImage);
+  for (const m of descendants(el, 'content', 'media')) {
+    const url = m.attribs.url?.trim();
+    if (url) enclosures.push({ url, type: m.attribs.type ?? null, medium: m.attribs.medium ?? null });
+  }
+  for (const t of descendants(el, 'thumbnail', 'media'))
+    if (t.attribs.url?.trim()) thumbnails.push(t.attribs.url.trim());
+  for (const i of kids(el, 'image', ['itunes'])) if (i.attribs.href?.trim()) thumbnails.push(i.attribs.href.trim());
   return { enclosures, thumbnails };
 }
 
-function fromRssParser(
-  feed: Parser.Output<Record<string, unknown>> & Record<string, unknown>,
-  route: ParsedFeed['route'],
-): ParsedFeed {
+/** The xml:base values in scope of an element, outermost first. */
+function basesOf(el: Element): string[] {
+  const out: string[] = [];
+  for (let node: Element | null = el; node; node = node.parent && isTag(node.parent) ? node.parent : null) {
+    const base = node.attribs['xml:base'];
+    if (base !== undefined) out.unshift(base.trim());
+  }
+  return out;
+}
+
+function itemOf(el: Element): ParsedItem {
+  const media = mediaOf(el);
+  const guidEl = kids(el, 'guid')[0];
+  const mediaText =
+    descendants(el, 'description', 'media').map(contentOf).find(Boolean) ??
+    first(el, ['summary', 'subtitle'], ['itunes']);
+  const link = linkOf(el);
   return {
-    title: str(feed.title),
-    link: str(feed.link),
-    base: str(feed['xml:base']),
-    language: str(feed.language),
-    ttlMinutes: Number(str(feed.ttl)) || null,
-    route,
-    items: (feed.items as RssItem[]).map((item) => {
-      const media = mediaEntries(item);
-      const itunes = item.itunes as Record<string, unknown> | undefined;
-      return {
-        title: str(item.title),
-        link: str(item.link),
-        guid: str(item.guid) ?? str(item.id),
-        description: str(item.description) ?? str(item.summary) ?? str(item.contentSnippet),
-        content: str(item['content:encoded']) ?? str(item.content),
-        published: str(item.pubDate) ?? str(item.published) ?? str(item.dcDate) ?? str(item.isoDate),
-        updated: str(item.updated),
-        authors: [
-          ...new Set([...authorNames(item.dcCreator), ...authorNames(item.authorRaw), ...authorNames(item.creator)]),
-        ],
-        categories: (item.categories ?? []).flatMap((c: unknown) => str(c) ?? []),
-        enclosures: media.enclosures,
-        thumbnails: media.thumbnails,
-        itunes: Boolean(itunes && Object.keys(itunes).length),
-      };
-    }),
+    title: first(el, ['title']),
+    link,
+    links: otherLinks(el, link),
+    // RSS 1.0 names an item by its rdf:about.
+    guid: cleanLink(
+      (guidEl ? textContent(guidEl).trim() : null) || first(el, ['id']) || el.attribs['rdf:about'] || null,
+    ),
+    description: first(el, ['description', 'summary']),
+    content: first(el, ['encoded'], ['content']) ?? first(el, ['content']),
+    media: mediaText ?? null,
+    published:
+      first(el, ['pubdate', 'published', 'issued', 'created']) ?? first(el, ['date', 'created', 'issued'], ['dc']),
+    updated: first(el, ['updated', 'modified']) ?? first(el, ['modified'], ['dc']),
+    authors: authorsOf(el),
+    categories: [
+      ...kids(el, 'category').flatMap((c) => c.attribs.term?.trim() || textContent(c).trim() || []),
+      ...kids(el, 'subject', ['dc']).flatMap((c) => textContent(c).trim() || []),
+    ],
+    enclosures: media.enclosures,
+    thumbnails: media.thumbnails,
+    bases: basesOf(el),
+    itunes: el.children.some((c) => isTag(c) && vocabularyOf(c) === 'itunes'),
   };
 }
 
-// ---- lenient route --------------------------------------------------------------------------
-
-function children(el: Element, name: string): Element[] {
-  return el.children.filter((c): c is Element => isTag(c) && (c.name === name || c.name.endsWith(`:${name}`)));
-}
-
-function childText(el: Element, ...names: string[]): string | null {
-  for (const name of names) {
-    for (const child of children(el, name)) {
-      const text = textContent(child).trim();
-      if (text) return text;
-    }
-  }
-  return null;
-}
-
-function atomLink(el: Element): string | null {
-  const links = children(el, 'link');
-  const alternate = links.find((l) => !l.attribs.rel || l.attribs.rel === 'alternate') ?? links[0];
-  return alternate?.attribs.href?.trim() || (alternate ? textContent(alternate).trim() || null : null);
-}
-
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
-const named =
-  (...names: string[]) =>
-  (name: string) =>
-    names.includes(localName(name)) || names.includes(name);
-
-function fromDom(text: string): ParsedFeed {
+function readDom(text: string): Omit<ParsedFeed, 'repaired'> {
   const doc = parseDocument(text, { xmlMode: true, recognizeSelfClosing: true, decodeEntities: true });
-  const root = getElementsByTagName(named('rss', 'feed', 'RDF'), doc, true, 1)[0] ?? null;
-  const channel = getElementsByTagName(named('channel'), doc, true, 1)[0] ?? null;
-  const itemEls = getElementsByTagName(named('item', 'entry'), doc, true);
+  const isNamed =
+    (...names: string[]) =>
+    (name: string) =>
+      names.includes(localName(name).toLowerCase());
+  const root = getElementsByTagName(isNamed('rss', 'feed', 'rdf'), doc, true, 1)[0] ?? null;
+  const channel = getElementsByTagName(isNamed('channel'), doc, true, 1)[0] ?? null;
+  // Items anywhere (RSS 1.0 puts them beside the channel), but not inside another item.
+  const itemEls = getElementsByTagName(isNamed('item', 'entry'), doc, true).filter((el) => {
+    for (let p = el.parent; p && isTag(p); p = p.parent) if (isNamed('item', 'entry')(p.name)) return false;
+    return FEED.includes(vocabularyOf(el));
+  });
   if (!root && !channel && !itemEls.length)
     throw new FeedParseError('not a feed: no rss, feed, channel, item or entry element');
   const feedEl = channel ?? root ?? (itemEls[0]!.parent as Element);
-  const items = itemEls.map((el): ParsedItem => {
-    const enclosures: ParsedEnclosure[] = [];
-    const thumbnails: string[] = [];
-    for (const e of getElementsByTagName((n) => n === 'enclosure' || n === 'media:content', el.children, true)) {
-      if (e.attribs.url)
-        enclosures.push({ url: e.attribs.url, type: e.attribs.type ?? null, medium: e.attribs.medium ?? null });
-    }
-    for (const l of children(el, 'link')) {
-      if (l.attribs.rel === 'enclosure' && l.attribs.href)
-        enclosures.push({ url: l.attribs.href, type: l.attribs.type ?? null, medium: null });
-    }
-    for (const t of getElementsByTagName((n) => n === 'media:thumbnail' || n === 'itunes:image', el.children, true)) {
-      const url = t.attribs.url ?? t.attribs.href;
-      if (url) thumbnails.push(url);
-    }
-    const authors = [...children(el, 'creator'), ...children(el, 'author')].flatMap((a) => {
-      const name = childText(a, 'name') ?? textContent(a).trim();
-      return name ? [name] : [];
-    });
-    return {
-      title: childText(el, 'title'),
-      link: localName(el.name) === 'entry' ? atomLink(el) : (childText(el, 'link') ?? atomLink(el)),
-      guid: childText(el, 'guid', 'id'),
-      description: childText(el, 'description', 'summary'),
-      content: childText(el, 'encoded', 'content'),
-      published: childText(el, 'pubDate', 'published', 'date', 'issued', 'created'),
-      updated: childText(el, 'updated', 'modified'),
-      authors: [...new Set(authors)],
-      categories: children(el, 'category').flatMap((c) => c.attribs.term ?? (textContent(c).trim() || [])),
-      enclosures,
-      thumbnails,
-      itunes: el.children.some((c) => isTag(c) && c.name.startsWith('itunes:')),
-    };
-  });
+  const base = [root, channel].flatMap((el) => (el?.attribs['xml:base'] !== undefined ? [el.attribs['xml:base']] : []));
   return {
-    title: childText(feedEl, 'title'),
-    link: localName(feedEl.name) === 'feed' ? atomLink(feedEl) : childText(feedEl, 'link'),
-    base: feedEl.attribs?.['xml:base'] ?? null,
-    language: childText(feedEl, 'language') ?? feedEl.attribs?.['xml:lang'] ?? null,
-    ttlMinutes: Number(childText(feedEl, 'ttl')) || null,
-    items,
-    route: 'lenient',
+    title: first(feedEl, ['title']),
+    link: linkOf(feedEl),
+    base: base.at(-1)?.trim() ?? null,
+    language:
+      first(feedEl, ['language']) ??
+      first(feedEl, ['language'], ['dc']) ??
+      feedEl.attribs?.['xml:lang'] ??
+      root?.attribs['xml:lang'] ??
+      null,
+    ttlMinutes: Number(first(feedEl, ['ttl'])) || null,
+    items: itemEls.map(itemOf),
   };
 }
 
 /** Parses a decoded feed text; throws `FeedParseError` when nothing feed-like can be recovered. */
 export async function parseFeed(text: string): Promise<ParsedFeed> {
-  try {
-    return fromRssParser(await parser.parseString(text), 'strict');
-  } catch {
-    // fall through to the repaired text
-  }
   const repaired = repairXml(text);
-  try {
-    return fromRssParser(await parser.parseString(repaired), 'repaired');
-  } catch {
-    // fall through to the lenient route
-  }
-  return fromDom(repaired);
+  return { ...readDom(repaired), repaired: repaired !== text };
 }
