@@ -68,9 +68,12 @@ export function repairXml(text: string): string {
   let out = text.replace(/^\uFEFF/, '');
   const firstTag = out.indexOf('<');
   if (firstTag > 0) out = out.slice(firstTag);
-  out = out.replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/gi, '');
+  if (out.includes('<!DOCTYPE') || out.includes('<!doctype'))
+    out = out.replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/gi, '');
   // eslint-disable-next-line no-control-regex
-  out = out.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
+  out = out.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]+/g, '');
+  // Only a text with an ampersand XML does not read needs the (per-match) rewrite below.
+  if (!NEEDS_ENTITY_REPAIR.test(out)) return unwrapHtml(out);
   out = out.replace(/&(#x[0-9a-fA-F]+;|#[0-9]+;|[A-Za-z][A-Za-z0-9]*;)?/g, (whole, entity: string | undefined) => {
     if (!entity) return '&amp;';
     if (entity[0] === '#') return whole;
@@ -80,7 +83,14 @@ export function repairXml(text: string): string {
     if (decoded === whole) return `&amp;${entity}`;
     return [...decoded].map((ch) => `&#x${ch.codePointAt(0)!.toString(16)};`).join('');
   });
-  // A feed inside an HTML page: keep the feed element.
+  return unwrapHtml(out);
+}
+
+/** An ampersand that does not start one of XML's own entities or a character reference. */
+const NEEDS_ENTITY_REPAIR = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)/;
+
+/** A feed inside an HTML page: keep the feed element. */
+function unwrapHtml(out: string): string {
   const root = /<(rss|feed|rdf:RDF)[\s>]/.exec(out);
   if (root && /^\s*(<\?xml[^>]*\?>\s*)?<html[\s>]/i.test(out)) {
     const end = out.lastIndexOf(`</${root[1]}>`);
@@ -127,23 +137,50 @@ const CONVENTIONAL: Record<string, Vocabulary> = {
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 const prefixOf = (name: string) => (name.includes(':') ? name.slice(0, name.indexOf(':')) : '');
 
+/**
+ * Per element, the vocabulary each prefix has in its scope (asked for every child of an item), and its
+ * child elements by lower-cased local name. Plain maps, emptied after each document: reading is
+ * synchronous, and weak maps of thousands of short-lived keys cost the garbage collector dearly.
+ */
+const scopes = new Map<Element, Map<string, Vocabulary>>();
+const childIndexes = new Map<Element, Map<string, Element[]>>();
+
+function vocabularyIn(node: Element | null, prefix: string): Vocabulary {
+  if (!node) return CONVENTIONAL[prefix.toLowerCase()] ?? 'other';
+  let scope = scopes.get(node);
+  const known = scope?.get(prefix);
+  if (known) return known;
+  const uri = node.attribs[prefix ? `xmlns:${prefix}` : 'xmlns'];
+  const found =
+    uri !== undefined
+      ? (NAMESPACES[uri.trim()] ?? (prefix ? 'other' : 'core'))
+      : vocabularyIn(node.parent && isTag(node.parent) ? node.parent : null, prefix);
+  if (!scope) scopes.set(node, (scope = new Map()));
+  scope.set(prefix, found);
+  return found;
+}
+
 /** The vocabulary of an element, from the namespace its prefix is bound to (xmlns declarations in scope). */
 function vocabularyOf(el: Element): Vocabulary {
-  const prefix = prefixOf(el.name);
-  const attribute = prefix ? `xmlns:${prefix}` : 'xmlns';
-  for (let node: Element | null = el; node; node = node.parent && isTag(node.parent) ? node.parent : null) {
-    const uri = node.attribs[attribute];
-    if (uri !== undefined) return NAMESPACES[uri.trim()] ?? (prefix ? 'other' : 'core');
-  }
-  return CONVENTIONAL[prefix.toLowerCase()] ?? 'other';
+  return vocabularyIn(el, prefixOf(el.name));
 }
 
 /** The element's children named `local` in one of the vocabularies (`core` and `atom` for feed fields). */
 function kids(el: Element, local: string, vocabularies: readonly Vocabulary[] = FEED): Element[] {
-  return el.children.filter(
-    (c): c is Element =>
-      isTag(c) && localName(c.name).toLowerCase() === local && vocabularies.includes(vocabularyOf(c)),
-  );
+  let index = childIndexes.get(el);
+  if (!index) {
+    index = new Map();
+    for (const child of el.children) {
+      if (!isTag(child)) continue;
+      const name = localName(child.name).toLowerCase();
+      const list = index.get(name);
+      if (list) list.push(child);
+      else index.set(name, [child]);
+    }
+    childIndexes.set(el, index);
+  }
+  const named = index.get(local);
+  return named ? named.filter((c) => vocabularies.includes(vocabularyOf(c))) : [];
 }
 const FEED: readonly Vocabulary[] = ['core', 'atom'];
 
@@ -169,11 +206,21 @@ function first(el: Element, names: readonly string[], vocabularies: readonly Voc
   return null;
 }
 
-/** Descendants named `local` in a vocabulary, not looking inside nested items. */
-function descendants(el: Element, local: string, vocabulary: Vocabulary): Element[] {
-  return getElementsByTagName((name) => localName(name).toLowerCase() === local, el.children, true).filter(
-    (d) => vocabularyOf(d) === vocabulary,
-  );
+/**
+ * Media RSS elements named `local`: children of the item, and children of its Media RSS elements
+ * (`media:group`, `media:content`), where YouTube and others put them.
+ */
+function mediaElements(el: Element, local: string): Element[] {
+  const out: Element[] = [];
+  for (const child of el.children) {
+    if (!isTag(child) || vocabularyOf(child) !== 'media') continue;
+    if (localName(child.name).toLowerCase() === local) out.push(child);
+    for (const inner of child.children) {
+      if (isTag(inner) && localName(inner.name).toLowerCase() === local && vocabularyOf(inner) === 'media')
+        out.push(inner);
+    }
+  }
+  return out;
 }
 
 // ---- items -------------------------------------------------------------------------------------
@@ -232,12 +279,11 @@ function mediaOf(el: Element): { enclosures: ParsedEnclosure[]; thumbnails: stri
     if (l.attribs.rel?.trim() === 'enclosure' && l.attribs.href?.trim())
       enclosures.push({ url: l.attribs.href.trim(), type: l.attribs.type ?? null, medium: null });
   }
-  for (const m of descendants(el, 'content', 'media')) {
+  for (const m of mediaElements(el, 'content')) {
     const url = m.attribs.url?.trim();
     if (url) enclosures.push({ url, type: m.attribs.type ?? null, medium: m.attribs.medium ?? null });
   }
-  for (const t of descendants(el, 'thumbnail', 'media'))
-    if (t.attribs.url?.trim()) thumbnails.push(t.attribs.url.trim());
+  for (const t of mediaElements(el, 'thumbnail')) if (t.attribs.url?.trim()) thumbnails.push(t.attribs.url.trim());
   for (const i of kids(el, 'image', ['itunes'])) if (i.attribs.href?.trim()) thumbnails.push(i.attribs.href.trim());
   return { enclosures, thumbnails };
 }
@@ -256,8 +302,7 @@ function itemOf(el: Element): ParsedItem {
   const media = mediaOf(el);
   const guidEl = kids(el, 'guid')[0];
   const mediaText =
-    descendants(el, 'description', 'media').map(contentOf).find(Boolean) ??
-    first(el, ['summary', 'subtitle'], ['itunes']);
+    mediaElements(el, 'description').map(contentOf).find(Boolean) ?? first(el, ['summary', 'subtitle'], ['itunes']);
   const link = linkOf(el);
   return {
     title: first(el, ['title']),
@@ -286,6 +331,15 @@ function itemOf(el: Element): ParsedItem {
 }
 
 function readDom(text: string): Omit<ParsedFeed, 'repaired'> {
+  try {
+    return readDocument(text);
+  } finally {
+    scopes.clear();
+    childIndexes.clear();
+  }
+}
+
+function readDocument(text: string): Omit<ParsedFeed, 'repaired'> {
   const doc = parseDocument(text, { xmlMode: true, recognizeSelfClosing: true, decodeEntities: true });
   const isNamed =
     (...names: string[]) =>

