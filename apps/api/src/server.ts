@@ -18,7 +18,7 @@ const redis = createRedis({ url: config.REDIS_URL, failFast: true, name: 'tiding
 redis.on('error', () => {
   // Reported through /readyz and request logs; ioredis keeps reconnecting.
 });
-const catalog = loadCatalogOrExit(config.CATALOG_OVERRIDES);
+const catalog = loadCatalogOrExit(config.CATALOG_OVERRIDES, { topicModel: config.TOPIC_MODEL === 'on' });
 const topicParents: Record<number, number> = {};
 for (const topic of catalog.topics.values()) if (topic.parent !== null) topicParents[topic.id] = topic.parent;
 const index = await openIndexOrExit(config, 'tidings-api', { serving: true, topicParents });

@@ -317,7 +317,7 @@ export function buildProgram(
       bar?.start(size, 0, { imported: 0, bad: 0 });
       const result = await importArticles(file, {
         index,
-        catalog: loadCatalog(config.CATALOG_OVERRIDES),
+        catalog: loadCatalog(config.CATALOG_OVERRIDES, { topicModel: config.TOPIC_MODEL === 'on' }),
         now: context.now,
         onProgress: (bytes, imported, bad) => bar?.update(Math.min(bytes, size), { imported, bad }),
       });

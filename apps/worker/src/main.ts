@@ -35,7 +35,10 @@ process.on('SIGTERM', () => onSignal('SIGTERM'));
 process.on('SIGINT', () => onSignal('SIGINT'));
 
 // Parser threads first: each loads the catalog, and a bad override file stops the worker here.
-const parsers = new FeedParserPool({ catalogOverrides: config.CATALOG_OVERRIDES });
+const parsers = new FeedParserPool({
+  catalogOverrides: config.CATALOG_OVERRIDES,
+  topicModel: config.TOPIC_MODEL === 'on',
+});
 try {
   await parsers.ready();
 } catch (error) {

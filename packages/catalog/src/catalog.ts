@@ -29,7 +29,12 @@ export class Catalog {
   readonly companies: ReadonlyMap<number, Company>;
   private readonly children = new Map<number, number[]>();
 
-  constructor(topics: Topic[], companies: Company[]) {
+  constructor(
+    topics: Topic[],
+    companies: Company[],
+    /** Whether the learned top-level topic model classifies (else the lexicon alone: `TOPIC_MODEL=off`). */
+    readonly topicModel = true,
+  ) {
     this.topics = new Map(topics.map((t) => [t.id, t]));
     this.companies = new Map(companies.map((c) => [c.id, c]));
     for (const topic of topics) {
@@ -133,14 +138,21 @@ const loaded = new Map<string, Catalog>();
  * The bundled catalog, with the operator's override file applied when one is given (loaded once per
  * process and file). Throws {@link CatalogOverrideError} for a bad override file.
  */
-export function loadCatalog(overrides?: string | null): Catalog {
-  const key = overrides ?? '';
+export interface CatalogOptions {
+  /** Classify top-level topics with the learned model (default) or the lexicon alone. */
+  topicModel?: boolean;
+}
+
+export function loadCatalog(overrides?: string | null, options: CatalogOptions = {}): Catalog {
+  const useModel = options.topicModel ?? true;
+  const key = `${overrides ?? ''}|${useModel}`;
   let catalog = loaded.get(key);
   if (!catalog) {
     const companies = readJson<Company[]>('companies.json');
     catalog = new Catalog(
       readJson<Topic[]>('topics.json'),
       overrides ? applyOverrides(companies, overrides) : companies,
+      useModel,
     );
     loaded.set(key, catalog);
   }
@@ -148,9 +160,9 @@ export function loadCatalog(overrides?: string | null): Catalog {
 }
 
 /** Same as `loadCatalog`, but a bad override file prints one line and exits (for process entry points). */
-export function loadCatalogOrExit(overrides?: string | null): Catalog {
+export function loadCatalogOrExit(overrides?: string | null, options: CatalogOptions = {}): Catalog {
   try {
-    return loadCatalog(overrides);
+    return loadCatalog(overrides, options);
   } catch (error) {
     if (error instanceof CatalogOverrideError) {
       process.stderr.write(`tidings: ${error.message}\n`);

@@ -11,6 +11,7 @@
 import { foldText } from '@tidings/core/text';
 import type { Catalog } from './catalog.js';
 import { TOPIC_LEXICON } from './topic-lexicon.js';
+import { type TopicModel, topicModel } from './topic-model.js';
 
 export const MAX_TOPICS = 3;
 
@@ -67,6 +68,14 @@ const MIN_SCORE = 0.5;
 /** A further top-level topic is added when it reaches this share of the best one (and MIN_SECOND). */
 const SECOND_SHARE = 0.6;
 const MIN_SECOND = 2;
+/** Words the topic model must know in a text before it picks the top-level topic (else the lexicon does). */
+const MODEL_MIN_WORDS = 2;
+/** Probability at which the model decides even where the lexicon found no evidence. */
+const MODEL_SURE = 0.6;
+/** Weight of the lexicon's top-level scores beside the model's log-probabilities. */
+const LEXICON_BLEND = 0.25;
+/** A second top-level topic is added when the model finds it this nearly as likely as the first. */
+const MODEL_SECOND_SHARE = 0.75;
 /** A narrower topic is chosen when it carries at least this share of its parent's score. */
 const DESCEND_SHARE = 0.34;
 
@@ -120,7 +129,11 @@ export class TopicClassifier {
   private readonly touched: number[] = [];
   private call = 0;
 
-  constructor(catalog: Catalog, extraTerms: Record<number, string> = {}) {
+  /** The learned top-level model (`null`: the lexicon picks top-level topics too). */
+  readonly model: TopicModel | null;
+
+  constructor(catalog: Catalog, extraTerms: Record<number, string> = {}, options: { model?: TopicModel | null } = {}) {
+    this.model = options.model === undefined ? (catalog.topicModel ? topicModel() : null) : options.model;
     for (const topic of catalog.topics.values()) {
       this.parent.set(topic.id, topic.parent);
       if (topic.parent !== null) {
@@ -276,6 +289,26 @@ export class TopicClassifier {
         .filter((at) => this.parentIndex[at] === -1)
         .map((at) => [at, this.scores[at]!] as const)
         .sort((a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!);
+      const scores = new Map(roots.map(([at, score]) => [this.ids[at]!, score]));
+      const guess = this.model?.guess(`${evidence.headline}\n${evidence.introduction}`);
+      // The model guesses on any text; it decides when the lexicon saw some topic evidence at all or
+      // the model is sure (a text such as "Item 42" gets no topic).
+      if (guess && guess.known >= MODEL_MIN_WORDS && (roots.length > 0 || guess.probabilities[0]! >= MODEL_SURE)) {
+        // The model picks the top-level topic (and a second one when nearly as likely); the lexicon
+        // descends inside each to the most specific topic its evidence supports.
+        // The lexicon's own top-level scores count a little (log-linear blend, chosen on held-out
+        // HuffPost items of 2018–2022; see scripts/train-topic-model.mjs).
+        const blended = guess.topics
+          .map(
+            (id, i) =>
+              [id, Math.log(guess.probabilities[i]! + 1e-9) + LEXICON_BLEND * Math.log1p(scores.get(id) ?? 0)] as const,
+          )
+          .sort((a, b) => b[1] - a[1]);
+        const [first, second] = blended;
+        const chosen =
+          second && second[1] >= first![1] + Math.log(MODEL_SECOND_SHARE) ? [first![0], second[0]] : [first![0]];
+        return { topics: chosen.map((id) => this.ids[this.descend(this.indexOf.get(id)!)]!), scores };
+      }
       const topics: number[] = [];
       const best = roots[0]?.[1] ?? 0;
       for (const [root, score] of roots) {
@@ -284,7 +317,7 @@ export class TopicClassifier {
         if (!enough) break;
         topics.push(this.ids[this.descend(root)]!);
       }
-      return { topics, scores: new Map(roots.map(([at, score]) => [this.ids[at]!, score])) };
+      return { topics, scores };
     } finally {
       for (const at of this.touched) this.scores[at] = 0;
       this.touched.length = 0;

@@ -60,6 +60,8 @@ const schema = z.object({
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** YAML file of companies and aliases added to the bundled catalog (see the README). */
   CATALOG_OVERRIDES: z.string().min(1).optional(),
+  /** `off`: the lexicon alone picks top-level topics (the learned model is on by default). */
+  TOPIC_MODEL: z.enum(['on', 'off']).default('on'),
   /** Default requests per minute for a new api key. */
   DEFAULT_RATE_LIMIT: positiveInt(600),
   /**

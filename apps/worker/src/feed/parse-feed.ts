@@ -155,7 +155,7 @@ function vocabularyIn(node: Element | null, prefix: string): Vocabulary {
     uri !== undefined
       ? (NAMESPACES[uri.trim()] ?? (prefix ? 'other' : 'core'))
       : vocabularyIn(node.parent && isTag(node.parent) ? node.parent : null, prefix);
-  if (!scope) scopes.set(node, (scope = new Map()));
+  if (!scope) scopes.set(node, (scope = new Map<string, Vocabulary>()));
   scope.set(prefix, found);
   return found;
 }

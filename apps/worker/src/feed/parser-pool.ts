@@ -20,6 +20,8 @@ export interface FeedParserPoolOptions {
   maxHeapMiB?: number;
   /** The operator's catalog override file (CATALOG_OVERRIDES), loaded by every thread. */
   catalogOverrides?: string | null;
+  /** Whether the learned top-level topic model classifies (`TOPIC_MODEL`; default on). */
+  topicModel?: boolean;
 }
 
 /**
@@ -59,7 +61,11 @@ export class FeedParserPool implements FeedWork {
       idleTimeout: Infinity,
       // A thread holds its next feeds already, instead of waiting for the main thread to hand it one.
       concurrentTasksPerWorker: 2,
-      workerData: { catalogOverrides: options.catalogOverrides ?? null, startedChannel: channel },
+      workerData: {
+        catalogOverrides: options.catalogOverrides ?? null,
+        topicModel: options.topicModel ?? true,
+        startedChannel: channel,
+      },
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMiB ?? 128 },
     });
     // Without a listener such a failure would be thrown at the event loop and end the process.

@@ -11,8 +11,8 @@ import {
   type ReclassifyInput,
 } from './feed-work.js';
 
-const options = workerData as { catalogOverrides: string | null; startedChannel: string };
-const catalog = loadCatalog(options.catalogOverrides);
+const options = workerData as { catalogOverrides: string | null; topicModel: boolean; startedChannel: string };
+const catalog = loadCatalog(options.catalogOverrides, { topicModel: options.topicModel });
 const started = new BroadcastChannel(options.startedChannel);
 started.unref();
 

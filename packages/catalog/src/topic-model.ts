@@ -1,0 +1,103 @@
+/**
+ * The learned top-level topic model (`data/topic-model.bin`, trained by `scripts/train-topic-model.mjs`;
+ * licences in `data/topic-model.LICENSE.md`): a linear softmax classifier over the weighted average of
+ * the words' GloVe vectors. Being linear, it ships as one row of class scores per word (the vector
+ * times the weights, int8 with a scale per class), so an article costs one table look-up and 17
+ * additions per word.
+ *
+ * Binary layout (little-endian): "TTM1", u32 classes C, u32 words V; C × i32 topic ids; C × f32 bias;
+ * C × f32 scale; f32 a, f32 H (word weight a / (a + 1 / (rank · H))); V × C i8 scores; the V words,
+ * newline-separated UTF-8, by GloVe frequency rank.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+
+export interface TopLevelGuess {
+  /** Top-level topic ids, most likely first. */
+  topics: number[];
+  /** Their probabilities, in the same order. */
+  probabilities: number[];
+  /** Words of the text the model knows (with fewer than two it does not guess). */
+  known: number;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export class TopicModel {
+  readonly classes: Int32Array;
+  private readonly bias: Float32Array;
+  private readonly scale: Float32Array;
+  private readonly table: Int8Array;
+  private readonly weights: Float32Array;
+  private readonly index = new Map<string, number>();
+  /** Bytes of the model file (for reports). */
+  readonly size: number;
+
+  constructor(bytes: Buffer) {
+    if (bytes.toString('latin1', 0, 4) !== 'TTM1') throw new Error('not a topic model file (expected TTM1)');
+    const classes = bytes.readUInt32LE(4);
+    const words = bytes.readUInt32LE(8);
+    let at = 12;
+    const floats = (n: number) => {
+      const out = new Float32Array(n);
+      for (let i = 0; i < n; i++, at += 4) out[i] = bytes.readFloatLE(at);
+      return out;
+    };
+    this.classes = new Int32Array(classes);
+    for (let c = 0; c < classes; c++, at += 4) this.classes[c] = bytes.readInt32LE(at);
+    this.bias = floats(classes);
+    this.scale = floats(classes);
+    const [a, h] = floats(2) as unknown as [number, number];
+    this.table = new Int8Array(bytes.buffer, bytes.byteOffset + at, words * classes).slice();
+    at += words * classes;
+    const list = bytes.toString('utf8', at).split('\n');
+    this.weights = new Float32Array(words);
+    for (let rank = 0; rank < words; rank++) {
+      this.index.set(list[rank]!, rank);
+      this.weights[rank] = a / (a + 1 / ((rank + 1) * h));
+    }
+    this.size = bytes.length;
+  }
+
+  /** The top-level topics of a text, most likely first (all of them, with probabilities). */
+  guess(text: string): TopLevelGuess {
+    const C = this.classes.length;
+    const sums = new Float64Array(C);
+    let total = 0;
+    let known = 0;
+    for (const word of text.toLowerCase().match(WORD) ?? []) {
+      const rank = this.index.get(word);
+      if (rank === undefined) continue;
+      known++;
+      const a = this.weights[rank]!;
+      total += a;
+      const row = rank * C;
+      for (let c = 0; c < C; c++) sums[c] = sums[c]! + a * this.table[row + c]!;
+    }
+    if (!known) return { topics: [], probabilities: [], known };
+    let max = -Infinity;
+    for (let c = 0; c < C; c++) {
+      sums[c] = (sums[c]! * this.scale[c]!) / total + this.bias[c]!;
+      if (sums[c]! > max) max = sums[c]!;
+    }
+    let sum = 0;
+    for (let c = 0; c < C; c++) sum += sums[c] = Math.exp(sums[c]! - max);
+    const order = [...this.classes.keys()].sort((x, y) => sums[y]! - sums[x]!);
+    return {
+      topics: order.map((c) => this.classes[c]!),
+      probabilities: order.map((c) => sums[c]! / sum),
+      known,
+    };
+  }
+}
+
+const FILE = new URL('../data/topic-model.bin', import.meta.url);
+let loaded: TopicModel | null | undefined;
+
+/**
+ * The shipped model, loaded once per thread; `null` when the file is absent (the lexicon then picks
+ * top-level topics too, as with `TOPIC_MODEL=off`).
+ */
+export function topicModel(): TopicModel | null {
+  if (loaded === undefined) loaded = existsSync(FILE) ? new TopicModel(readFileSync(FILE)) : null;
+  return loaded;
+}
