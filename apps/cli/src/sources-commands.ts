@@ -31,6 +31,22 @@ import {
 } from '@tidings/store/sources';
 import { blockedAddressOf, PRIVATE_NETWORK_HINT } from '@tidings/fetch/address-guard';
 import { CliError, type Context, table } from './program.js';
+import { waitForJobs } from './wait-jobs.js';
+
+/** `--timeout`: `90s`, `10m`, `2h`. */
+function waitDuration(value: string): number {
+  const m = /^(\d+)\s*(s|m|h)$/i.exec(value.trim());
+  const ms = m ? Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000 }[m[2]!.toLowerCase() as 's' | 'm' | 'h'] : 0;
+  if (!ms) throw new InvalidArgumentError('expected a duration such as 90s, 10m or 2h');
+  return ms;
+}
+
+const formatWait = (ms: number) =>
+  ms % 3_600_000 === 0
+    ? `${ms / 3_600_000} h`
+    : ms % 60_000 === 0
+      ? `${ms / 60_000} min`
+      : `${Math.round(ms / 1000)} s`;
 
 function idList(value: string): number[] {
   const ids = value.split(',').map((v) => v.trim());
@@ -357,8 +373,9 @@ export function registerSourceCommands(program: Command, context: Context): void
     .option('--source <id>', 'one source')
     .option('--all', 'every active or failing source (the default)')
     .option('--wait', 'wait until fetched and indexed; exit 1 listing the sources that failed')
+    .option('--timeout <duration>', 'with --wait: give up after this long (e.g. 90s, 10m; default 30m)', waitDuration)
     .option('--json', 'print JSON')
-    .action(async (o: { source?: string; all?: boolean; wait?: boolean; json?: boolean }) => {
+    .action(async (o: { source?: string; all?: boolean; wait?: boolean; timeout?: number; json?: boolean }) => {
       if (o.source && o.all) throw new CliError('give either --source ID or --all, not both');
       const s = await store();
       let targets: Source[];
@@ -377,37 +394,9 @@ export function registerSourceCommands(program: Command, context: Context): void
       const events = o.wait ? createQueueEvents(QUEUES.fetchSource, config.REDIS_URL, config.REDIS_PREFIX) : null;
       try {
         if (o.wait) await requireWorker(queue, 'fetch these sources');
-        await events?.waitUntilReady();
         const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
         const jobIds = new Map(targets.map((t) => [manualFetchJobId(t.id, run), t.id]));
         const total = jobIds.size;
-        // Outcomes come from queue events (finished jobs may be trimmed before anyone looks at them).
-        const results: FetchSourceResult[] = [];
-        const failed: { id: string; error: string }[] = [];
-        const bar =
-          events && io.interactive && !o.json
-            ? new SingleBar({ format: 'ingesting [{bar}] {value}/{total} sources | {failed} failed' })
-            : null;
-        const allDone = new Promise<void>((resolve) => {
-          const settle = () => {
-            bar?.update(results.length + failed.length, { failed: failed.length });
-            if (results.length + failed.length >= total) resolve();
-          };
-          events?.on('completed', ({ jobId, returnvalue }) => {
-            if (!jobIds.has(jobId)) return;
-            jobIds.delete(jobId);
-            const value: unknown = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
-            results.push(value as FetchSourceResult);
-            settle();
-          });
-          events?.on('failed', ({ jobId, failedReason }) => {
-            const id = jobIds.get(jobId);
-            if (!id) return;
-            jobIds.delete(jobId);
-            failed.push({ id, error: failedReason });
-            settle();
-          });
-        });
         await queue.addBulk(
           [...jobIds].map(([jobId, sourceId]) => ({
             name: 'manual',
@@ -419,14 +408,36 @@ export function registerSourceCommands(program: Command, context: Context): void
           if (o.json) return context.json({ queued: targets.map((t) => t.id) });
           return io.out(`Queued ${total} fetch(es); a running worker picks them up (tidings status shows progress).\n`);
         }
+        const bar =
+          io.interactive && !o.json
+            ? new SingleBar({ format: 'ingesting [{bar}] {value}/{total} sources | {failed} failed' })
+            : null;
         bar?.start(total, 0, { failed: 0 });
-        const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30 * 60_000).unref());
-        if ((await Promise.race([allDone, timeout])) === 'timeout') {
+        const results: FetchSourceResult[] = [];
+        const failed: { id: string; error: string }[] = [];
+        const timeoutMs = o.timeout ?? 30 * 60_000;
+        const { pending } = await waitForJobs<FetchSourceResult>({
+          queue,
+          events,
+          jobIds: [...jobIds.keys()],
+          timeoutMs,
+          onOutcome: (outcome) => {
+            if (outcome.ok) {
+              // A finished job already trimmed from the queue: fetched, its counts unknown.
+              const sourceId = jobIds.get(outcome.jobId)!;
+              results.push(
+                outcome.result ?? { sourceId, outcome: 'indexed', items: 0, articles: 0, created: 0, updated: 0 },
+              );
+            } else failed.push({ id: jobIds.get(outcome.jobId)!, error: outcome.error });
+            bar?.update(results.length + failed.length, { failed: failed.length });
+          },
+        });
+        bar?.stop();
+        if (pending.length) {
           throw new CliError(
-            `gave up waiting after 30 min; ${jobIds.size} fetch(es) still pending (is a worker running?)`,
+            `gave up waiting after ${formatWait(timeoutMs)}; ${pending.length} fetch(es) still pending: ${pending.map((id) => jobIds.get(id)).join(', ')} (is a worker running? tidings status shows the queues)`,
           );
         }
-        bar?.stop();
         const created = results.reduce((n, r) => n + r.created, 0);
         const updated = results.reduce((n, r) => n + r.updated, 0);
         const expired = results.reduce((n, r) => n + (r.expired ?? 0), 0);
@@ -449,8 +460,9 @@ export function registerSourceCommands(program: Command, context: Context): void
     .option('--source <id>', "one source's articles")
     .option('--all', 'every stored article (the default)')
     .option('--wait', 'wait until every article is re-indexed, with progress')
+    .option('--timeout <duration>', 'with --wait: give up after this long (e.g. 30m; default 2h)', waitDuration)
     .option('--json', 'print JSON')
-    .action(async (o: { source?: string; all?: boolean; wait?: boolean; json?: boolean }) => {
+    .action(async (o: { source?: string; all?: boolean; wait?: boolean; timeout?: number; json?: boolean }) => {
       if (o.source && o.all) throw new CliError('give either --source ID or --all, not both');
       if (o.source) {
         const source = await (await store()).get(o.source);
@@ -462,28 +474,7 @@ export function registerSourceCommands(program: Command, context: Context): void
       const events = o.wait ? createQueueEvents(QUEUES.reindex, config.REDIS_URL, config.REDIS_PREFIX) : null;
       try {
         if (o.wait) await requireWorker(queue, 're-index');
-        await events?.waitUntilReady();
         const jobId = reindexJobId(sourceId, `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`);
-        const bar =
-          events && io.interactive && !o.json
-            ? new SingleBar({ format: 'reindexing [{bar}] {value}/{total} articles' })
-            : null;
-        const finished = new Promise<{ result?: ReindexResult; error?: string }>((resolve) => {
-          events?.on('progress', ({ jobId: id, data }) => {
-            if (id !== jobId || typeof data !== 'object' || data === null) return;
-            const { done, total } = data as ReindexProgress;
-            bar?.setTotal(total);
-            bar?.update(done);
-          });
-          events?.on('completed', ({ jobId: id, returnvalue }) => {
-            if (id !== jobId) return;
-            const value: unknown = typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue;
-            resolve({ result: value as ReindexResult });
-          });
-          events?.on('failed', ({ jobId: id, failedReason }) => {
-            if (id === jobId) resolve({ error: failedReason });
-          });
-        });
         await queue.add('reindex', { sourceId }, { jobId, attempts: 2 });
         const what = sourceId ? `source ${sourceId}` : 'all articles';
         if (!events) {
@@ -492,13 +483,32 @@ export function registerSourceCommands(program: Command, context: Context): void
             `Queued a re-index of ${what}; a running worker picks it up (tidings status shows progress).\n`,
           );
         }
+        const bar =
+          io.interactive && !o.json ? new SingleBar({ format: 'reindexing [{bar}] {value}/{total} articles' }) : null;
         bar?.start(1, 0);
-        const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 120 * 60_000).unref());
-        const outcome = await Promise.race([finished, timeout]);
+        const timeoutMs = o.timeout ?? 120 * 60_000;
+        const { outcomes, pending } = await waitForJobs<ReindexResult>({
+          queue,
+          events,
+          jobIds: [jobId],
+          timeoutMs,
+          onProgress: (_, data) => {
+            if (typeof data !== 'object' || data === null) return;
+            const { done, total } = data as ReindexProgress;
+            bar?.setTotal(total);
+            bar?.update(done);
+          },
+        });
         bar?.stop();
-        if (outcome === 'timeout') throw new CliError('gave up waiting after 2 h (is a worker running?)');
-        if (outcome.error) throw new CliError(`re-index of ${what} failed: ${outcome.error}`);
-        const r = outcome.result!;
+        if (pending.length) {
+          throw new CliError(
+            `gave up waiting after ${formatWait(timeoutMs)}; the re-index of ${what} is still queued or running (tidings status shows its progress)`,
+          );
+        }
+        const outcome = outcomes[0]!;
+        if (!outcome.ok) throw new CliError(`re-index of ${what} failed: ${outcome.error}`);
+        if (!outcome.result) return io.out(`Re-indexed ${what}; its summary is no longer in the queue.\n`);
+        const r = outcome.result;
         if (o.json) return context.json(r);
         io.out(reindexSummary(r, what));
       } finally {

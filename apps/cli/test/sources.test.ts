@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import { Worker } from 'bullmq';
+import { bullPrefix, createQueueConnection, QUEUES } from '@tidings/queue/queues';
 import { createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
 import { InProcessFeedWork } from '@tidings/worker/feed/feed-work';
@@ -145,6 +147,25 @@ describe('tidings ingest', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     // Without --wait the jobs are queued for a worker to take later.
     expect((await tidings('ingest', '--source', 'lonely')).code).toBe(0);
+  });
+
+  it('gives up at --timeout, naming the fetches still pending, when the worker never finishes', async () => {
+    await tidings('sources', 'add', `${base}/feed.xml`, '--id', 'slow');
+    // A worker that takes the job and never ends it (as one that hangs, or was killed mid-fetch).
+    const stuck = new Worker(QUEUES.fetchSource, () => new Promise(() => {}), {
+      connection: createQueueConnection(REDIS_URL, 'worker'),
+      prefix: bullPrefix(prefix),
+    });
+    try {
+      const started = Date.now();
+      const res = await tidings('ingest', '--source', 'slow', '--wait', '--timeout', '2s');
+      expect(res.code).toBe(1);
+      expect(res.err).toMatch(/^tidings: gave up waiting after 2 s; 1 fetch\(es\) still pending: slow/);
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect((await tidings('ingest', '--wait', '--timeout', 'soon')).err).toContain('expected a duration');
+    } finally {
+      await stuck.close(true);
+    }
   });
 
   it('fetches now and waits, exiting 1 with the sources that failed', async () => {

@@ -1,0 +1,111 @@
+/**
+ * `--wait` never hangs on a job whose end it did not hear about: a job that finished before anyone
+ * listened, a job that failed, and a job no worker takes (the deadline) — with real Redis and BullMQ.
+ */
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'bullmq';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bullPrefix, createQueue, createQueueConnection, createQueueEvents } from '@tidings/queue/queues';
+import { createRedis } from '@tidings/store/redis';
+import { waitForJobs } from '../src/wait-jobs.js';
+import { REDIS_URL } from './helper.js';
+
+let prefix: string;
+const closers: (() => Promise<unknown>)[] = [];
+beforeEach(() => {
+  prefix = `tidings-test:${randomUUID()}:`;
+});
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  const redis = createRedis({ url: REDIS_URL });
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+});
+
+function setUp(processor?: (data: { n: number }) => Promise<unknown>) {
+  const connection = createQueueConnection(REDIS_URL, 'producer');
+  const queue = createQueue<{ n: number }>('jobs', connection, prefix);
+  closers.push(async () => {
+    await queue.close();
+    connection.disconnect();
+  });
+  const worker = processor
+    ? new Worker<{ n: number }>('jobs', (job) => processor(job.data), {
+        connection: createQueueConnection(REDIS_URL, 'worker'),
+        prefix: bullPrefix(prefix),
+      })
+    : null;
+  if (worker) closers.push(() => worker.close());
+  const events = () => {
+    const e = createQueueEvents('jobs', REDIS_URL, prefix);
+    closers.push(() => e.close());
+    return e;
+  };
+  return { queue, worker, events };
+}
+
+describe('waitForJobs', () => {
+  it('learns the end of a job that finished before anyone listened, from the job itself', async () => {
+    const { queue, events } = setUp(async ({ n }) => ({ doubled: n * 2 }));
+    const job = await queue.add('double', { n: 21 }, { jobId: 'early' });
+    for (let i = 0; i < 100 && (await job.getState()) !== 'completed'; i++) await new Promise((r) => setTimeout(r, 20));
+    const started = Date.now();
+    const { outcomes, pending } = await waitForJobs({
+      queue,
+      events: events(),
+      jobIds: ['early'],
+      timeoutMs: 10_000,
+      pollMs: 200,
+    });
+    expect(pending).toEqual([]);
+    expect(outcomes).toEqual([{ jobId: 'early', ok: true, result: { doubled: 42 } }]);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('reports a failed job with its reason', async () => {
+    const { queue, events } = setUp(async () => {
+      throw new Error('feed is gone');
+    });
+    const listening = events();
+    await queue.add('fail', { n: 1 }, { jobId: 'bad', attempts: 1 });
+    const { outcomes } = await waitForJobs({
+      queue,
+      events: listening,
+      jobIds: ['bad'],
+      timeoutMs: 10_000,
+      pollMs: 200,
+    });
+    expect(outcomes).toEqual([{ jobId: 'bad', ok: false, error: 'feed is gone' }]);
+  });
+
+  it('gives up at the deadline and names the jobs still pending (no worker)', async () => {
+    const { queue, events } = setUp();
+    await queue.add('never', { n: 1 }, { jobId: 'stuck' });
+    const started = Date.now();
+    const { outcomes, pending } = await waitForJobs({
+      queue,
+      events: events(),
+      jobIds: ['stuck'],
+      timeoutMs: 800,
+      pollMs: 100,
+    });
+    expect(outcomes).toEqual([]);
+    expect(pending).toEqual(['stuck']);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('counts a finished job already trimmed from the queue as done, without a result', async () => {
+    const { queue, events } = setUp();
+    const job = await queue.add('gone', { n: 1 }, { jobId: 'trimmed' });
+    await job.remove();
+    const { outcomes } = await waitForJobs({
+      queue,
+      events: events(),
+      jobIds: ['trimmed'],
+      timeoutMs: 5_000,
+      pollMs: 100,
+    });
+    expect(outcomes).toEqual([{ jobId: 'trimmed', ok: true, result: null }]);
+  });
+});
