@@ -45,6 +45,11 @@ export interface SourceStatus {
   /** Digest of the last feed body read, to skip re-reading a 200 that repeats it. */
   contentHash: string | null;
   createdAt: string;
+  /**
+   * Bumped whenever settings change: a fetch that started under older settings does not write its
+   * validators (the next fetch must read the feed in full under the new ones). Absent in old records: 0.
+   */
+  revision?: number;
 }
 
 export type Source = SourceSettings & SourceStatus;
@@ -152,6 +157,17 @@ const freshStatus = (now: Date): SourceStatus => ({
   createdAt: now.toISOString(),
 });
 
+/**
+ * KEYS: record, index set; ARGV: the record as read ('' when absent), the new record, the id. Writes
+ * (and indexes) only when the record is unchanged since it was read: 1, else 0.
+ */
+const COMPARE_AND_SET = `
+local current = redis.call('GET', KEYS[1])
+if (current or '') ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+redis.call('SADD', KEYS[2], ARGV[3])
+return 1`;
+
 export class SourceStore {
   constructor(
     private readonly redis: Redis,
@@ -179,30 +195,65 @@ export class SourceStore {
     return raws.flatMap((raw) => (raw ? [JSON.parse(raw) as Source] : []));
   }
 
-  private async save(source: Source): Promise<Source> {
-    await this.redis.multi().set(this.key(source.id), JSON.stringify(source)).sadd(this.indexKey, source.id).exec();
-    return source;
+  /**
+   * Read, change, write — atomically: the write happens only if the record is still what was read
+   * (a compare-and-set in Lua), else the change is computed again on the fresh record. So an
+   * operator's pause or a sync landing during a fetch's bookkeeping is never lost, and neither is
+   * the fetch's. `change` returns the new record, or `null` to leave it (the current one is returned).
+   */
+  private async update(id: string, change: (current: Source | null) => Source | null): Promise<Source | null> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const raw = await this.redis.get(this.key(id));
+      const current = raw ? (JSON.parse(raw) as Source) : null;
+      const next = change(current);
+      if (!next) return current;
+      const written = (await this.redis.eval(
+        COMPARE_AND_SET,
+        2,
+        this.key(id),
+        this.indexKey,
+        raw ?? '',
+        JSON.stringify(next),
+        id,
+      )) as number;
+      if (written === 1) return next;
+    }
+    throw new Error(`source ${id} is being changed by too many writers at once; try again`);
+  }
+
+  /** `update` of an existing source: an unknown id is an error. */
+  private async change(id: string, change: (current: Source) => Source): Promise<Source> {
+    const updated = await this.update(id, (current) => {
+      if (!current) throw new Error(`no source with id '${id}'`);
+      return change(current);
+    });
+    return updated!;
   }
 
   /** Adds a new source; an existing id is an error unless that source was removed. */
   async add(settings: SourceSettings): Promise<Source> {
-    const existing = await this.get(settings.id);
-    if (existing && existing.state !== 'removed') throw new Error(`a source with id '${settings.id}' exists already`);
-    return this.save(newSource(settings, this.now()));
+    return (await this.update(settings.id, (existing) => {
+      if (existing && existing.state !== 'removed') throw new Error(`a source with id '${settings.id}' exists already`);
+      return { ...newSource(settings, this.now()), revision: (existing?.revision ?? 0) + 1 };
+    }))!;
   }
 
   /** Replaces the settings of a source, keeping its state (used by `sources sync`). */
   async updateSettings(settings: SourceSettings): Promise<Source> {
-    const existing = await this.get(settings.id);
-    if (!existing) return this.add(settings);
-    const state = existing.state === 'removed' ? 'active' : existing.state;
-    const pollMs = existing.everyMs === settings.everyMs ? (existing.pollMs ?? null) : null;
-    const changed = (Object.keys(settings) as (keyof SourceSettings)[]).some(
-      (key) => JSON.stringify(existing[key]) !== JSON.stringify(settings[key]),
-    );
-    // New settings shape the articles: the next fetch must read the feed in full again.
-    const validators = changed ? { etag: null, lastModified: null, contentHash: null } : {};
-    return this.save({ ...existing, ...settings, state, pollMs, ...validators });
+    return (await this.update(settings.id, (existing) => {
+      if (!existing) return { ...newSource(settings, this.now()), revision: 1 };
+      const state = existing.state === 'removed' ? 'active' : existing.state;
+      const pollMs = existing.everyMs === settings.everyMs ? (existing.pollMs ?? null) : null;
+      const changed = (Object.keys(settings) as (keyof SourceSettings)[]).some(
+        (key) => JSON.stringify(existing[key]) !== JSON.stringify(settings[key]),
+      );
+      // New settings shape the articles: the next fetch must read the feed in full again, and a fetch
+      // still running under the old ones must not write its validators back (the revision tells).
+      const fresh = changed
+        ? { etag: null, lastModified: null, contentHash: null, revision: (existing.revision ?? 0) + 1 }
+        : {};
+      return { ...existing, ...settings, state, pollMs, ...fresh };
+    }))!;
   }
 
   async require(id: string): Promise<Source> {
@@ -212,29 +263,42 @@ export class SourceStore {
   }
 
   async setState(id: string, state: SourceState): Promise<Source> {
-    const source = await this.require(id);
-    return this.save({ ...source, state, ...(state === 'active' ? { consecutiveFailures: 0, notBefore: null } : {}) });
+    return this.change(id, (source) => ({
+      ...source,
+      state,
+      ...(state === 'active' ? { consecutiveFailures: 0, notBefore: null } : {}),
+    }));
   }
 
-  /** Records a successful fetch: back to `active` (unless paused or removed meanwhile). */
+  /**
+   * Records a successful fetch: back to `active` (unless paused or removed meanwhile). `startedAt`:
+   * the record the fetch started from — when the settings changed since, its validators are not kept.
+   */
   async recordSuccess(
     id: string,
     validators: { etag: string | null; lastModified: string | null; contentHash?: string | null },
     pollMs?: number,
+    startedAt?: Pick<Source, 'revision'>,
   ): Promise<Source> {
-    const source = await this.require(id);
     const at = this.now().toISOString();
-    return this.save({
-      ...source,
-      state: source.state === 'failing' ? 'active' : source.state,
-      consecutiveFailures: 0,
-      lastFetchedAt: at,
-      lastSuccessAt: at,
-      notBefore: null,
-      etag: validators.etag,
-      lastModified: validators.lastModified,
-      pollMs: pollMs ?? source.pollMs ?? null,
-      contentHash: validators.contentHash === undefined ? (source.contentHash ?? null) : validators.contentHash,
+    return this.change(id, (source) => {
+      const sameSettings = !startedAt || (startedAt.revision ?? 0) === (source.revision ?? 0);
+      return {
+        ...source,
+        state: source.state === 'failing' ? 'active' : source.state,
+        consecutiveFailures: 0,
+        lastFetchedAt: at,
+        lastSuccessAt: at,
+        notBefore: null,
+        ...(sameSettings
+          ? {
+              etag: validators.etag,
+              lastModified: validators.lastModified,
+              contentHash: validators.contentHash === undefined ? (source.contentHash ?? null) : validators.contentHash,
+            }
+          : {}),
+        pollMs: pollMs ?? source.pollMs ?? null,
+      };
     });
   }
 
@@ -243,18 +307,19 @@ export class SourceStore {
    * poll interval, at most a day, or Retry-After), and the third failure in a row makes it `failing`.
    */
   async recordFailure(id: string, error: string, retryAfterMs?: number): Promise<Source> {
-    const source = await this.require(id);
-    const failures = source.consecutiveFailures + 1;
-    const backoff = Math.min(source.everyMs * 2 ** Math.min(failures - 1, 10), 86_400_000);
     const now = this.now();
-    return this.save({
-      ...source,
-      state: source.state === 'active' && failures >= FAILING_AFTER ? 'failing' : source.state,
-      consecutiveFailures: failures,
-      lastError: error,
-      lastErrorAt: now.toISOString(),
-      lastFetchedAt: now.toISOString(),
-      notBefore: new Date(now.getTime() + Math.max(backoff, retryAfterMs ?? 0)).toISOString(),
+    return this.change(id, (source) => {
+      const failures = source.consecutiveFailures + 1;
+      const backoff = Math.min(source.everyMs * 2 ** Math.min(failures - 1, 10), 86_400_000);
+      return {
+        ...source,
+        state: source.state === 'active' && failures >= FAILING_AFTER ? 'failing' : source.state,
+        consecutiveFailures: failures,
+        lastError: error,
+        lastErrorAt: now.toISOString(),
+        lastFetchedAt: now.toISOString(),
+        notBefore: new Date(now.getTime() + Math.max(backoff, retryAfterMs ?? 0)).toISOString(),
+      };
     });
   }
 

@@ -69,6 +69,40 @@ describe('SourceStore', () => {
     expect(await store.get('ex')).toMatchObject({ etag: null, lastModified: null, contentHash: null });
   });
 
+  it('loses no change when writers race: every concurrent update lands', async () => {
+    const store = new SourceStore(redis, prefix);
+    await store.add(toSettings({ feedUrl: 'https://example.com/rss', id: 'ex' }));
+    // Twenty fetch failures recorded at once (each reads, changes and writes the record).
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.recordFailure('ex', `HTTP 50${i % 10}`)));
+    expect((await store.get('ex'))?.consecutiveFailures).toBe(20);
+    // An operator's pause racing a fetch's success: both land (paused, and the fetch recorded).
+    await Promise.all([
+      store.setState('ex', 'paused'),
+      store.recordSuccess('ex', { etag: '"2"', lastModified: null, contentHash: 'h2' }),
+    ]);
+    expect(await store.get('ex')).toMatchObject({ state: 'paused', consecutiveFailures: 0, etag: '"2"' });
+  });
+
+  it('keeps no validators from a fetch that started under settings changed since', async () => {
+    const store = new SourceStore(redis, prefix);
+    await store.add(toSettings({ feedUrl: 'https://example.com/rss', id: 'ex' }));
+    const started = (await store.get('ex'))!; // a fetch begins…
+    // …and a sync changes the source's topics while it runs, clearing the validators.
+    await store.updateSettings(toSettings({ feedUrl: 'https://example.com/rss', id: 'ex', topics: [4000000] }));
+    await store.recordSuccess('ex', { etag: '"old"', lastModified: 'then', contentHash: 'old' }, undefined, started);
+    expect(await store.get('ex')).toMatchObject({
+      topics: [4000000],
+      etag: null,
+      lastModified: null,
+      contentHash: null,
+      lastSuccessAt: expect.any(String),
+    });
+    // The next fetch, started under the new settings, keeps its validators again.
+    const next = (await store.get('ex'))!;
+    await store.recordSuccess('ex', { etag: '"new"', lastModified: null, contentHash: 'new' }, undefined, next);
+    expect((await store.get('ex'))?.etag).toBe('"new"');
+  });
+
   it('reads durations and derives slugs', () => {
     expect(parseDuration('10m')).toBe(600_000);
     expect(parseDuration('30s')).toBeNull();

@@ -151,14 +151,24 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       throw error;
     }
     if (result.kind === 'not-modified') {
-      await deps.sources.recordSuccess(sourceId, { etag: result.etag, lastModified: result.lastModified });
+      await deps.sources.recordSuccess(
+        sourceId,
+        { etag: result.etag, lastModified: result.lastModified },
+        undefined,
+        source,
+      );
       return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0 };
     }
 
     // Many servers ignore conditional requests: the same body again is as good as a 304.
     const contentHash = createHash('sha1').update(result.body).digest('base64url');
     if (contentHash === source.contentHash) {
-      await deps.sources.recordSuccess(sourceId, { etag: result.etag, lastModified: result.lastModified });
+      await deps.sources.recordSuccess(
+        sourceId,
+        { etag: result.etag, lastModified: result.lastModified },
+        undefined,
+        source,
+      );
       return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0 };
     }
 
@@ -202,6 +212,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       sourceId,
       { etag: result.etag, lastModified: result.lastModified, contentHash },
       pollMs,
+      source,
     );
     return {
       sourceId,
