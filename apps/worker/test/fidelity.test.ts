@@ -111,4 +111,28 @@ describe('feed reading fidelity', () => {
     const articles = await articlesOf('tricky/node-feedparser__rss-with-item-scoped-html-base.xml');
     expect(articles.map((a) => a.url)).toEqual(['https://example.com/first/first', 'https://example.com/second']);
   });
+
+  it('fails a document nested too deeply for good (not as a transient error), and stays quick on hostile DOCTYPEs', async () => {
+    const deep = `${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}`;
+    const body = `<rss><channel><item><title>a</title><link>https://x.example/a</link><description>${deep}</description></item></channel></rss>`;
+    const read = await readFeed(
+      { body: new TextEncoder().encode(body), contentType: null, source, feedUrl: 'https://x.example/f', fetchedAt: 0 },
+      catalog,
+    );
+    expect(read).toEqual({ ok: false, error: 'elements are nested too deeply to read' });
+    const started = performance.now();
+    const doctypes = `${'<!DOCTYPE x ['.repeat(100_000)}<rss><channel><item><title>b</title><link>https://x.example/b</link></item></channel></rss>`;
+    const hostile = await readFeed(
+      {
+        body: new TextEncoder().encode(doctypes),
+        contentType: null,
+        source,
+        feedUrl: 'https://x.example/f',
+        fetchedAt: 0,
+      },
+      catalog,
+    );
+    expect(hostile.ok).toBe(true);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
 });

@@ -25,4 +25,16 @@ describe('paywallFromHtml', () => {
     expect(paywallFromHtml(page('{not json'))).toBeNull();
     expect(paywallFromHtml('<html><body>No data</body></html>')).toBeNull();
   });
+
+  it('stays linear on hostile pages: 10 MiB of unclosed script tags, JSON-LD nested thousands deep', () => {
+    const started = performance.now();
+    expect(paywallFromHtml('<script type="application/ld+json">{'.repeat(300_000))).toBeNull();
+    const deep = `${'{"hasPart":'.repeat(5_000)}{"isAccessibleForFree":false}${'}'.repeat(5_000)}`;
+    expect(() => paywallFromHtml(page(deep))).not.toThrow();
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // Markup in upper case and attributes in any order are still read.
+    expect(
+      paywallFromHtml('<SCRIPT data-x="1" TYPE="application/ld+json">{"isAccessibleForFree":false}</SCRIPT>'),
+    ).toBe(true);
+  });
 });

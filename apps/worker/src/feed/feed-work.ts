@@ -7,6 +7,7 @@ import type { Catalog } from '@tidings/catalog/catalog';
 import { classifierFor } from '@tidings/catalog/classify';
 import { type Article, encodeArticles } from '@tidings/core/article';
 import { decodeFeed } from '@tidings/fetch/charset';
+import { paywallFromHtml } from '@tidings/fetch/paywall';
 import type { Source } from '@tidings/store/sources';
 import { normalizeFeed } from './normalize.js';
 import { FeedParseError, parseFeed } from './parse-feed.js';
@@ -59,27 +60,33 @@ export interface ReclassifyInput {
 
 export interface FeedWork {
   read(input: ReadFeedInput): Promise<FeedBatch | NotAFeed>;
+  /** Paywall evidence in an article page (`paywallFromHtml`), off the worker's main thread. */
+  paywall(html: string): Promise<boolean | null>;
   /** The articles as the pipeline would index them today, in the same order. */
   reclassify(input: ReclassifyInput): Promise<Article[]>;
   close(): Promise<void>;
 }
 
 export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<ReadFeedOutcome> {
-  let feed;
   try {
-    feed = await parseFeed(decodeFeed(input.body, input.contentType).text);
+    const feed = await parseFeed(decodeFeed(input.body, input.contentType).text);
+    const articles = normalizeFeed({
+      feed,
+      source: input.source,
+      catalog,
+      feedUrl: input.feedUrl,
+      now: new Date(input.fetchedAt),
+    });
+    return { ok: true, articles, items: feed.items.length, ttlMinutes: feed.ttlMinutes };
   } catch (error) {
     if (error instanceof FeedParseError) return { ok: false, error: error.message };
+    // Elements nested tens of thousands deep overflow the stack of the tree walks: the document is at
+    // fault, and reading it again would fail again, so it is not a transient failure.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      return { ok: false, error: 'elements are nested too deeply to read' };
+    }
     throw error;
   }
-  const articles = normalizeFeed({
-    feed,
-    source: input.source,
-    catalog,
-    feedUrl: input.feedUrl,
-    now: new Date(input.fetchedAt),
-  });
-  return { ok: true, articles, items: feed.items.length, ttlMinutes: feed.ttlMinutes };
 }
 
 /** `readFeed`, then the articles encoded for the hand-off (`FeedWork.read`). */
@@ -134,6 +141,9 @@ export class InProcessFeedWork implements FeedWork {
   constructor(private readonly catalog: Catalog) {}
   read(input: ReadFeedInput): Promise<FeedBatch | NotAFeed> {
     return readFeedBatch(input, this.catalog);
+  }
+  async paywall(html: string): Promise<boolean | null> {
+    return paywallFromHtml(html);
   }
   async reclassify(input: ReclassifyInput): Promise<Article[]> {
     return reclassifyAll(input, this.catalog);

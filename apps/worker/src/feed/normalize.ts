@@ -45,7 +45,8 @@ const RFC822_WITHOUT_ZONE = /^([a-z]{3},? ?)?\d{1,2} [a-z]{3,9} \d{2,4} \d{1,2}:
 
 /** A feed's date as ms; a date without a time zone is read as UTC (CONTRACT §1.4), never local time. */
 export function parseFeedDate(value: string | null): number | null {
-  if (!value) return null;
+  // No date is longer than this; a longer value is no date (and would cost the patterns below).
+  if (!value || value.length > 200) return null;
   let text = value.trim().replace(/\s+/g, ' ');
   if (ISO_WITHOUT_ZONE.test(text)) text = `${text.replace(' ', 'T')}Z`;
   else if (RFC822_WITHOUT_ZONE.test(text)) text = `${text} GMT`;

@@ -68,8 +68,7 @@ export function repairXml(text: string): string {
   let out = text.replace(/^\uFEFF/, '');
   const firstTag = out.indexOf('<');
   if (firstTag > 0) out = out.slice(firstTag);
-  if (out.includes('<!DOCTYPE') || out.includes('<!doctype'))
-    out = out.replace(/<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>/gi, '');
+  out = withoutDoctypes(out);
   // eslint-disable-next-line no-control-regex
   out = out.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]+/g, '');
   // Only a text with an ampersand XML does not read needs the (per-match) rewrite below.
@@ -84,6 +83,34 @@ export function repairXml(text: string): string {
     return [...decoded].map((ch) => `&#x${ch.codePointAt(0)!.toString(16)};`).join('');
   });
   return unwrapHtml(out);
+}
+
+/**
+ * The text without its DOCTYPE declarations (internal subsets included), found with indexOf: a
+ * regular expression takes quadratic time on hostile input (many unclosed `<!DOCTYPE [`).
+ */
+function withoutDoctypes(text: string): string {
+  const lower = text.slice(0, Math.min(text.length, 1 << 20)).toLowerCase();
+  let at = lower.indexOf('<!doctype');
+  if (at === -1) return text;
+  let out = '';
+  let from = 0;
+  while (at !== -1) {
+    const bracket = text.indexOf('[', at);
+    const close = text.indexOf('>', at);
+    if (close === -1) break;
+    let end = close;
+    if (bracket !== -1 && bracket < close) {
+      const subsetEnd = text.indexOf(']', bracket);
+      if (subsetEnd === -1) break;
+      end = text.indexOf('>', subsetEnd);
+      if (end === -1) break;
+    }
+    out += text.slice(from, at);
+    from = end + 1;
+    at = lower.indexOf('<!doctype', from);
+  }
+  return out + text.slice(from);
 }
 
 /** An ampersand that does not start one of XML's own entities or a character reference. */
@@ -261,7 +288,7 @@ function linkOf(el: Element): string | null {
 function authorsOf(el: Element): string[] {
   const names: string[] = [];
   for (const author of [...kids(el, 'author'), ...kids(el, 'creator', ['dc']), ...kids(el, 'author', ['itunes'])]) {
-    const name = first(author, ['name']) ?? textContent(author).trim();
+    const name = (first(author, ['name']) ?? textContent(author).trim()).slice(0, 200);
     const email = /^\S+@\S+\s*\((.+)\)$/.exec(name);
     if (name) names.push(email ? email[1]!.trim() : name);
   }

@@ -102,6 +102,10 @@ export class FeedParserPool implements FeedWork {
     }
   }
 
+  async paywall(html: string): Promise<boolean | null> {
+    return (await this.pool.run(html, { name: 'paywall' })) as boolean | null;
+  }
+
   async reclassify(input: ReclassifyInput): Promise<Article[]> {
     return (await this.pool.run(input, { name: 'reclassify' })) as Article[];
   }

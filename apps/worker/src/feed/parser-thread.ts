@@ -2,6 +2,7 @@
 import { BroadcastChannel, workerData } from 'node:worker_threads';
 import type { Article } from '@tidings/core/article';
 import { loadCatalog } from '@tidings/catalog/catalog';
+import { paywallFromHtml } from '@tidings/fetch/paywall';
 import {
   type FeedBatch,
   type NotAFeed,
@@ -19,6 +20,10 @@ started.unref();
 export function read(input: ReadFeedInput & { taskId: number }): Promise<FeedBatch | NotAFeed> {
   started.postMessage(input.taskId);
   return readFeedBatch(input, catalog);
+}
+
+export function paywall(html: string): boolean | null {
+  return paywallFromHtml(html);
 }
 
 export function reclassify(input: ReclassifyInput): Article[] {

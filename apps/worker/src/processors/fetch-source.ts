@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import { type Job, type Queue, UnrecoverableError } from 'bullmq';
 import { decodeArticles } from '@tidings/core/article';
 import { FetchError, type Fetcher } from '@tidings/fetch/fetcher';
-import { paywallFromHtml } from '@tidings/fetch/paywall';
 import { probeHostFor } from '@tidings/fetch/probes';
 import type { ArticleIndex, KnownHostFlags } from '@tidings/index/port';
 import {
@@ -78,7 +77,8 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
         const page = await hosts.run(new URL(article.url).host, () =>
           deps.fetcher.fetch({ url: article.url, accept: 'text/html,application/xhtml+xml' }),
         );
-        if (page.kind === 'ok') found[article.id] = paywallFromHtml(page.text) ?? false;
+        // Read on a parser thread: a 10 MiB page must not hold the main thread (and its lock renewals).
+        if (page.kind === 'ok') found[article.id] = (await deps.work.paywall(page.text)) ?? false;
       } catch {
         // An article page that does not load says nothing: the article stays free.
       }
