@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limiterDown.inc();
         if (Date.now() - lastLimiterWarning > 10_000) {
           lastLimiterWarning = Date.now();
-          api.log.warn({ err: error }, 'rate limiter cannot reach Redis: serving without limits (fail open)');
+          api.log.warn({ err: error }, 'rate limiter cannot reach Redis: counting limits in this process meanwhile');
         }
       },
       onLimiterUp: () => {

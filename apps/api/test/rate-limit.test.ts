@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis } from '@tidings/store/redis';
+import { UNKNOWN_KEYS_PER_MINUTE } from '../src/plugins/auth.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 let t: TestApp | undefined;
@@ -33,16 +34,44 @@ describe('rate limits', () => {
     expect((await t.get(`/api/v2/feed/?apiKey=${t.key}`)).statusCode).toBe(200);
   });
 
-  it('keeps serving (fail open) when the limiter cannot reach Redis, and says so in /readyz', async () => {
+  it('counts in the process when the limiter cannot reach Redis (limits hold), and says so in /readyz', async () => {
     const deadRedis = createRedis({ url: 'redis://127.0.0.1:1', failFast: true });
     deadRedis.on('error', () => {});
     t = await buildTestApp({ limiter: new RateLimiter(deadRedis, 'x:') });
-    const res = await t.get(`/api/v2/feed/?apiKey=${t.key}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    const { key } = await t.keys.create('small', 2);
+    const first = await t.get(`/api/v2/feed/?apiKey=${key}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-ratelimit-limit']).toBe('2');
+    expect(first.headers['x-ratelimit-remaining']).toBe('1');
+    expect((await t.get(`/api/v2/feed/?apiKey=${key}`)).statusCode).toBe(200);
+    const limited = await t.get(`/api/v2/feed/?apiKey=${key}`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('rateLimited');
     const ready = await t.get('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json().status).toBe('degraded');
     deadRedis.disconnect();
+  });
+
+  it('stops a client presenting unknown keys after 30 a minute, before each costs a lookup', async () => {
+    t = await buildTestApp();
+    const guess = (n: number) => `tdg_${n.toString(16).padStart(48, '0')}`;
+    let lookups = 0;
+    const check = t.keys.check.bind(t.keys);
+    t.keys.check = (key) => {
+      lookups++;
+      return check(key);
+    };
+    for (let i = 0; i < UNKNOWN_KEYS_PER_MINUTE; i++) {
+      expect((await t.get(`/api/v2/feed/?apiKey=${guess(i)}`)).json().code).toBe('apiKeyInvalid');
+    }
+    const stopped = await t.get(`/api/v2/feed/?apiKey=${guess(999)}`);
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json().code).toBe('rateLimited');
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(0);
+    expect(lookups).toBe(UNKNOWN_KEYS_PER_MINUTE);
+    // A key that is not even shaped like one costs no lookup at all.
+    expect((await t.get('/api/v2/feed/?apiKey=nope')).statusCode).toBe(429);
+    expect(lookups).toBe(UNKNOWN_KEYS_PER_MINUTE);
   });
 });

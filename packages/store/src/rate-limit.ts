@@ -43,3 +43,45 @@ export class RateLimiter {
     };
   }
 }
+
+/**
+ * The same fixed one-minute windows, counted in this process: what the API falls back to while
+ * Redis cannot be reached, so that limits hold (per instance) instead of vanishing. Keeps at most
+ * `maxKeys` keys' counters (the oldest windows go first).
+ */
+export class LocalRateLimiter {
+  private readonly counts = new Map<string, { window: number; count: number }>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  /** Requests of `keyId` counted in the current window (without counting one). */
+  count(keyId: string): number {
+    const entry = this.counts.get(keyId);
+    return entry && entry.window === Math.floor(this.now() / WINDOW_MS) ? entry.count : 0;
+  }
+
+  /** Seconds until the current window ends. */
+  resetSeconds(): number {
+    const msLeft = (Math.floor(this.now() / WINDOW_MS) + 1) * WINDOW_MS - this.now();
+    return Math.max(1, Math.ceil(msLeft / 1000));
+  }
+
+  hit(keyId: string, limit: number): RateLimitResult {
+    const window = Math.floor(this.now() / WINDOW_MS);
+    const msLeft = (window + 1) * WINDOW_MS - this.now();
+    const entry = this.counts.get(keyId);
+    const count = entry && entry.window === window ? entry.count + 1 : 1;
+    this.counts.delete(keyId); // re-inserted last: the map's order is the order of use
+    this.counts.set(keyId, { window, count });
+    if (this.counts.size > this.maxKeys) this.counts.delete(this.counts.keys().next().value!);
+    return {
+      limit,
+      remaining: Math.max(0, limit - count),
+      resetSeconds: Math.max(1, Math.ceil(msLeft / 1000)),
+      allowed: count <= limit,
+    };
+  }
+}

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ProblemError } from '@tidings/core/problem';
 import { type ApiKeyRecord, type ApiKeyStore, type KeyCheck, hashKey } from '@tidings/store/api-keys';
-import type { RateLimiter } from '@tidings/store/rate-limit';
+import { LocalRateLimiter, type RateLimiter, type RateLimitResult } from '@tidings/store/rate-limit';
+import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +21,7 @@ export interface AuthOptions {
   /** How long a key check is reused in-process; revocation reaches every instance within it. */
   cacheMs?: number;
   now?: () => number;
-  /** Called when the rate limiter cannot reach Redis (the request is served anyway). */
+  /** Called when the rate limiter cannot reach Redis (limits are then counted in this process). */
   onLimiterDown?: (error: unknown) => void;
   onLimiterUp?: () => void;
 }
@@ -45,13 +46,22 @@ function presentedKey(request: FastifyRequest): string {
   return q || fromHeader;
 }
 
+/** What every key `tidings keys create` makes looks like: anything else is unknown without a lookup. */
+const KEY_FORMAT = /^tdg_[0-9a-f]{48}$/;
+/** Unknown keys one client address may present a minute before it is told to wait (no lookups). */
+export const UNKNOWN_KEYS_PER_MINUTE = 30;
+
 export default fp(
   async function auth(app: FastifyInstance, options: AuthOptions) {
     const cacheMs = options.cacheMs ?? 10_000;
     const now = options.now ?? Date.now;
-    const cache = new Map<string, { check: KeyCheck; until: number }>();
+    // Least recently used keys leave first; a flood of new keys never empties the cache of good ones.
+    const cache = new LRUCache<string, { check: KeyCheck; until: number }>({ max: 50_000 });
+    const unknownByClient = new LocalRateLimiter(now, 50_000);
+    const local = new LocalRateLimiter(now);
 
     async function check(key: string): Promise<KeyCheck> {
+      if (!KEY_FORMAT.test(key)) return { status: 'unknown' };
       const hash = hashKey(key);
       const hit = cache.get(hash);
       if (hit && hit.until > now()) return hit.check;
@@ -66,7 +76,6 @@ export default fp(
           'Retry-After': '5',
         });
       }
-      if (cache.size > 10_000) cache.clear();
       cache.set(hash, { check: result, until: now() + cacheMs });
       return result;
     }
@@ -78,8 +87,19 @@ export default fp(
         reply.header('WWW-Authenticate', 'ApiKey');
         throw new ProblemError('apiKeyMissing', "An api key is required: pass it as 'apiKey' or in X-Api-Key.");
       }
+      // A client that keeps presenting unknown keys is stopped before each guess costs a lookup.
+      if (unknownByClient.count(request.ip) >= UNKNOWN_KEYS_PER_MINUTE) {
+        const wait = unknownByClient.resetSeconds();
+        throw new ProblemError(
+          'rateLimited',
+          `Too many unknown api keys from this address; try again in ${wait} s.`,
+          [],
+          { 'Retry-After': String(wait) },
+        );
+      }
       const result = await check(key);
       if (result.status === 'unknown') {
+        unknownByClient.hit(request.ip, UNKNOWN_KEYS_PER_MINUTE);
         reply.header('WWW-Authenticate', 'ApiKey');
         throw new ProblemError('apiKeyInvalid', 'The api key is not known.');
       }
@@ -87,27 +107,29 @@ export default fp(
       request.apiKey = result.record;
 
       const limit = result.record.rate;
+      let hit: RateLimitResult;
       try {
-        const hit = await options.limiter.hit(result.record.id, limit);
+        hit = await options.limiter.hit(result.record.id, limit);
         options.onLimiterUp?.();
-        reply.headers({
-          'RateLimit-Policy': `"per-key";q=${limit};w=60`,
-          RateLimit: `"per-key";r=${hit.remaining};t=${hit.resetSeconds}`,
-          'X-RateLimit-Limit': String(limit),
-          'X-RateLimit-Remaining': String(hit.remaining),
-          'X-RateLimit-Reset': String(hit.resetSeconds),
-        });
-        if (!hit.allowed) {
-          throw new ProblemError(
-            'rateLimited',
-            `This key may make ${limit} requests a minute; try again in ${hit.resetSeconds} s.`,
-            [],
-            { 'Retry-After': String(hit.resetSeconds) },
-          );
-        }
       } catch (error) {
-        if (error instanceof ProblemError) throw error;
-        options.onLimiterDown?.(error); // fail open
+        // Redis is away: count in this process rather than serve without limits.
+        options.onLimiterDown?.(error);
+        hit = local.hit(result.record.id, limit);
+      }
+      reply.headers({
+        'RateLimit-Policy': `"per-key";q=${limit};w=60`,
+        RateLimit: `"per-key";r=${hit.remaining};t=${hit.resetSeconds}`,
+        'X-RateLimit-Limit': String(limit),
+        'X-RateLimit-Remaining': String(hit.remaining),
+        'X-RateLimit-Reset': String(hit.resetSeconds),
+      });
+      if (!hit.allowed) {
+        throw new ProblemError(
+          'rateLimited',
+          `This key may make ${limit} requests a minute; try again in ${hit.resetSeconds} s.`,
+          [],
+          { 'Retry-After': String(hit.resetSeconds) },
+        );
       }
     });
   },
