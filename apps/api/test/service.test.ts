@@ -41,7 +41,7 @@ describe('service endpoints and failures', () => {
     const dead = createRedis({ url: 'redis://127.0.0.1:1', failFast: true });
     dead.on('error', () => {});
     t = await buildTestApp({ keys: new ApiKeyStore(dead, 'x:') });
-    const res = await t.get('/api/v2/feed/?apiKey=tdg_${'ab'.repeat(24)}');
+    const res = await t.get(`/api/v2/feed/?apiKey=tdg_${'ab'.repeat(24)}`);
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json().code).toBe('serviceUnavailable');
