@@ -231,7 +231,9 @@ export class Fetcher {
       });
       const status = res.statusCode;
       if (REDIRECTS.has(status)) {
-        res.body.resume();
+        // A redirect's body is not read: at most a little is drained (to keep the connection), never
+        // the endless body a hostile server may send with it.
+        res.body.dump({ limit: INSPECT_DRAIN_BYTES }).catch(() => {});
         const location = header(res.headers, 'location');
         if (!location)
           throw new FetchError('http-status', `redirect ${status} without a Location`, true, {
@@ -256,7 +258,7 @@ export class Fetcher {
       const etag = header(res.headers, 'etag');
       const lastModified = header(res.headers, 'last-modified');
       if (status === 304) {
-        res.body.resume();
+        res.body.dump({ limit: INSPECT_DRAIN_BYTES }).catch(() => {});
         return {
           kind: 'not-modified',
           url: url.toString(),

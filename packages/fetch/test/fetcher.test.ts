@@ -52,6 +52,8 @@ const RSS = '<?xml version="1.0"?><rss version="2.0"><channel><title>T</title></
 
 let base: string;
 let flaky = 0;
+const endlessClosed = Promise.withResolvers<void>();
+
 beforeAll(async () => {
   base = await serve((req, res) => {
     const path = req.url ?? '/';
@@ -111,6 +113,18 @@ beforeAll(async () => {
       return;
     }
     if (path === '/loop-a') return res.writeHead(302, { location: '/loop-b' }).end();
+    if (path === '/endless-redirect') {
+      // A redirect whose body never ends (a hostile server): the fetcher must not read it.
+      res.writeHead(302, { location: '/feed' });
+      const chunk = Buffer.alloc(64 * 1024, 120);
+      const pump = () => {
+        while (res.write(chunk)) if (res.destroyed) return;
+        res.once('drain', pump);
+      };
+      res.on('error', () => {});
+      res.on('close', () => endlessClosed.resolve());
+      return pump();
+    }
     if (path === '/loop-b') return res.writeHead(302, { location: '/loop-a' }).end();
     const hops = /^\/hops\/(\d+)$/.exec(path);
     if (hops) {
@@ -178,6 +192,17 @@ describe('Fetcher', () => {
     expect((await f.fetch({ url: `${base}/hops/5` })).url).toBe(`${base}/hops/0`);
     expect(await failure(f.fetch({ url: `${base}/hops/6` }))).toMatchObject({ code: 'too-many-redirects' });
     expect(await failure(f.fetch({ url: `${base}/loop-a` }))).toMatchObject({ code: 'too-many-redirects' });
+  });
+
+  it('follows a redirect without reading its body, even one that never ends', async () => {
+    const result = await make().fetch({ url: `${base}/endless-redirect` });
+    expect(result).toMatchObject({ kind: 'ok', url: `${base}/feed` });
+    // The endless body is cut off (the connection closed), not drained in the background for ever.
+    const closed = await Promise.race([
+      endlessClosed.promise.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 3_000)),
+    ]);
+    expect(closed).toBe(true);
   });
 
   describe('with the guard on', () => {
