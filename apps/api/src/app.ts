@@ -7,7 +7,6 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Catalog } from '@tidings/catalog/catalog';
@@ -18,7 +17,7 @@ import type { EditorStore } from '@tidings/store/editors';
 import type { ProbeCache } from '@tidings/store/probe-cache';
 import type { SelectionStore } from '@tidings/store/selections';
 import type { SourceStore } from '@tidings/store/sources';
-import { adminRoutes } from './plugins/admin.js';
+import { type AdminOptions, adminRoutes } from './plugins/admin.js';
 import auth from './plugins/auth.js';
 import caching from './plugins/caching.js';
 import problems, { clientProblem } from './plugins/problems.js';
@@ -55,7 +54,7 @@ export interface AppDeps {
   /** In-process api key cache lifetime (default 10 s; revocation takes at most this long). */
   keyCacheMs?: number;
   /** Bull Board at /admin/queues over these queues, when a token is given. */
-  admin?: { token: string; queues: Queue[] };
+  admin?: AdminOptions;
 }
 
 /** Removes the api key from a URL before it is logged. */

@@ -1,4 +1,5 @@
 /** Starts the API: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
+import Fastify from 'fastify';
 import { loadCatalogOrExit } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { openIndexOrExit } from '@tidings/index/factory';
@@ -12,6 +13,7 @@ import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore } from '@tidings/store/sources';
 import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
 import { buildApp, loggerOptions } from './app.js';
+import { adminRoutes } from './plugins/admin.js';
 
 const config = loadConfigOrExit();
 const redis = createRedis({ url: config.REDIS_URL, failFast: true, name: 'tidings-api' });
@@ -28,6 +30,11 @@ const adminConnection = config.ADMIN_TOKEN ? createQueueConnection(config.REDIS_
 const adminQueues = adminConnection
   ? Object.values(QUEUES).map((name) => createQueue(name, adminConnection, config.REDIS_PREFIX))
   : [];
+
+const admin = { token: config.ADMIN_TOKEN ?? '', queues: adminQueues, write: config.ADMIN_WRITE };
+/** With ADMIN_PORT the admin UI listens on its own port (ADMIN_HOST, default loopback only). */
+const adminApp = config.ADMIN_TOKEN && config.ADMIN_PORT ? Fastify({ logger: false }) : null;
+if (adminApp) await adminApp.register(adminRoutes, admin);
 
 /** The shared cursor secret from Redis; without Redis the API cannot sign cursors that others accept. */
 async function cursorSecretOrExit(): Promise<string> {
@@ -60,7 +67,8 @@ const app = await buildApp({
     : {}),
   redis,
   editorialTimeZone: config.EDITORIAL_TZ,
-  ...(config.ADMIN_TOKEN ? { admin: { token: config.ADMIN_TOKEN, queues: adminQueues } } : {}),
+  // On the public port only when no port of its own is given.
+  ...(config.ADMIN_TOKEN && !config.ADMIN_PORT ? { admin } : {}),
   logger: loggerOptions(config.LOG_LEVEL, Boolean(process.stdout.isTTY)),
 });
 
@@ -75,6 +83,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   deadline.unref();
   await app.close();
+  await adminApp?.close();
   await Promise.all(adminQueues.map((q) => q.close()));
   adminConnection?.disconnect();
   await index.close();
@@ -85,4 +94,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+if (adminApp) {
+  await adminApp.listen({ port: config.ADMIN_PORT!, host: config.ADMIN_HOST });
+  app.log.info({ port: config.ADMIN_PORT, host: config.ADMIN_HOST }, 'queue admin listening on its own port');
+}
 app.log.info({ index: index.kind, redis: redactRedisUrl(config.REDIS_URL) }, 'Tidings API ready');

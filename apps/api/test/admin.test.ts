@@ -39,4 +39,38 @@ describe('queue admin (Bull Board)', () => {
     expect(api.statusCode).toBe(200);
     expect(JSON.stringify(api.json())).toContain(QUEUES.fetchSource);
   });
+
+  it('is read-only unless ADMIN_WRITE: changes are refused, and the board offers none', async () => {
+    const token = 'a-long-enough-admin-token';
+    queue = createQueue(
+      QUEUES.fetchSource,
+      createQueueConnection(REDIS_URL, 'producer'),
+      `tidings-test:${randomUUID()}:`,
+    );
+    await queue.add('manual', { sourceId: 'x', manual: true }, { jobId: 'one' });
+    const auth = { authorization: `Bearer ${token}` };
+    t = await buildTestApp({ admin: { token, queues: [queue] } });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/queues/api/queues/${QUEUES.fetchSource}/pause`,
+      headers: auth,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('ADMIN_WRITE=true');
+    expect(await queue.isPaused()).toBe(false);
+    const api = (await t.get('/admin/queues/api/queues', { headers: auth })).json<{
+      queues: { readOnlyMode: boolean }[];
+    }>();
+    expect(api.queues[0]!.readOnlyMode).toBe(true);
+    await t.close();
+
+    t = await buildTestApp({ admin: { token, queues: [queue], write: true } });
+    const paused = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/queues/api/queues/${QUEUES.fetchSource}/pause`,
+      headers: auth,
+    });
+    expect(paused.statusCode).toBe(200);
+    expect(await queue.isPaused()).toBe(true);
+  });
 });

@@ -58,6 +58,11 @@ const schema = z.object({
   WORKER_LOCK_MS: positiveInt(30_000),
   /** Token for the admin UI (`/admin/queues`); the UI is off when unset. */
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Allow changes in the admin UI (retry, remove, pause…); it is read-only by default. */
+  ADMIN_WRITE: booleanFlag.default(false),
+  /** Serve the admin UI on its own port (on ADMIN_HOST) instead of the public one. */
+  ADMIN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ADMIN_HOST: z.string().min(1).default('127.0.0.1'),
   /** YAML file of companies and aliases added to the bundled catalog (see the README). */
   CATALOG_OVERRIDES: z.string().min(1).optional(),
   /** `off`: the lexicon alone picks top-level topics (the learned model is on by default). */
