@@ -4,7 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json turbo.json tsconfig.base.json ./
 COPY packages ./packages
 COPY apps ./apps
-RUN npm install --no-audit --no-fund && npx turbo run build && npm prune --omit=dev
+RUN npm ci --no-audit --no-fund && npx turbo run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
 WORKDIR /app
