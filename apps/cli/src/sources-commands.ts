@@ -322,8 +322,10 @@ export function registerSourceCommands(program: Command, context: Context): void
       const source = await s.get(id);
       if (!source) throw new CliError(`no source with id '${id}'`);
       if (o.purge) {
-        const removed = await (await context.index()).removeBySource(id);
+        // The record goes first: a fetch of this source still running sees it gone when it finishes
+        // and removes what it wrote itself, so nothing it fetched outlives the purge.
         await s.forget(id);
+        const removed = await (await context.index()).removeBySource(id);
         io.out(`Removed source ${id} and its ${removed} article(s).\n`);
       } else {
         await s.setState(id, 'removed');

@@ -58,6 +58,14 @@ beforeEach(async () => {
     if (req.url?.startsWith('/article/'))
       return res.writeHead(200, { 'x-frame-options': 'SAMEORIGIN' }).end('<html></html>');
     if (feedStatus !== 200) return res.writeHead(feedStatus).end('nope');
+    if (req.url === '/purged.xml') {
+      // The operator purges the source while its fetch is under way: the record goes, then its articles.
+      void sources
+        .forget('purged')
+        .then(() => index.removeBySource('purged'))
+        .then(() => res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(feedBody));
+      return;
+    }
     if (req.headers['if-none-match'] === `"${feedBody.length}"`) return res.writeHead(304).end();
     res.writeHead(200, { 'content-type': 'application/rss+xml', etag: `"${feedBody.length}"` }).end(feedBody);
   });
@@ -146,6 +154,16 @@ describe('worker', () => {
     ]);
     expect(await fetchNow('example')).toMatchObject({ created: 0, updated: 1 });
     expect(await headlines()).toEqual(['Final headline']);
+  });
+
+  it('leaves nothing behind of a fetch that was running when its source was purged', async () => {
+    feedBody = rss([
+      { title: 'Fetched during the purge', link: 'https://example.com/p', date: 'Sun, 22 Nov 2026 08:00:00 GMT' },
+    ]);
+    await sources.add(toSettings({ feedUrl: `${base}/purged.xml`, id: 'purged' }));
+    expect(await fetchNow('purged')).toMatchObject({ outcome: 'skipped' });
+    expect(await headlines()).toEqual([]);
+    expect(await sources.get('purged')).toBeNull();
   });
 
   it('keeps a story with the source that had it first', async () => {

@@ -32,7 +32,7 @@ import {
   type ScanOptions,
 } from './port.js';
 import { ftsMatchExpression } from './fts-query.js';
-import { mergeIngest } from './ingest.js';
+import { withMeaning, mergeIngest } from './ingest.js';
 import { sameStory, StoryBandIndex, storyBands, type StoryText, storyText, type StoryWords } from './stories.js';
 
 /** Bumped whenever the layout changes; `PRAGMA user_version` holds it. */
@@ -639,6 +639,22 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       totalExact: page.total <= EXACT_TOTAL_LIMIT,
       hasMore: page.hasMore,
     };
+  }
+
+  async reclassified(articles: readonly Article[]): Promise<number> {
+    if (!articles.length) return 0;
+    // Read and write in one transaction on this connection: nothing else writes in between.
+    return this.db.transaction(() => {
+      const ids = articles.map((a) => a.id);
+      const found = new Map(this.statements.ridsOfIds.all(JSON.stringify(ids)).map((r) => [r.id, r.rid]));
+      const current = new Map(this.hydrate(ids.flatMap((id) => found.get(id) ?? [])).map((a) => [a.id, a]));
+      const merged = articles.flatMap((meaning) => {
+        const stored = current.get(meaning.id);
+        return stored ? [withMeaning(stored, meaning)] : [];
+      });
+      if (merged.length) this.writeSync([{ upsert: merged }]);
+      return merged.length;
+    })();
   }
 
   async setHostFlags(domain: string, flags: HostFlags): Promise<number> {

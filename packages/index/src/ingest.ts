@@ -84,3 +84,15 @@ export function mergeIngest(
   }
   return { changed: [...changed.values()], created };
 }
+
+/** A stored article with the meaning (topics, companies, flags, source name) of a re-classified copy. */
+export function withMeaning(stored: Article, meaning: Article): Article {
+  return {
+    ...stored,
+    topics: meaning.topics,
+    companies: meaning.companies,
+    paywalled: meaning.paywalled,
+    registrationRequired: meaning.registrationRequired,
+    source: { ...stored.source, name: meaning.source.name },
+  };
+}

@@ -28,7 +28,7 @@ import {
   type ScanBatch,
   type ScanOptions,
 } from './port.js';
-import { mergeIngest } from './ingest.js';
+import { withMeaning, mergeIngest } from './ingest.js';
 
 interface MeiliDocument {
   id: string;
@@ -317,6 +317,32 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   async story(storyId: string): Promise<StoryRef | null> {
     const [article] = await this.getByIds([storyId]);
     return article ? { id: storyId, size: 1 } : null;
+  }
+
+  /**
+   * Partial updates of the meaning fields only, for the articles still stored when read: a fetch's or
+   * a probe's later writes to other fields stay. (An article deleted between this read and the update
+   * would come back as a partial document: the window is one round trip, not a whole re-index.)
+   */
+  async reclassified(articles: readonly Article[]): Promise<number> {
+    if (!articles.length) return 0;
+    const stored = new Map((await this.getByIds(articles.map((a) => a.id))).map((a) => [a.id, a]));
+    const changes: Partial<MeiliDocument>[] = [];
+    for (const meaning of articles) {
+      const current = stored.get(meaning.id);
+      if (!current) continue;
+      const merged = withMeaning(current, meaning);
+      changes.push({
+        id: merged.id,
+        topicIds: merged.topics.map((t) => t.id),
+        companyIds: merged.companies.map((c) => c.id),
+        paywalled: merged.paywalled,
+        registrationRequired: merged.registrationRequired,
+        doc: JSON.stringify(merged),
+      });
+    }
+    if (changes.length) await this.index.updateDocuments(changes).waitTask(this.wait);
+    return changes.length;
   }
 
   async setHostFlags(domain: string, flags: HostFlags): Promise<number> {

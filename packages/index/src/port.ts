@@ -153,6 +153,13 @@ export interface ArticleIndex {
   /** Sets the probe flags of every article whose source domain is `domain`; returns how many changed. */
   setHostFlags(domain: string, flags: HostFlags): Promise<number>;
   /**
+   * Writes re-classification (`tidings reindex`) onto the articles as they are stored now: only
+   * topics, companies, `paywalled`, `registrationRequired` and the source name are taken from
+   * `articles`; what a fetch or a probe wrote since they were read stays, and an article removed
+   * since (purged, expired) stays removed. Returns how many were written.
+   */
+  reclassified(articles: readonly Article[]): Promise<number>;
+  /**
    * Stored articles in a stable order, one batch at a time (for re-indexing): of one source or all;
    * `from` is the `next` of the previous batch (null to start); `next` is null after the last batch.
    */

@@ -145,6 +145,10 @@ export class ThreadedArticleIndex implements ArticleIndex {
   removePublishedBefore(ms: number): Promise<number> {
     return this.call(this.writer, 'removePublishedBefore', ms);
   }
+  reclassified(articles: readonly Article[]): Promise<number> {
+    return this.call(this.writer, 'reclassified', articles);
+  }
+
   setHostFlags(domain: string, flags: HostFlags): Promise<number> {
     return this.call(this.writer, 'setHostFlags', domain, flags);
   }

@@ -315,6 +315,36 @@ export function describeArticleIndexContract(
       expect(await headlines({ excludeNonIframeableSources: true })).toEqual([]);
     });
 
+    it('writes re-classification onto articles as stored now: later updates stay, removed ones stay removed', async () => {
+      const source = { id: 's', name: 'Old name', domain: 'example.com', https: null, iframeable: null };
+      const kept = makeArticle({ headline: 'First version', source, topics: [{ id: 15000000, name: 'sport' }] });
+      const gone = makeArticle({ headline: 'Purged meanwhile', source });
+      await seed([kept, gone]);
+      // A re-index reads them…
+      const scanned = await index.getByIds([kept.id, gone.id]);
+      // …a fetch then updates one, a probe sets the host's flags, and the other is purged…
+      await index.upsert([{ ...kept, headline: 'Second version' }]);
+      await index.setHostFlags('example.com', { https: true });
+      await index.remove([gone.id]);
+      // …and the re-index writes what it computed from its (now stale) copies.
+      const meaning = (a: Article): Article => ({
+        ...a,
+        topics: [{ id: 4000000, name: 'economy, business and finance' }],
+        paywalled: true,
+        source: { ...a.source, name: 'New name' },
+      });
+      expect(await index.reclassified(scanned.map(meaning))).toBe(1);
+      const [after] = await index.getByIds([kept.id]);
+      expect(after).toMatchObject({
+        headline: 'Second version',
+        topics: [{ id: 4000000, name: 'economy, business and finance' }],
+        paywalled: true,
+        source: { name: 'New name', https: true },
+      });
+      expect(await index.getByIds([gone.id])).toEqual([]);
+      expect(await headlines({ includeTopics: [4000000] })).toEqual(['Second version']);
+    });
+
     describe('ingest: one fetch of a source', () => {
       const fetched = (articles: Article[], extra: Partial<Omit<IngestBatch, 'articles'>> = {}): IngestBatch => ({
         sourceId: 'example',

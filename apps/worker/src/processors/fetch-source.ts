@@ -202,6 +202,12 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       hostFlags,
       ...(paywalled ? { paywalled } : {}),
     });
+    // `sources remove --purge` may have deleted the source's articles while this fetch ran: what the
+    // fetch just wrote goes too (a purged source's record is gone).
+    if (!(await deps.sources.get(sourceId))) {
+      await deps.index.removeBySource(sourceId);
+      return skipped();
+    }
     const pollMs = nextInterval(sourceId, {
       everyMs: source.everyMs,
       itemTimes: feed.datedTimes,

@@ -99,7 +99,9 @@ export function createReindexProcessor(deps: ReindexDeps) {
       }
     };
     if (sourceId === null && deps.index.rebuild) await deps.index.rebuild((write) => run(write, true));
-    else await run((articles) => (articles.length ? deps.index.upsert(articles) : Promise.resolve()), false);
+    // In place: only the meaning is written, onto the articles as stored now (a fetch's update or a
+    // probe's flags since the scan stay; an article purged or expired since is not brought back).
+    else await run((articles) => deps.index.reclassified(articles).then(() => undefined), false);
 
     // A fresh probe of every host, whatever the cache says (one per host and run).
     await deps.probeQueue.addBulk(
