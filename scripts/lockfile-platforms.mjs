@@ -25,4 +25,8 @@ for (const [name, version] of Object.entries(turbo.optionalDependencies ?? {})) 
 const [root, ...rest] = Object.entries(lock.packages);
 lock.packages = Object.fromEntries([root, ...rest.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added ? `added ${added} platform package(s) of turbo to package-lock.json` : 'package-lock.json already lists every platform of turbo');
+console.log(
+  added
+    ? `added ${added} platform package(s) of turbo to package-lock.json`
+    : 'package-lock.json already lists every platform of turbo',
+);
