@@ -7,8 +7,8 @@
  * in a description), which a parser that maps XML to objects cannot do.
  */
 import { decodeHTML } from 'entities';
-import { parseDocument } from 'htmlparser2';
-import { type Element, isTag } from 'domhandler';
+import { type Handler, Parser } from 'htmlparser2';
+import { type Document, DomHandler, type Element, isTag } from 'domhandler';
 import { getElementsByTagName, getInnerHTML, textContent } from 'domutils';
 
 export interface ParsedEnclosure {
@@ -366,35 +366,113 @@ function readDom(text: string): Omit<ParsedFeed, 'repaired'> {
   }
 }
 
+const ITEM_NAMES = new Set(['item', 'entry']);
+const isNamed =
+  (...names: string[]) =>
+  (name: string) =>
+    names.includes(localName(name).toLowerCase());
+
+/**
+ * Builds the tree of a feed without its items (the skeleton: channel fields, namespace declarations)
+ * and one item at a time beside it: each item's tree is read into a `ParsedItem` as soon as it closes
+ * and then dropped, so memory stays that of one item however long the feed (a 9 MB feed as one tree
+ * took ~100 MB more than a parser thread's 128 MiB allows with everything else).
+ */
+class ItemSplitter implements Partial<Handler> {
+  readonly skeleton = new DomHandler(undefined, { xmlMode: true });
+  readonly items: ParsedItem[] = [];
+  private item: DomHandler | null = null;
+  private depth = 0;
+  /** The skeleton element an item sits in (its namespace declarations are in scope for the item). */
+  private anchor: Element | null = null;
+
+  private get open(): Element | null {
+    const stack = (this.skeleton as unknown as { tagStack: (Element | Document)[] }).tagStack;
+    const top = stack.at(-1);
+    return top && isTag(top) ? top : null;
+  }
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    if (this.item) {
+      this.depth++;
+      this.item.onopentag(name, attribs);
+    } else if (ITEM_NAMES.has(localName(name).toLowerCase())) {
+      this.item = new DomHandler(undefined, { xmlMode: true });
+      this.depth = 1;
+      this.anchor = this.open;
+      this.item.onopentag(name, attribs);
+    } else this.skeleton.onopentag(name, attribs);
+  }
+
+  onclosetag(): void {
+    if (!this.item) return this.skeleton.onclosetag();
+    this.item.onclosetag();
+    if (--this.depth === 0) this.finishItem();
+  }
+
+  private finishItem(): void {
+    const handler = this.item!;
+    this.item = null;
+    handler.onend();
+    const el = handler.root.children.find(isTag);
+    if (!el) return;
+    el.parent = this.anchor;
+    try {
+      if (FEED.includes(vocabularyOf(el))) this.items.push(itemOf(el));
+    } finally {
+      el.parent = null;
+      scopes.clear();
+      childIndexes.clear();
+    }
+  }
+
+  ontext(text: string): void {
+    (this.item ?? this.skeleton).ontext(text);
+  }
+  oncomment(text: string): void {
+    (this.item ?? this.skeleton).oncomment(text);
+  }
+  oncommentend(): void {
+    (this.item ?? this.skeleton).oncommentend();
+  }
+  oncdatastart(): void {
+    (this.item ?? this.skeleton).oncdatastart();
+  }
+  oncdataend(): void {
+    (this.item ?? this.skeleton).oncdataend();
+  }
+  onprocessinginstruction(name: string, data: string): void {
+    (this.item ?? this.skeleton).onprocessinginstruction(name, data);
+  }
+  onend(): void {
+    if (this.item) this.finishItem(); // an item left open at the end of the text
+    this.skeleton.onend();
+  }
+}
+
 function readDocument(text: string): Omit<ParsedFeed, 'repaired'> {
-  const doc = parseDocument(text, { xmlMode: true, recognizeSelfClosing: true, decodeEntities: true });
-  const isNamed =
-    (...names: string[]) =>
-    (name: string) =>
-      names.includes(localName(name).toLowerCase());
+  const splitter = new ItemSplitter();
+  const parser = new Parser(splitter, { xmlMode: true, recognizeSelfClosing: true, decodeEntities: true });
+  parser.write(text);
+  parser.end();
+  const doc = splitter.skeleton.root;
+  const items = splitter.items;
   const root = getElementsByTagName(isNamed('rss', 'feed', 'rdf'), doc, true, 1)[0] ?? null;
   const channel = getElementsByTagName(isNamed('channel'), doc, true, 1)[0] ?? null;
-  // Items anywhere (RSS 1.0 puts them beside the channel), but not inside another item.
-  const itemEls = getElementsByTagName(isNamed('item', 'entry'), doc, true).filter((el) => {
-    for (let p = el.parent; p && isTag(p); p = p.parent) if (isNamed('item', 'entry')(p.name)) return false;
-    return FEED.includes(vocabularyOf(el));
-  });
-  if (!root && !channel && !itemEls.length)
+  if (!root && !channel && !items.length)
     throw new FeedParseError('not a feed: no rss, feed, channel, item or entry element');
-  const feedEl = channel ?? root ?? (itemEls[0]!.parent as Element);
+  const feedEl = channel ?? root;
   const base = [root, channel].flatMap((el) => (el?.attribs['xml:base'] !== undefined ? [el.attribs['xml:base']] : []));
   return {
-    title: first(feedEl, ['title']),
-    link: linkOf(feedEl),
+    title: feedEl ? first(feedEl, ['title']) : null,
+    link: feedEl ? linkOf(feedEl) : null,
     base: base.at(-1)?.trim() ?? null,
     language:
-      first(feedEl, ['language']) ??
-      first(feedEl, ['language'], ['dc']) ??
-      feedEl.attribs?.['xml:lang'] ??
+      (feedEl && (first(feedEl, ['language']) ?? first(feedEl, ['language'], ['dc']) ?? feedEl.attribs['xml:lang'])) ??
       root?.attribs['xml:lang'] ??
       null,
-    ttlMinutes: Number(first(feedEl, ['ttl'])) || null,
-    items: itemEls.map(itemOf),
+    ttlMinutes: (feedEl && Number(first(feedEl, ['ttl']))) || null,
+    items,
   };
 }
 
