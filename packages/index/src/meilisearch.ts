@@ -391,7 +391,9 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       await fill(async (articles) => {
         if (articles.length) await fresh.addDocuments(articles.map(toDocument)).waitTask(this.wait);
       });
-      await this.client.swapIndexes([{ indexes: [this.options.indexUid, uid], rename: false }]).waitTask(this.wait);
+      // No `rename` field: Meilisearch before 1.18 (the compose file pins 1.16) refuses it, and false is its default.
+      const swap = { indexes: [this.options.indexUid, uid] } as Parameters<Meilisearch['swapIndexes']>[0][number];
+      await this.client.swapIndexes([swap]).waitTask(this.wait);
     } catch (error) {
       await this.client
         .deleteIndex(uid)
