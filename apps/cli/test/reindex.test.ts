@@ -21,7 +21,7 @@ import { SourceStore } from '@tidings/store/sources';
 import { FeedParserPool } from '@tidings/worker/feed/parser-pool';
 import { startWorker } from '@tidings/worker/worker';
 import type { ReindexResult } from '@tidings/queue/queues';
-import { reindexSummary } from '../src/sources-commands.js';
+import { reindexSummary } from '../src/commands/jobs.js';
 import { type CliSandbox, cliSandbox, REDIS_URL } from './helper.js';
 
 const ARTICLES = 1_500;

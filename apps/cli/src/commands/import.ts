@@ -1,0 +1,55 @@
+/** `tidings import`: bulk load of ARTICLE objects from JSON Lines. */
+import { stat } from 'node:fs/promises';
+import { SingleBar } from 'cli-progress';
+import { type Command, Option } from 'commander';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { CliError, type Context } from '../context.js';
+import { importArticles } from '../import-articles.js';
+
+export function registerImportCommands(program: Command, context: Context): void {
+  const { config, io } = context;
+  program
+    .command('import')
+    .description('bulk load ARTICLE objects from a JSON Lines file (one article + sourceId per line)')
+    .argument('<file>', 'a .jsonl file')
+    // CONTRACT §3 lists `--wait`; an import is always indexed before it returns, so it changes nothing
+    // and is accepted without being offered.
+    .addOption(new Option('--wait').hideHelp())
+    .option('--json', 'print the outcome as JSON')
+    .action(async (file: string, options: { json?: boolean }) => {
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => {
+          throw new CliError(`cannot read ${file}: no such file`);
+        },
+      );
+      const index = await context.index();
+      const bar =
+        io.interactive && !options.json && size > 1024 * 1024
+          ? new SingleBar({
+              format: 'importing [{bar}] {percentage}% | {imported} articles | {bad} bad lines',
+              hideCursor: true,
+            })
+          : null;
+      bar?.start(size, 0, { imported: 0, bad: 0 });
+      const result = await importArticles(file, {
+        index,
+        catalog: loadCatalog(config.CATALOG_OVERRIDES, { topicModel: config.TOPIC_MODEL === 'on' }),
+        now: context.now,
+        onProgress: (bytes, imported, bad) => bar?.update(Math.min(bytes, size), { imported, bad }),
+      });
+      bar?.stop();
+      for (const bad of result.bad) io.err(`line ${bad.line}: ${bad.reason}\n`);
+      if (options.json) context.json({ imported: result.imported, bad: result.bad });
+      else {
+        io.out(
+          `Imported ${result.imported} article(s) from ${file}${result.bad.length ? `; ${result.bad.length} bad line(s) skipped` : ''}.\n`,
+        );
+      }
+      if (result.bad.length) {
+        if (!options.json)
+          io.err(`tidings: ${result.bad.length} bad line(s) in ${file} (listed above); the rest was imported\n`);
+        context.exitCode = 2;
+      }
+    });
+}

@@ -1,0 +1,101 @@
+/** `tidings status`: queues, sources by state, the index, failing sources, re-index progress. */
+import type { Queue } from 'bullmq';
+import type { Command } from 'commander';
+import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
+import { SourceStore } from '@tidings/store/sources';
+import type { Context } from '../context.js';
+
+/** Queues whose workers keep BullMQ metrics (`JOB_METRICS`): fetches, then probes. */
+const METERED: string[] = [QUEUES.fetchSource, QUEUES.probeHost];
+
+/**
+ * Completed and failed jobs of about the last 60 minutes. BullMQ counts every finished job and, at
+ * the first job of each new minute, pushes the jobs of the minutes before (newest first); the jobs
+ * since that push are the running count minus the count at the push.
+ */
+async function finishedLastHour(queue: Queue): Promise<{ completed: number; failed: number }> {
+  const count = async (kind: 'completed' | 'failed') => {
+    const { meta, data } = await queue.getMetrics(kind, 0, 59);
+    const minutesSincePush = meta.prevTS ? Math.floor((Date.now() - meta.prevTS) / 60_000) : 60;
+    const pushed = data.slice(0, Math.max(0, 60 - minutesSincePush)).reduce((sum, n) => sum + n, 0);
+    return meta.count - meta.prevCount + pushed;
+  };
+  return { completed: await count('completed'), failed: await count('failed') };
+}
+
+export function registerStatusCommands(program: Command, context: Context): void {
+  const { config, io } = context;
+  program
+    .command('status')
+    .description('queues, sources by state, index size, last errors')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const index = await context.index();
+      const connection = createQueueConnection(config.REDIS_URL, 'producer');
+      const queues = Object.values(QUEUES).map((name) => createQueue(name, connection, config.REDIS_PREFIX));
+      try {
+        const [stats, keyList, days, sourceList, counts, reindexing, lastHour] = await Promise.all([
+          index.stats(),
+          (await context.keys()).list(),
+          (await context.selections()).days(7),
+          new SourceStore(await context.redis(), config.REDIS_PREFIX).list(),
+          Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'))),
+          queues.find((q) => q.name === QUEUES.reindex)!.getActive(),
+          Promise.all(queues.filter((q) => METERED.includes(q.name)).map((q) => finishedLastHour(q))),
+        ]);
+        const byState: Record<string, number> = { active: 0, failing: 0, paused: 0, removed: 0 };
+        for (const source of sourceList) byState[source.state] = (byState[source.state] ?? 0) + 1;
+        const lastErrors = sourceList
+          .filter((x) => x.lastError && x.state === 'failing')
+          .map((x) => ({ source: x.id, error: x.lastError, at: x.lastErrorAt }));
+        const status = {
+          index: { kind: index.kind, ...stats },
+          queues: Object.fromEntries(queues.map((q, i) => [q.name, counts[i]!])),
+          /** Jobs finished in the last hour, from the workers' BullMQ metrics. */
+          lastHour: Object.fromEntries(METERED.map((name, i) => [name, lastHour[i]!])),
+          reindexing: reindexing.map((job) => ({
+            sourceId: (job.data as { sourceId: string | null }).sourceId,
+            progress: job.progress,
+          })),
+          sources: byState,
+          lastErrors,
+          apiKeys: {
+            active: keyList.filter((k) => !k.revokedAt).length,
+            revoked: keyList.filter((k) => k.revokedAt).length,
+          },
+          selections: { latestDays: days },
+        };
+        if (options.json) return context.json(status);
+        io.out(
+          `Index (${index.kind}): ${stats.articles} articles from ${stats.sources} sources` +
+            (stats.newestPublishedAt ? `, published ${stats.oldestPublishedAt} … ${stats.newestPublishedAt}` : '') +
+            queues
+              .map(
+                (q, i) =>
+                  `\nQueue ${q.name}: ${Object.entries(counts[i]!)
+                    .map(([k, v]) => `${v} ${k}`)
+                    .join(', ')}`,
+              )
+              .join('') +
+            `\nLast hour: ${lastHour[0]!.completed} fetches done, ${lastHour[0]!.failed} failed; ` +
+            `${lastHour[1]!.completed} host probes done, ${lastHour[1]!.failed} failed` +
+            status.reindexing
+              .map((r) => {
+                const p = r.progress as { done?: number; total?: number } | number;
+                const done = typeof p === 'object' ? `${p.done ?? 0}/${p.total ?? '?'} articles` : `${p}`;
+                return `\nRe-indexing ${r.sourceId ?? 'all articles'}: ${done}`;
+              })
+              .join('') +
+            `\nSources: ${Object.entries(byState)
+              .map(([k, v]) => `${v} ${k}`)
+              .join(', ')}` +
+            `\nApi keys: ${status.apiKeys.active} active, ${status.apiKeys.revoked} revoked` +
+            `\nSelections: ${days.length ? days.join(', ') : 'none yet'}\n` +
+            (lastErrors.length ? `Failing:\n${lastErrors.map((e) => `  ${e.source}: ${e.error}`).join('\n')}\n` : ''),
+        );
+      } finally {
+        await Promise.all(queues.map((q) => q.close()));
+        connection.disconnect();
+      }
+    });
+}
