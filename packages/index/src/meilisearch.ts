@@ -193,7 +193,18 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const incoming = decodeArticles(batch.articles);
     const stored = new Map((await this.getByIds(incoming.map((a) => a.id))).map((a) => [a.id, a]));
     const { changed, created } = mergeIngest(batch, incoming, stored);
-    await this.upsert(changed);
+    // New articles in whole; stored ones as partial updates without the host flags, so that a probe's
+    // `setHostFlags` landing between this read and this write is not overwritten with the flags read.
+    const fresh = changed.filter((a) => !stored.has(a.id));
+    const known = changed.filter((a) => stored.has(a.id));
+    if (fresh.length) await this.index.addDocuments(fresh.map(toDocument)).waitTask(this.wait);
+    if (known.length) {
+      const partial = known.map((a) => {
+        const { https: _https, iframeable: _iframeable, ...rest } = toDocument(a);
+        return rest;
+      });
+      await this.index.updateDocuments(partial).waitTask(this.wait);
+    }
     return { created, updated: changed.length - created };
   }
 
