@@ -457,16 +457,18 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     };
     fresh.forEach((article, i) => {
       let story = article.id;
-      const mineText = textOf(article.rid, article.words);
-      for (const rid of [
+      const candidates = [
         ...ridsOf[i]!,
         ...local.candidates(keysOf[i]!, article.published, MAX_STORY_CANDIDATES, article.words),
-      ]) {
+      ];
+      // Most articles have no candidate at all: their words are not prepared for comparing.
+      const mineText = candidates.length ? textOf(article.rid, article.words) : null;
+      for (const rid of candidates) {
         const mine = batch.get(rid);
         const theirs = mine ? { ...mine.words, story: storyOf.get(rid) } : stored.get(rid);
         if (!theirs || rid === article.rid || theirs.story === undefined) continue;
         if (theirs.headline === null || theirs.introduction === null) continue;
-        if (sameStory(mineText, textOf(rid, { headline: theirs.headline, introduction: theirs.introduction }))) {
+        if (sameStory(mineText!, textOf(rid, { headline: theirs.headline, introduction: theirs.introduction }))) {
           story = theirs.story;
           s.setStory.run(story, article.rid);
           // The story's first article is re-read by query engines, which now count it as grouped.

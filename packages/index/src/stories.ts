@@ -42,15 +42,35 @@ const split = (text: string): string[] => (text ? text.split(' ') : []);
 const MULTIPLIERS = Array.from({ length: HASHES }, (_, i) => (Math.imul(i + 1, 0x9e3779b1) | 1) >>> 0);
 const OFFSETS = Array.from({ length: HASHES }, (_, i) => Math.imul(i + 7, 0x85ebca6b) >>> 0);
 
-/** Band keys of an article: articles that share one are candidates of the same story. */
+/** Hashes of the word pairs (shingles) of a text: each word hashed once, pairs combined as numbers. */
+function shingleHashes(words: string[], out: number[]): void {
+  if (words.length === 1) {
+    out.push(fnv1a(words[0]!));
+    return;
+  }
+  let previous = words.length ? fnv1a(words[0]!) : 0;
+  for (let i = 1; i < words.length; i++) {
+    const current = fnv1a(words[i]!);
+    // Order matters ("a b" is not "b a"); the multiplier spreads the first word's bits.
+    out.push((Math.imul(previous ^ 0x85ebca6b, 0x01000193) + current) >>> 0);
+    previous = current;
+  }
+}
+
+/**
+ * Band keys of an article: articles that share one are candidates of the same story. (MinHash is
+ * blind to repeats, so the shingles need no de-duplication.)
+ */
 export function storyBands(words: StoryWords): number[] {
-  const shingles = new Set([...pairs(split(words.headline)), ...pairs(split(words.introduction))]);
-  if (!shingles.size) return [];
+  const shingles: number[] = [];
+  shingleHashes(split(words.headline), shingles);
+  shingleHashes(split(words.introduction), shingles);
+  if (!shingles.length) return [];
   const minima = new Uint32Array(HASHES).fill(0xffffffff);
-  for (const shingle of shingles) {
-    const h = fnv1a(shingle);
+  for (const h of shingles) {
+    const mixed = h >>> 15;
     for (let i = 0; i < HASHES; i++) {
-      const v = (Math.imul(h ^ OFFSETS[i]!, MULTIPLIERS[i]!) ^ (h >>> 15)) >>> 0;
+      const v = (Math.imul(h ^ OFFSETS[i]!, MULTIPLIERS[i]!) ^ mixed) >>> 0;
       if (v < minima[i]!) minima[i] = v;
     }
   }
@@ -111,8 +131,14 @@ export function sameStory(a: StoryWords | StoryText, b: StoryWords | StoryText):
   return containment(x.introPairs, y.introPairs) >= 0.5;
 }
 
+/**
+ * Bands an earlier article must share to be verified: copies of one story share most of the twelve
+ * (rewrites of the introduction still keep several); one shared band is mostly chance.
+ */
+const MIN_SHARED_BANDS = 2;
+
 /** Articles a band key keeps (its latest). */
-const MAX_PER_KEY = 32;
+const MAX_PER_KEY = 12;
 
 /** An article as the story index knows it. */
 export interface StoryEntry {
@@ -179,15 +205,24 @@ export class StoryBandIndex {
    * share most bands first (the likeliest copies), at most `max`.
    */
   candidates(keys: readonly number[], published: number, max: number, words: StoryWords): number[] {
-    const shared = new Map<number, number>();
-    const mine = storyNumbers(words);
+    // First count the bands each recent article shares (cheap), then check the numbers rule only for
+    // those sharing enough of them: most band neighbours share a single band and are dropped unread.
+    const counts = new Map<number, { entry: StoryEntry; n: number }>();
     for (const key of keys) {
       for (const e of this.byKey.get(key) ?? []) {
         if (e.rid < this.oldestRid || Math.abs(e.published - published) > STORY_WINDOW_MS) continue;
-        // Different numbers (a follow-up, another item of a template): not the story, no need to read it.
-        if (!numbersAgree(mine, e)) continue;
-        shared.set(e.rid, (shared.get(e.rid) ?? 0) + 1);
+        const seen = counts.get(e.rid);
+        if (seen) seen.n++;
+        else counts.set(e.rid, { entry: e, n: 1 });
       }
+    }
+    const shared = new Map<number, number>();
+    let mine: ReturnType<typeof storyNumbers> | null = null;
+    for (const [rid, { entry, n }] of counts) {
+      if (n < MIN_SHARED_BANDS) continue;
+      // Different numbers (a follow-up, another item of a template): not the story, no need to read it.
+      if (!numbersAgree((mine ??= storyNumbers(words)), entry)) continue;
+      shared.set(rid, n);
     }
     if (shared.size <= max) return [...shared.keys()].sort((a, b) => shared.get(b)! - shared.get(a)! || a - b);
     // The `max` that share most bands (ties: the earlier article), without sorting all of them.
