@@ -126,6 +126,9 @@ function fromDocument(doc: Pick<MeiliDocument, 'doc' | 'https' | 'iframeable'>):
   return article;
 }
 
+/** A write, as it can be applied to the live index and again to one being rebuilt. */
+type WriteOp = (index: Index<MeiliDocument>) => Promise<unknown>;
+
 const SORT = ['publishedTs:desc', 'idKey:desc'];
 
 /** Connection failures and time-outs become `IndexUnavailableError`; query errors stay as they are. */
@@ -184,9 +187,28 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       .waitTask(this.wait);
   }
 
+  /** During a whole-index rebuild: the index being filled, and the writes made meanwhile. */
+  private rebuilding: { fresh: Index<MeiliDocument>; log: WriteOp[]; direct: boolean } | null = null;
+
+  /**
+   * A write to the live index and, during a rebuild, to the index being filled: logged while the fill
+   * runs and replayed on it once the fill is done (so that the fill's older copies never win), then
+   * applied directly until the swap.
+   */
+  private async write<T>(op: (index: Index<MeiliDocument>) => Promise<T>): Promise<T> {
+    const result = await op(this.index);
+    const rebuild = this.rebuilding;
+    if (rebuild) {
+      if (rebuild.direct) await op(rebuild.fresh);
+      else rebuild.log.push(op);
+    }
+    return result;
+  }
+
   async upsert(articles: readonly Article[]): Promise<void> {
     if (!articles.length) return;
-    await this.index.addDocuments(articles.map(toDocument)).waitTask(this.wait);
+    const docs = articles.map(toDocument);
+    await this.write((index) => index.addDocuments(docs).waitTask(this.wait));
   }
 
   async ingest(batch: IngestBatch): Promise<IngestResult> {
@@ -197,13 +219,16 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     // `setHostFlags` landing between this read and this write is not overwritten with the flags read.
     const fresh = changed.filter((a) => !stored.has(a.id));
     const known = changed.filter((a) => stored.has(a.id));
-    if (fresh.length) await this.index.addDocuments(fresh.map(toDocument)).waitTask(this.wait);
+    if (fresh.length) {
+      const docs = fresh.map(toDocument);
+      await this.write((index) => index.addDocuments(docs).waitTask(this.wait));
+    }
     if (known.length) {
       const partial = known.map((a) => {
         const { https: _https, iframeable: _iframeable, ...rest } = toDocument(a);
         return rest;
       });
-      await this.index.updateDocuments(partial).waitTask(this.wait);
+      await this.write((index) => index.updateDocuments(partial).waitTask(this.wait));
     }
     return { created, updated: changed.length - created };
   }
@@ -215,15 +240,17 @@ export class MeilisearchArticleIndex implements ArticleIndex {
 
   async remove(ids: readonly string[]): Promise<number> {
     if (!ids.length) return 0;
-    return this.deleted(this.index.deleteDocuments([...ids]).waitTask(this.wait));
+    return this.deleted(this.write((index) => index.deleteDocuments([...ids]).waitTask(this.wait)));
   }
 
   async removeBySource(sourceId: string): Promise<number> {
-    return this.deleted(this.index.deleteDocuments({ filter: `sourceId = ${quote(sourceId)}` }).waitTask(this.wait));
+    const filter = `sourceId = ${quote(sourceId)}`;
+    return this.deleted(this.write((index) => index.deleteDocuments({ filter }).waitTask(this.wait)));
   }
 
   async removePublishedBefore(ms: number): Promise<number> {
-    return this.deleted(this.index.deleteDocuments({ filter: `publishedTs < ${ms}` }).waitTask(this.wait));
+    const filter = `publishedTs < ${ms}`;
+    return this.deleted(this.write((index) => index.deleteDocuments({ filter }).waitTask(this.wait)));
   }
 
   /** Ids and sort keys of every match (up to the exact-total limit), newest first; phrases OR-ed. */
@@ -352,7 +379,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         doc: JSON.stringify(merged),
       });
     }
-    if (changes.length) await this.index.updateDocuments(changes).waitTask(this.wait);
+    if (changes.length) await this.write((index) => index.updateDocuments(changes).waitTask(this.wait));
     return changes.length;
   }
 
@@ -373,7 +400,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       }
       if (results.length < 1000) break;
     }
-    if (changes.length) await this.index.updateDocuments(changes).waitTask(this.wait);
+    if (changes.length) await this.write((index) => index.updateDocuments(changes).waitTask(this.wait));
     return changes.length;
   }
 
@@ -398,10 +425,15 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const uid = `${this.options.indexUid}_rebuild_${Date.now().toString(36)}`;
     await this.createIndex(uid);
     const fresh = this.client.index<MeiliDocument>(uid);
+    const rebuild = { fresh, log: [] as WriteOp[], direct: false };
+    this.rebuilding = rebuild;
     try {
       await fill(async (articles) => {
         if (articles.length) await fresh.addDocuments(articles.map(toDocument)).waitTask(this.wait);
       });
+      // What was written meanwhile, in order, over the fill's copies (the log may grow while this runs).
+      for (let i = 0; i < rebuild.log.length; i++) await rebuild.log[i]!(fresh);
+      rebuild.direct = true;
       // No `rename` field: Meilisearch before 1.18 (the compose file pins 1.16) refuses it, and false is its default.
       const swap = { indexes: [this.options.indexUid, uid] } as Parameters<Meilisearch['swapIndexes']>[0][number];
       await this.client.swapIndexes([swap]).waitTask(this.wait);
@@ -411,17 +443,11 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         .waitTask(this.wait)
         .catch(() => {});
       throw error;
+    } finally {
+      this.rebuilding = null;
     }
-    // `uid` now names the old index: copy what it gained while the new one was being filled.
-    const old = this.client.index<MeiliDocument>(uid);
-    for (let offset = 0; ; offset += 1000) {
-      const { results } = await old.getDocuments({ fields: ['id', 'doc', 'https', 'iframeable'], limit: 1000, offset });
-      const olds = results.map(fromDocument);
-      const present = new Set((await this.documents(olds.map((a) => a.id))).map((a) => a.id));
-      const missing = olds.filter((a) => !present.has(a.id));
-      if (missing.length) await this.upsert(missing);
-      if (results.length < 1000) break;
-    }
+    // `uid` now names the old index. Every write of this process reached the new one; writes of other
+    // processes during the fill (an import) did not: run those before or after a whole-index re-index.
     await this.client.deleteIndex(uid).waitTask(this.wait);
   }
 

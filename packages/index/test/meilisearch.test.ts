@@ -50,6 +50,30 @@ if (host) {
         await index.close();
       }
     });
+
+    it("keeps the updates, flags and deletions made while the fresh index fills, over the fill's older copies", async () => {
+      const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+      await index.init();
+      try {
+        const source = { id: 's', name: 'S', domain: 'example.com', https: null, iframeable: null };
+        const updated = makeArticle({ headline: 'first version', source });
+        const purged = makeArticle({ headline: 'purged during the rebuild', source: { ...source, id: 'gone' } });
+        await index.upsert([updated, purged]);
+        await index.rebuild(async (write) => {
+          const scanned = await index.getByIds([updated.id, purged.id]); // the re-index reads…
+          // …a fetch updates one article, a probe sets the host's flags, an operator purges a source…
+          await index.upsert([{ ...updated, headline: 'second version' }]);
+          await index.setHostFlags('example.com', { https: true });
+          await index.removeBySource('gone');
+          // …and the re-index writes its (older) copies into the fresh index.
+          await write(scanned.map((a) => ({ ...a, topics: [{ id: 4000000, name: 'economy' }] })));
+        });
+        const all = await index.query({ filters: { ...NO_FILTERS }, limit: 10, offset: 0 });
+        expect(all.articles.map((a) => [a.headline, a.source.https])).toEqual([['second version', true]]);
+      } finally {
+        await index.close();
+      }
+    });
   });
 } else {
   describe('ArticleIndex contract: meilisearch', () => {
