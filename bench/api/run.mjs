@@ -9,10 +9,10 @@
 //     publishing (into the same index the API serves).
 // Text is drawn from word counts of AG News (counts only: no text of it is stored or served).
 // Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
-//                             [--reseed] [--no-live]
+//                             [--reseed] [--no-live] [--meili-url http://127.0.0.1:7700 (with --no-live)]
 import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ import { encodeCursor } from '@tidings/core/cursor';
 import { parseFeedQuery } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import { MeilisearchArticleIndex } from '@tidings/index/meilisearch';
 import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { createRedis } from '@tidings/store/redis';
@@ -41,8 +42,13 @@ const { values: args } = parseArgs({
     queries: { type: 'string', default: '3000' },
     reseed: { type: 'boolean', default: false },
     'no-live': { type: 'boolean', default: false },
+    // The production index instead of the embedded one: a Meilisearch server (MEILI_API_KEY from the env).
+    'meili-url': { type: 'string' },
   },
 });
+const MEILI = args['meili-url'] ?? null;
+const MEILI_INDEX = `tidings_bench_${Number(args.articles)}`;
+if (MEILI && !args['no-live']) throw new Error('--meili-url measures queries only: add --no-live');
 const total = Number(args.articles);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
@@ -73,8 +79,17 @@ const generator = createGenerator({ seed: 1, hosts: 2000, now: NOW, vocabulary, 
 // --- seed -------------------------------------------------------------------------------------
 let seedFigure = null;
 if (args.reseed && existsSync(dataDir)) rmSync(dataDir, { recursive: true });
+mkdirSync(dataDir, { recursive: true });
 {
-  const index = new EmbeddedArticleIndex({ file: dbFile });
+  const index = MEILI
+    ? new MeilisearchArticleIndex({
+        host: MEILI,
+        ...(process.env.MEILI_API_KEY ? { apiKey: process.env.MEILI_API_KEY } : {}),
+        indexUid: MEILI_INDEX,
+        taskTimeoutMs: 600_000,
+      })
+    : new EmbeddedArticleIndex({ file: dbFile });
+  await index.init();
   const have = (await index.stats()).articles;
   if (have !== total) {
     if (have) throw new Error(`${dbFile} holds ${have} articles; rerun with --reseed`);
@@ -89,7 +104,8 @@ if (args.reseed && existsSync(dataDir)) rmSync(dataDir, { recursive: true });
         toArticle(generator.next(), catalog, indexedAt),
       );
       genMs += performance.now() - g0;
-      index.upsertSync(articles);
+      if (MEILI) await index.upsert(articles);
+      else index.upsertSync(articles);
       if ((done / batch) % 20 === 0) process.stderr.write(`\rseeding ${done + articles.length}/${total}`);
     }
     const seconds = (performance.now() - started) / 1000;
@@ -142,6 +158,7 @@ const api = await start(
     DATA_DIR: dataDir,
     REDIS_PREFIX: prefix,
     CURSOR_SECRET,
+    ...(MEILI ? { INDEX: 'meilisearch', MEILI_URL: MEILI, MEILI_INDEX } : {}),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     // As `npm start` runs the API (glibc keeps fewer per-thread heaps).
@@ -291,7 +308,7 @@ console.log(
   `machine: ${availableParallelism()} cores (${cpus()[0]?.model}), ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}`,
 );
 console.log(
-  `index: embedded, ${total.toLocaleString('en')} synthetic articles (text drawn by AG News word counts); ` +
+  `index: ${MEILI ? `Meilisearch at ${MEILI} (index ${MEILI_INDEX})` : 'embedded'}, ${total.toLocaleString('en')} synthetic articles (text drawn by AG News word counts); ` +
     `wrk, 1 thread, ${connections} connections × ${duration} s per case\n`,
 );
 if (seedFigure) {
