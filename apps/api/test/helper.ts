@@ -7,6 +7,7 @@ import { testEnv } from '@tidings/config/config';
 import type { Article } from '@tidings/core/article';
 import { articleIdFor, canonicalizeUrl } from '@tidings/core/url';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import { MeilisearchArticleIndex } from '@tidings/index/meilisearch';
 import type { ArticleIndex } from '@tidings/index/port';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
@@ -22,7 +23,7 @@ export const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
 
 export interface TestApp {
   app: FastifyInstance;
-  index: EmbeddedArticleIndex;
+  index: ArticleIndex;
   keys: ApiKeyStore;
   selections: SelectionStore;
   sources: SourceStore;
@@ -44,7 +45,17 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { index?: Artic
   const catalog = loadCatalog();
   const topicParents: Record<number, number> = {};
   for (const topic of catalog.topics.values()) if (topic.parent !== null) topicParents[topic.id] = topic.parent;
-  const index = new EmbeddedArticleIndex({ file: ':memory:', topicParents });
+  // API_TESTS_INDEX=meilisearch (with MEILI_URL): the same tests on a throw-away Meilisearch index.
+  const meili = testEnv('MEILI_URL') && process.env.API_TESTS_INDEX === 'meilisearch';
+  const index: ArticleIndex = meili
+    ? new MeilisearchArticleIndex({
+        host: testEnv('MEILI_URL')!,
+        ...(testEnv('MEILI_API_KEY') ? { apiKey: testEnv('MEILI_API_KEY')! } : {}),
+        indexUid: `tidings_api_test_${randomUUID().slice(0, 8)}`,
+        topicParents,
+      })
+    : new EmbeddedArticleIndex({ file: ':memory:', topicParents });
+  await index.init();
   const keys = new ApiKeyStore(redis, prefix);
   const selections = new SelectionStore(redis, prefix);
   const sources = new SourceStore(redis, prefix);
@@ -77,6 +88,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { index?: Artic
       app.inject({ method: init.method ?? 'GET', url: path, ...(init.headers ? { headers: init.headers } : {}) }),
     async close() {
       await app.close();
+      if (index instanceof MeilisearchArticleIndex) await index.drop();
       await index.close();
       const stale = await redis.keys(`${prefix}*`);
       if (stale.length) await redis.del(...stale);

@@ -205,6 +205,11 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     return result;
   }
 
+  /** Deletes this index and everything in it (throw-away indexes of tests and benchmarks). */
+  async drop(): Promise<void> {
+    await this.client.deleteIndexIfExists(this.options.indexUid);
+  }
+
   async upsert(articles: readonly Article[]): Promise<void> {
     if (!articles.length) return;
     const docs = articles.map(toDocument);
