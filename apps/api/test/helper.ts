@@ -46,7 +46,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { index?: Artic
   const topicParents: Record<number, number> = {};
   for (const topic of catalog.topics.values()) if (topic.parent !== null) topicParents[topic.id] = topic.parent;
   // API_TESTS_INDEX=meilisearch (with MEILI_URL): the same tests on a throw-away Meilisearch index.
-  const meili = testEnv('MEILI_URL') && process.env.API_TESTS_INDEX === 'meilisearch';
+  const meili = testEnv('MEILI_URL') && testEnv('API_TESTS_INDEX') === 'meilisearch';
   const index: ArticleIndex = meili
     ? new MeilisearchArticleIndex({
         host: testEnv('MEILI_URL')!,

@@ -147,7 +147,9 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
 }
 
 /** Reads a test-only variable (kept here so that nothing else touches `process.env`). */
-export function testEnv(name: 'MEILI_URL' | 'MEILI_API_KEY' | 'REDIS_URL' | 'CI'): string | undefined {
+export function testEnv(
+  name: 'MEILI_URL' | 'MEILI_API_KEY' | 'REDIS_URL' | 'CI' | 'API_TESTS_INDEX',
+): string | undefined {
   return process.env[name] || undefined;
 }
 
