@@ -6,6 +6,7 @@
  * from the queue (`removeOnComplete`) counts as done without a result.
  */
 import type { Job, Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 
 export type JobOutcome<R> = { jobId: string; ok: true; result: R | null } | { jobId: string; ok: false; error: string };
 
@@ -35,6 +36,17 @@ const parsed = (value: unknown): unknown => {
     return value;
   }
 };
+
+/**
+ * The id of the queue's latest event, read *before* jobs are added: events read from there on (the
+ * `lastEventId` of `QueueEvents`) include every event of those jobs, however late the reader starts.
+ */
+export async function lastEventId(queue: Queue): Promise<string> {
+  // The queue's own connection is an ioredis client (BullMQ types it more loosely).
+  const client = (await queue.client) as unknown as Redis;
+  const [last] = await client.xrevrange(queue.keys.events!, '+', '-', 'COUNT', 1);
+  return last?.[0] ?? '0-0';
+}
 
 /**
  * Waits for jobs already queued: events that came before the listeners are attached are made up for

@@ -7,7 +7,7 @@ import { Worker } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bullPrefix, createQueue, createQueueConnection, createQueueEvents } from '@tidings/queue/queues';
 import { createRedis } from '@tidings/store/redis';
-import { waitForJobs } from '../src/wait-jobs.js';
+import { lastEventId, waitForJobs } from '../src/wait-jobs.js';
 import { REDIS_URL } from './helper.js';
 
 let prefix: string;
@@ -61,6 +61,20 @@ describe('waitForJobs', () => {
     expect(pending).toEqual([]);
     expect(outcomes).toEqual([{ jobId: 'early', ok: true, result: { doubled: 42 } }]);
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('replays the events stream from the id read before the job was added (no polling needed)', async () => {
+    const { queue } = setUp(async ({ n }) => ({ tripled: n * 3 }));
+    const from = await lastEventId(queue);
+    const job = await queue.add('triple', { n: 5 }, { jobId: 'replayed' });
+    for (let i = 0; i < 100 && (await job.getState()) !== 'completed'; i++) await new Promise((r) => setTimeout(r, 20));
+    // The listener starts only now, from that id; looking at the job itself is left for a minute.
+    const events = createQueueEvents('jobs', REDIS_URL, prefix, from);
+    closers.push(() => events.close());
+    const started = Date.now();
+    const { outcomes } = await waitForJobs({ queue, events, jobIds: ['replayed'], timeoutMs: 10_000, pollMs: 60_000 });
+    expect(outcomes).toEqual([{ jobId: 'replayed', ok: true, result: { tripled: 15 } }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('reports a failed job with its reason', async () => {

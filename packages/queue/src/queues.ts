@@ -136,8 +136,13 @@ export function createQueue<T>(name: string, connection: Redis, prefix: string):
   return new Queue<T>(name, { connection, prefix: bullPrefix(prefix), defaultJobOptions: DEFAULT_JOB_OPTIONS });
 }
 
-export function createQueueEvents(name: string, url: string, prefix: string): QueueEvents {
-  return new QueueEvents(name, { connection: createQueueConnection(url, 'worker'), prefix: bullPrefix(prefix) });
+/** `lastEventId`: replay the events stream from there (events after it are not missed). */
+export function createQueueEvents(name: string, url: string, prefix: string, lastEventId?: string): QueueEvents {
+  return new QueueEvents(name, {
+    connection: createQueueConnection(url, 'worker'),
+    prefix: bullPrefix(prefix),
+    ...(lastEventId ? { lastEventId } : {}),
+  });
 }
 
 /**

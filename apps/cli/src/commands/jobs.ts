@@ -20,7 +20,7 @@ import {
 } from '@tidings/queue/queues';
 import { type Source, SourceStore } from '@tidings/store/sources';
 import { CliError, type Context } from '../context.js';
-import { waitForJobs } from '../wait-jobs.js';
+import { lastEventId, waitForJobs } from '../wait-jobs.js';
 
 /** `--timeout`: `90s`, `10m`, `2h`. */
 function waitDuration(value: string): number {
@@ -143,7 +143,9 @@ export function registerJobCommands(program: Command, context: Context): void {
     if (!targets.length) throw new CliError('no active or failing sources to ingest');
     const connection = createQueueConnection(config.REDIS_URL, 'producer');
     const queue = createQueue<FetchSourcePayload>(QUEUES.fetchSource, connection, config.REDIS_PREFIX);
-    const events = o.wait ? createQueueEvents(QUEUES.fetchSource, config.REDIS_URL, config.REDIS_PREFIX) : null;
+    const events = o.wait
+      ? createQueueEvents(QUEUES.fetchSource, config.REDIS_URL, config.REDIS_PREFIX, await lastEventId(queue))
+      : null;
     try {
       if (o.wait) await requireWorker(queue, 'fetch these sources');
       const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -221,7 +223,9 @@ export function registerJobCommands(program: Command, context: Context): void {
     const sourceId = o.source ?? null;
     const connection = createQueueConnection(config.REDIS_URL, 'producer');
     const queue = createQueue<ReindexPayload>(QUEUES.reindex, connection, config.REDIS_PREFIX);
-    const events = o.wait ? createQueueEvents(QUEUES.reindex, config.REDIS_URL, config.REDIS_PREFIX) : null;
+    const events = o.wait
+      ? createQueueEvents(QUEUES.reindex, config.REDIS_URL, config.REDIS_PREFIX, await lastEventId(queue))
+      : null;
     try {
       if (o.wait) await requireWorker(queue, 're-index');
       const jobId = reindexJobId(sourceId, `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`);
