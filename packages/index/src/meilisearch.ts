@@ -12,6 +12,8 @@ import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tid
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FeedFilters } from '@tidings/core/query';
 import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
+import { wordsOf } from '@tidings/core/text';
+import { sameStory, STORY_WINDOW_MS, storyBands, storyText, type StoryWords } from './stories.js';
 import { countFacets } from './facet-count.js';
 import {
   type ArticleIndex,
@@ -49,6 +51,10 @@ interface MeiliDocument {
   headline: string;
   introduction: string;
   doc: string;
+  /** The story the article belongs to (its first indexed article's id; never changes). */
+  storyId: string;
+  /** MinHash band keys of its words: articles sharing two are story candidates. */
+  storyBands: number[];
 }
 
 export interface MeilisearchIndexOptions {
@@ -95,8 +101,15 @@ export function meiliFilter(filters: FeedFilters, after?: CursorPosition | null,
   return out;
 }
 
+/** An article's words as story grouping compares them (folded, space-separated). */
+function storyWordsOf(article: Pick<Article, 'headline' | 'introduction'>): StoryWords {
+  return { headline: wordsOf(article.headline).join(' '), introduction: wordsOf(article.introduction).join(' ') };
+}
+
 function toDocument(article: Article): MeiliDocument {
   return {
+    storyId: article.story?.id ?? article.id,
+    storyBands: storyBands(storyWordsOf(article)),
     id: article.id,
     idKey: idKeyOf(article.id),
     publishedTs: Date.parse(article.publishedAt),
@@ -117,13 +130,36 @@ function toDocument(article: Article): MeiliDocument {
   };
 }
 
-function fromDocument(doc: Pick<MeiliDocument, 'doc' | 'https' | 'iframeable'>): Article {
+function fromDocument(doc: Pick<MeiliDocument, 'doc' | 'https' | 'iframeable' | 'storyId'>): Article {
   const article = JSON.parse(doc.doc) as Article;
   article.source.https = doc.https;
   article.source.iframeable = doc.iframeable;
-  // Story grouping runs in the embedded index only: here every article is a story of its own.
-  article.story = { id: article.id, size: 1 };
+  // The size is filled in by the reads that return articles (`withStorySizes`).
+  article.story = { id: doc.storyId ?? article.id, size: 1 };
   return article;
+}
+
+/** Fields a document is read with. */
+const READ_FIELDS = ['id', 'doc', 'https', 'iframeable', 'storyId'] as (keyof MeiliDocument)[];
+
+/** An article as a match: what ordering, cursors and story collapsing need. */
+interface MatchKey {
+  id: string;
+  publishedTs: number;
+  idKey: number;
+  storyId?: string;
+}
+
+/** Each story's earliest-published article (ties: smallest id), newest first (CONTRACT §1.7). */
+function collapseKeys(keys: readonly MatchKey[]): MatchKey[] {
+  const first = new Map<string, MatchKey>();
+  for (const key of keys) {
+    const story = key.storyId ?? key.id;
+    const kept = first.get(story);
+    if (!kept || key.publishedTs < kept.publishedTs || (key.publishedTs === kept.publishedTs && key.id < kept.id))
+      first.set(story, key);
+  }
+  return [...first.values()].sort((a, b) => b.publishedTs - a.publishedTs || b.idKey - a.idKey);
 }
 
 /** A write, as it can be applied to the live index and again to one being rebuilt. */
@@ -176,6 +212,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
           'language',
           'domain',
           'sourcePrefixes',
+          'storyId',
+          'storyBands',
         ],
         sortableAttributes: ['publishedTs', 'idKey'],
         rankingRules: ['sort', 'words', 'proximity', 'attribute', 'exactness'],
@@ -210,9 +248,68 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     await this.client.deleteIndexIfExists(this.options.indexUid);
   }
 
+  /**
+   * Story grouping of articles not stored yet (CONTRACT §1.7, the rules of `stories.ts`): candidates
+   * are stored articles of the 72-hour window sharing at least two band keys (one multi-search for
+   * the batch) and earlier articles of the batch; the first that `sameStory` accepts gives its story.
+   */
+  private async assignStories(fresh: Article[]): Promise<Article[]> {
+    if (!fresh.length) return fresh;
+    const words = fresh.map(storyWordsOf);
+    const keys = words.map((w) => storyBands(w));
+    const published = fresh.map((a) => Date.parse(a.publishedAt));
+    const asked = fresh.map((_, i) => i).filter((i) => keys[i]!.length);
+    const { results } = asked.length
+      ? await this.client.multiSearch({
+          queries: asked.map((i) => ({
+            indexUid: this.options.indexUid,
+            q: '',
+            filter: [
+              `storyBands IN ${list(keys[i]!)}`,
+              `publishedTs >= ${published[i]! - STORY_WINDOW_MS}`,
+              `publishedTs <= ${published[i]! + STORY_WINDOW_MS}`,
+            ],
+            limit: 64,
+            attributesToRetrieve: ['id', 'storyId', 'storyBands', 'headline', 'introduction'],
+          })),
+        })
+      : { results: [] };
+    const stored = new Map(asked.map((i, n) => [i, results[n]!.hits as unknown as Partial<MeiliDocument>[]]));
+    const out: Article[] = [];
+    fresh.forEach((article, i) => {
+      const mine = new Set(keys[i]);
+      const shared = (bands: readonly number[]) => bands.filter((b) => mine.has(b)).length;
+      const candidates = [
+        ...(stored.get(i) ?? []).map((hit) => ({
+          id: hit.id!,
+          story: hit.storyId ?? hit.id!,
+          shared: shared(hit.storyBands ?? []),
+          words: storyWordsOf({ headline: hit.headline ?? '', introduction: hit.introduction ?? '' }),
+        })),
+        ...out.flatMap((earlier, j) =>
+          Math.abs(published[j]! - published[i]!) <= STORY_WINDOW_MS
+            ? [{ id: earlier.id, story: earlier.story!.id, shared: shared(keys[j]!), words: words[j]! }]
+            : [],
+        ),
+      ]
+        .filter((c) => c.id !== article.id && c.shared >= 2)
+        .sort((a, b) => b.shared - a.shared)
+        .slice(0, 8);
+      const text = candidates.length ? storyText(words[i]!) : null;
+      const match = candidates.find((c) => sameStory(text!, storyText(c.words)));
+      out.push({ ...article, story: { id: match?.story ?? article.id, size: 1 } });
+    });
+    return out;
+  }
+
   async upsert(articles: readonly Article[]): Promise<void> {
     if (!articles.length) return;
-    const docs = articles.map(toDocument);
+    // Stored articles keep their story; new ones are grouped.
+    const stored = new Map((await this.documents(articles.map((a) => a.id))).map((a) => [a.id, a.story!]));
+    const grouped = new Map(
+      (await this.assignStories(articles.filter((a) => !stored.has(a.id)))).map((a) => [a.id, a.story!]),
+    );
+    const docs = articles.map((a) => toDocument({ ...a, story: stored.get(a.id) ?? grouped.get(a.id)! }));
     await this.write((index) => index.addDocuments(docs).waitTask(this.wait));
   }
 
@@ -222,7 +319,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const { changed, created } = mergeIngest(batch, incoming, stored);
     // New articles in whole; stored ones as partial updates without the host flags, so that a probe's
     // `setHostFlags` landing between this read and this write is not overwritten with the flags read.
-    const fresh = changed.filter((a) => !stored.has(a.id));
+    const fresh = await this.assignStories(changed.filter((a) => !stored.has(a.id)));
     const known = changed.filter((a) => stored.has(a.id));
     if (fresh.length) {
       const docs = fresh.map(toDocument);
@@ -230,7 +327,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     }
     if (known.length) {
       const partial = known.map((a) => {
-        const { https: _https, iframeable: _iframeable, ...rest } = toDocument(a);
+        // Nor the story: it never changes once given.
+        const { https: _https, iframeable: _iframeable, storyId: _storyId, ...rest } = toDocument(a);
         return rest;
       });
       await this.write((index) => index.updateDocuments(partial).waitTask(this.wait));
@@ -264,8 +362,9 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     after: CursorPosition | null | undefined,
     ids: readonly string[] | undefined,
     limit: number,
-  ): Promise<{ keys: { id: string; publishedTs: number; idKey: number }[]; total: number }> {
-    const filter = meiliFilter(filters, after, ids);
+    storyId: string | null = null,
+  ): Promise<{ keys: MatchKey[]; total: number }> {
+    const filter = [...meiliFilter(filters, after, ids), ...(storyId ? [`storyId = ${quote(storyId)}`] : [])];
     const terms = filters.searchTerms.length ? filters.searchTerms : [null];
     const { results } = await this.client.multiSearch({
       queries: terms.map((term) => ({
@@ -275,15 +374,14 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         sort: SORT,
         page: 1,
         hitsPerPage: limit,
-        attributesToRetrieve: ['id', 'publishedTs', 'idKey'],
+        attributesToRetrieve: ['id', 'publishedTs', 'idKey', 'storyId'],
       })),
     });
-    const byId = new Map<string, { id: string; publishedTs: number; idKey: number }>();
+    const byId = new Map<string, MatchKey>();
     let total = 0;
     for (const result of results) {
       total = Math.max(total, (result as { totalHits?: number }).totalHits ?? 0);
-      for (const hit of result.hits as unknown as { id: string; publishedTs: number; idKey: number }[])
-        byId.set(hit.id, hit);
+      for (const hit of result.hits as unknown as MatchKey[]) byId.set(hit.id, hit);
     }
     const keys = [...byId.values()].sort((a, b) => b.publishedTs - a.publishedTs || b.idKey - a.idKey);
     return { keys, total: terms.length === 1 ? total : keys.length };
@@ -293,20 +391,34 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     if (!ids.length) return [];
     const { results } = await this.index.getDocuments({
       filter: `id IN ${list(ids)}`,
-      fields: ['id', 'doc', 'https', 'iframeable'],
+      fields: READ_FIELDS,
       limit: ids.length,
     });
     const byId = new Map(results.map((doc) => [doc.id, fromDocument(doc)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /** The current size of each article's story (one count for all of them). */
+  private async withStorySizes(articles: Article[]): Promise<Article[]> {
+    const stories = [...new Set(articles.map((a) => a.story!.id))];
+    if (!stories.length) return articles;
+    const result = await this.index.search('', {
+      filter: `storyId IN ${list(stories)}`,
+      limit: 0,
+      facets: ['storyId'],
+    });
+    const sizes = result.facetDistribution?.storyId ?? {};
+    for (const article of articles) article.story = { id: article.story!.id, size: sizes[article.story!.id] ?? 1 };
+    return articles;
+  }
+
   async getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
     if (!ids.length) return [];
     try {
-      if (!filters) return await this.documents([...ids]);
+      if (!filters) return await this.withStorySizes(await this.documents([...ids]));
       const { keys } = await this.matchingKeys(filters, null, ids, ids.length);
       const matching = new Set(keys.map((k) => k.id));
-      return await this.documents(ids.filter((id) => matching.has(id)));
+      return await this.withStorySizes(await this.documents(ids.filter((id) => matching.has(id))));
     } catch (error) {
       throw unavailable(error);
     }
@@ -323,19 +435,38 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   private async queryOnce(query: IndexQuery): Promise<IndexPage> {
     const offset = query.offset ?? 0;
     const search = query.filters.searchTerms.length > 0;
+    const storyId = query.storyId ?? null;
+    if (query.filters.collapseStories) {
+      // Every match (up to the exact-total limit), reduced to each story's earliest article here.
+      const all = await this.matchingKeys(query.filters, null, undefined, EXACT_TOTAL_LIMIT + 1, storyId);
+      const stories = collapseKeys(all.keys);
+      const after = query.after;
+      const rest = after
+        ? stories.filter(
+            (k) => k.publishedTs < after.key || (k.publishedTs === after.key && k.idKey < idKeyOf(after.id)),
+          )
+        : stories;
+      const slice = rest.slice(offset, offset + query.limit);
+      return {
+        articles: await this.withStorySizes(await this.documents(slice.map((k) => k.id))),
+        total: Math.min(stories.length, EXACT_TOTAL_LIMIT),
+        totalExact: all.total <= EXACT_TOTAL_LIMIT,
+        hasMore: rest.length > offset + query.limit,
+      };
+    }
     // Without search terms one query gives the page and the exact total; with them, the union is
     // built here from every term's matches (bounded by the exact-total limit).
     const want = search ? EXACT_TOTAL_LIMIT + 1 : offset + query.limit + 1;
-    // A story is its one article here (and collapsing stories changes nothing).
-    const only = query.storyId ? [query.storyId] : undefined;
     const [page, whole] = await Promise.all([
-      this.matchingKeys(query.filters, query.after, only, Math.min(want, EXACT_TOTAL_LIMIT + 1)),
-      query.after ? this.matchingKeys(query.filters, null, only, search ? EXACT_TOTAL_LIMIT + 1 : 1) : null,
+      this.matchingKeys(query.filters, query.after, undefined, Math.min(want, EXACT_TOTAL_LIMIT + 1), storyId),
+      query.after
+        ? this.matchingKeys(query.filters, null, undefined, search ? EXACT_TOTAL_LIMIT + 1 : 1, storyId)
+        : null,
     ]);
     const slice = page.keys.slice(offset, offset + query.limit);
     const totalMatches = (whole ?? page).total;
     return {
-      articles: await this.documents(slice.map((k) => k.id)),
+      articles: await this.withStorySizes(await this.documents(slice.map((k) => k.id))),
       total: Math.min(totalMatches, EXACT_TOTAL_LIMIT),
       totalExact: totalMatches <= EXACT_TOTAL_LIMIT,
       hasMore: page.keys.length > offset + query.limit || page.total > offset + query.limit,
@@ -345,7 +476,9 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   /** Counted from the matching articles, newest first, up to the exact-total limit (10 000). */
   async facets(query: FacetQuery): Promise<FacetCounts> {
     try {
-      const { keys, total } = await this.matchingKeys(query.filters, null, undefined, EXACT_TOTAL_LIMIT);
+      const matched = await this.matchingKeys(query.filters, null, undefined, EXACT_TOTAL_LIMIT);
+      const keys = query.filters.collapseStories ? collapseKeys(matched.keys) : matched.keys;
+      const total = query.filters.collapseStories ? keys.length : matched.total;
       const articles: Article[] = [];
       for (let i = 0; i < keys.length; i += 1000) {
         articles.push(...(await this.documents(keys.slice(i, i + 1000).map((k) => k.id))));
@@ -358,8 +491,9 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   }
 
   async story(storyId: string): Promise<StoryRef | null> {
-    const [article] = await this.getByIds([storyId]);
-    return article ? { id: storyId, size: 1 } : null;
+    const result = await this.index.search('', { filter: `storyId = ${quote(storyId)}`, hitsPerPage: 1, page: 1 });
+    const size = (result as { totalHits?: number }).totalHits ?? 0;
+    return size ? { id: storyId, size } : null;
   }
 
   /**
@@ -413,7 +547,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const offset = from ? Number(from) : 0;
     const { results } = await this.index.getDocuments({
       ...(sourceId ? { filter: `sourceId = ${quote(sourceId)}` } : {}),
-      fields: ['id', 'doc', 'https', 'iframeable'],
+      fields: READ_FIELDS,
       limit: limit + 1,
       offset,
     });

@@ -27,7 +27,7 @@ if (host) {
     async () => {
       return new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
     },
-    { groupsStories: false },
+    { groupsStories: true },
   );
 
   describe('MeilisearchArticleIndex.rebuild', () => {
