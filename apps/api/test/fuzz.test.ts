@@ -5,24 +5,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_CODES } from '@tidings/core/problem';
+import { type FeedEndpoint, knownParameters } from '@tidings/core/query';
 import { article, buildTestApp, type TestApp } from './helper.js';
 
-const CODES = new Set([
-  'parameterInvalid',
-  'parameterUnknown',
-  'parameterRepeated',
-  'tooManyValues',
-  'pageTooDeep',
-  'cursorInvalid',
-  'apiKeyMissing',
-  'apiKeyInvalid',
-  'apiKeyDisabled',
-  'notFound',
-  'methodNotAllowed',
-  'uriTooLong',
-  'headersTooLarge',
-  'rateLimited',
-]);
+const CODES = new Set<string>(PROBLEM_CODES);
 const PATHS = [
   '/api/v2/feed/',
   '/api/v2/feed-recommended/',
@@ -39,29 +26,9 @@ const PATHS = [
   '/api/v2//feed/',
   '/api/v3/feed/',
 ];
-const NAMES = [
-  'apiKey',
-  'articleTypes',
-  'includeTopics',
-  'includeCompanies',
-  'excludeCompanies',
-  'additionalSources',
-  'includePaywalled',
-  'searchTerms',
-  'from',
-  'to',
-  'languages',
-  'includeSources',
-  'collapseStories',
-  'pageSize',
-  'page',
-  'cursor',
-  'date',
-  'facets',
-  'facetSize',
-  'name',
-  'api%4Bey',
-];
+const ENDPOINTS: FeedEndpoint[] = ['feed', 'recommended', 'stories', 'facets', 'sources', 'companies'];
+// Every known parameter, and a percent-encoded spelling of the key's name.
+const NAMES = [...new Set(ENDPOINTS.flatMap((e) => knownParameters(e))), 'api%4Bey'];
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,6 +10,7 @@
  * newline-separated UTF-8, by GloVe frequency rank.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { fnv1a } from '@tidings/core/hash';
 
 export interface TopLevelGuess {
   /** Top-level topic ids, most likely first. */
@@ -21,16 +22,6 @@ export interface TopLevelGuess {
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
-
-/** FNV-1a over the word's UTF-16 code units. */
-function wordHash(word: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) {
-    hash ^= word.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 export class TopicModel {
   readonly classes: Int32Array;
@@ -78,7 +69,7 @@ export class TopicModel {
   }
 
   private insert(word: string, rank: number): void {
-    const hash = wordHash(word);
+    const hash = fnv1a(word);
     const mask = this.slots.length - 1;
     for (let i = hash & mask; ; i = (i + 1) & mask) {
       if (this.ranks[i] === -1) {
@@ -91,7 +82,7 @@ export class TopicModel {
   }
 
   private rankOf(word: string): number | undefined {
-    const hash = wordHash(word);
+    const hash = fnv1a(word);
     const mask = this.slots.length - 1;
     for (let i = hash & mask; this.ranks[i] !== -1; i = (i + 1) & mask) {
       if (this.slots[i] === hash) return this.ranks[i];

@@ -64,6 +64,9 @@ const TITLE: Record<ProblemCode, string> = {
   serviceUnavailable: 'Service unavailable',
 };
 
+/** Every code of CONTRACT §1.5. */
+export const PROBLEM_CODES = Object.keys(STATUS) as ProblemCode[];
+
 export function problemStatus(code: ProblemCode): number {
   return STATUS[code];
 }

@@ -10,6 +10,8 @@
  * facts — "death toll rises to 41" — is a new story).
  */
 
+import { fnv1a } from '@tidings/core/hash';
+
 export const STORY_WINDOW_MS = 72 * 3_600_000;
 const HASHES = 24;
 const ROWS_PER_BAND = 2;
@@ -18,15 +20,6 @@ const ROWS_PER_BAND = 2;
 export interface StoryWords {
   headline: string;
   introduction: string;
-}
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }
 
 function pairs(words: string[]): string[] {
