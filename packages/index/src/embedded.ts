@@ -32,6 +32,7 @@ import {
   type ScanOptions,
 } from './port.js';
 import { ftsMatchExpression } from './fts-query.js';
+import { cutFacets } from './facet-count.js';
 import { withMeaning, mergeIngest } from './ingest.js';
 import { sameStory, StoryBandIndex, storyBands, type StoryText, storyText, type StoryWords } from './stories.js';
 
@@ -583,9 +584,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   async facets(query: FacetQuery): Promise<FacetCounts> {
     const engine = this.engine();
     const plan = this.plan(engine, query.filters);
-    return engine.remember(`facets:${query.facets.join(',')}:${canonicalFilters(query.filters)}`, () =>
-      engine.facets(plan, query.facets),
-    );
+    const key = `facets:${query.facets.join(',')}:${canonicalFilters(query.filters)}`;
+    const counts = engine.remember(key, () => engine.facets(plan, query.facets));
+    // Cut here, on the query thread: only the lists the API shows go back to it.
+    return query.size ? engine.remember(`${key}:${query.size}`, () => cutFacets(counts, query.size!)) : counts;
   }
 
   async story(storyId: string): Promise<StoryRef | null> {

@@ -42,3 +42,35 @@ export function countFacets(
     days: [...maps.days],
   };
 }
+
+const byValue = <K extends string | number>(a: K, b: K) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The `size` largest counts, largest first (ties: the smaller value first), in one pass that keeps
+ * the best `size` so far (facet lists run to thousands of values; `size` is a few dozen at most).
+ */
+function largest<K extends string | number>(counts: readonly [K, number][], size: number): [K, number][] {
+  const before = (a: [K, number], b: [K, number]) => a[1] > b[1] || (a[1] === b[1] && byValue(a[0], b[0]) < 0);
+  const best: [K, number][] = [];
+  for (const entry of counts) {
+    if (best.length === size && !before(entry, best[size - 1]!)) continue;
+    let at = best.length;
+    while (at > 0 && before(entry, best[at - 1]!)) at--;
+    best.splice(at, 0, entry);
+    if (best.length > size) best.pop();
+  }
+  return best;
+}
+
+/** Each facet cut to its `size` largest counts (days: the latest `size` days), as the API shows them. */
+export function cutFacets(counts: FacetCounts, size: number): FacetCounts {
+  return {
+    total: counts.total,
+    types: largest(counts.types, size),
+    languages: largest(counts.languages, size),
+    sources: largest(counts.sources, size),
+    companies: largest(counts.companies, size),
+    topics: largest(counts.topics, size),
+    days: [...counts.days].sort((a, b) => byValue(b[0], a[0])).slice(0, size),
+  };
+}

@@ -14,7 +14,7 @@ import type { FeedFilters } from '@tidings/core/query';
 import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
 import { wordsOf } from '@tidings/core/text';
 import { sameStory, STORY_WINDOW_MS, storyBands, storyText, type StoryWords } from './stories.js';
-import { countFacets } from './facet-count.js';
+import { countFacets, cutFacets } from './facet-count.js';
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
@@ -484,7 +484,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         articles.push(...(await this.documents(keys.slice(i, i + 1000).map((k) => k.id))));
       }
       const parents = new Map(Object.entries(this.options.topicParents ?? {}).map(([c, p]) => [Number(c), p]));
-      return { ...countFacets(articles, query.facets, parents), total };
+      const counts = { ...countFacets(articles, query.facets, parents), total };
+      return query.size ? cutFacets(counts, query.size) : counts;
     } catch (error) {
       throw unavailable(error);
     }

@@ -90,10 +90,15 @@ export interface FacetQuery {
   /** As for `query` (topics already expanded to their descendants). */
   filters: FeedFilters;
   facets: readonly FacetName[];
+  /**
+   * Only the `size` largest counts of each facet (ties: the smaller value first; days: the latest),
+   * cut where they are counted so that long lists never travel; every count when absent.
+   */
+  size?: number;
 }
 
 /**
- * Exact counts by value, unsorted and uncut: every type, language, source id, company id, topic id
+ * Exact counts by value, unsorted and uncut unless a `size` was asked: every type, language, source id, company id, topic id
  * (an article counts once under each of its topics and each of their ancestors) and UTC day
  * (`YYYY-MM-DD`) that the matching articles have; `total` is how many match.
  */

@@ -29,7 +29,7 @@ export default async function facetRoutes(app: FastifyInstance) {
     async (request) => {
       const query = parseFeedQuery(searchParamsOf(request.url), 'facets');
       const { filters, warnings } = await app.resolveFilters(query.filters);
-      const counts = await app.index.facets({ filters, facets: query.facets });
+      const counts = await app.index.facets({ filters, facets: query.facets, size: query.facetSize });
       const size = query.facetSize;
       const names = new Map((await app.sourceDirectory.list()).map((s) => [s.source.id, s.source.name]));
       const all = {

@@ -817,8 +817,10 @@ export class PostingEngine {
     const total = sizeOf(rows);
     const out: FacetCounts = { total, types: [], languages: [], sources: [], companies: [], topics: [], days: [] };
     const dense = rows.kind === 'bits';
-    // Count of a value: its posting probed against a dense result.
-    const countOf = (posting: Posting) => countBoth(posting.view(), rows);
+    // Every article, unbounded in time (facets without filters): a value's count is its posting's size
+    // (postings hold live rows only). Otherwise its posting probed against a dense result.
+    const everything = from === -Infinity && to === Infinity && total === this.alive.size;
+    const countOf = (posting: Posting) => (everything ? posting.size : countBoth(posting.view(), rows));
     const byPosting = <K, V>(map: Map<K, Posting>, value: (key: K) => V | undefined): [V, number][] => {
       const list: [V, number][] = [];
       for (const [key, posting] of map) {
@@ -871,7 +873,7 @@ export class PostingEngine {
     if (want.has('days')) {
       // Every day that has articles (the API keeps the latest): each day's posting against the result.
       for (const day of this.daysDesc) {
-        const n = countBoth(this.daySets.get(day)!.view(), rows);
+        const n = countOf(this.daySets.get(day)!);
         if (n) out.days.push([new Date(day * DAY_MS).toISOString().slice(0, 10), n]);
       }
     }
