@@ -562,6 +562,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
    * articles it already had, and removals, during the fill are not.
    */
   async rebuild(fill: (write: (articles: readonly Article[]) => Promise<void>) => Promise<void>): Promise<void> {
+    // Whole seconds: `indexedAt` is written to the second.
+    const began = Math.floor(Date.now() / 1000) * 1000;
     const uid = `${this.options.indexUid}_rebuild_${Date.now().toString(36)}`;
     await this.createIndex(uid);
     const fresh = this.client.index<MeiliDocument>(uid);
@@ -586,8 +588,24 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     } finally {
       this.rebuilding = null;
     }
-    // `uid` now names the old index. Every write of this process reached the new one; writes of other
-    // processes during the fill (an import) did not: run those before or after a whole-index re-index.
+    // `uid` now names the old index. Every write of this process reached the new one; articles that
+    // another process (a second worker, an import) added during the fill are carried over: those
+    // indexed since the rebuild began and missing from the new index. (Their changes to articles
+    // that existed before are not: run imports before or after a whole-index re-index.)
+    const old = this.client.index<MeiliDocument>(uid);
+    for (let offset = 0; ; offset += 1000) {
+      const { results } = await old.getDocuments({ fields: READ_FIELDS, limit: 1000, offset });
+      const added = results.map(fromDocument).filter((a) => Date.parse(a.indexedAt) >= began);
+      if (added.length) {
+        const present = new Set((await this.documents(added.map((a) => a.id))).map((a) => a.id));
+        const missing = added.filter((a) => !present.has(a.id));
+        if (missing.length) {
+          const docs = missing.map(toDocument);
+          await this.write((index) => index.addDocuments(docs).waitTask(this.wait));
+        }
+      }
+      if (results.length < 1000) break;
+    }
     await this.client.deleteIndex(uid).waitTask(this.wait);
   }
 

@@ -74,6 +74,30 @@ if (host) {
         await index.close();
       }
     });
+
+    it('carries over articles another process added while the fresh index filled', async () => {
+      const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
+      const index = new DisposableMeilisearchIndex(uid);
+      // Another process: its own adapter on the same index (its writes are not mirrored).
+      const other = new MeilisearchArticleIndex({ host: host, ...(apiKey ? { apiKey } : {}), indexUid: uid });
+      await index.init();
+      try {
+        const before = makeArticle({ headline: 'indexed before the rebuild' });
+        await index.upsert([before]);
+        await index.rebuild(async (write) => {
+          await write([before]);
+          const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+          await other.upsert([makeArticle({ headline: 'added by another process', indexedAt: now })]);
+        });
+        const all = await index.query({ filters: { ...NO_FILTERS }, limit: 10, offset: 0 });
+        expect(all.articles.map((a) => a.headline).sort()).toEqual([
+          'added by another process',
+          'indexed before the rebuild',
+        ]);
+      } finally {
+        await index.close();
+      }
+    });
   });
 } else {
   describe('ArticleIndex contract: meilisearch', () => {
