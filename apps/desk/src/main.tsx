@@ -12,6 +12,37 @@ interface SessionInfo {
 
 const TYPES = ['article', 'video', 'gallery', 'report', 'pressrelease', 'podcast'];
 
+/** A required text input with its visible label (the label is its accessible name). */
+function TextField(props: {
+  label: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <label>
+      {props.label}
+      <input
+        type={props.type}
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onInput={(e) => props.onValue(e.currentTarget.value)}
+        required
+      />
+    </label>
+  );
+}
+
+/** The last error, announced to screen readers; nothing when there is none. */
+function ErrorLine({ error }: { error: string }) {
+  return error ? (
+    <p role="alert" class="error">
+      {error}
+    </p>
+  ) : null;
+}
+
 function message(error: unknown): string {
   return error instanceof ApiError ? error.message : 'The desk could not be reached; try again.';
 }
@@ -39,21 +70,14 @@ function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: Ses
       <h1>Welcome to the Tidings desk</h1>
       <p>Choose a password of at least 12 characters.</p>
       <form onSubmit={(e) => void submit(e)}>
-        <label>
-          New password
-          <input
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-            required
-          />
-        </label>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+        />
+        <ErrorLine error={error} />
         <button type="submit">Set password</button>
       </form>
     </main>
@@ -77,31 +101,15 @@ function SignIn({ onSignedIn }: { onSignedIn: (s: SessionInfo) => void }) {
     <main class="card">
       <h1>Tidings desk</h1>
       <form onSubmit={(e) => void submit(e)}>
-        <label>
-          Email
-          <input
-            type="email"
-            autoComplete="username"
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-            required
-          />
-        </label>
-        <label>
-          Password
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-            required
-          />
-        </label>
-        {error && (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        )}
+        <TextField label="Email" type="email" autoComplete="username" value={email} onValue={setEmail} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+        />
+        <ErrorLine error={error} />
         <button type="submit">Sign in</button>
       </form>
     </main>
@@ -208,11 +216,7 @@ function Search({ onAdd, selected }: { onAdd: (a: Article) => void; selected: Se
         </details>
         <button type="submit">Search</button>
       </form>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {total !== null && (
         <p class="meta">
           {total} article(s){total >= 10000 ? ' or more' : ''}
@@ -316,11 +320,7 @@ function Sources() {
   return (
     <section class="panel wide">
       <h2>Sources</h2>
-      {error && (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       <table aria-label="Sources">
         <thead>
           <tr>
