@@ -32,7 +32,6 @@ import {
   type ScanOptions,
 } from './port.js';
 import { ftsMatchExpression } from './fts-query.js';
-import { cutFacets } from './facet-count.js';
 import { withMeaning, mergeIngest } from './ingest.js';
 import { sameStory, StoryBandIndex, storyBands, type StoryText, storyText, type StoryWords } from './stories.js';
 
@@ -584,10 +583,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   async facets(query: FacetQuery): Promise<FacetCounts> {
     const engine = this.engine();
     const plan = this.plan(engine, query.filters);
-    const key = `facets:${query.facets.join(',')}:${canonicalFilters(query.filters)}`;
-    const counts = engine.remember(key, () => engine.facets(plan, query.facets));
-    // Cut here, on the query thread: only the lists the API shows go back to it.
-    return query.size ? engine.remember(`${key}:${query.size}`, () => cutFacets(counts, query.size!)) : counts;
+    const key = `facets:${query.facets.join(',')}:${query.size ?? ''}:${canonicalFilters(query.filters)}`;
+    // Cut where they are counted, on the query thread: only the lists the API shows go back to it, and
+    // only what can reach them is counted.
+    return engine.remember(key, () => engine.facets(plan, query.facets, query.size));
   }
 
   async story(storyId: string): Promise<StoryRef | null> {

@@ -46,20 +46,44 @@ export function countFacets(
 const byValue = <K extends string | number>(a: K, b: K) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The `size` largest counts, largest first (ties: the smaller value first), in one pass that keeps
- * the best `size` so far (facet lists run to thousands of values; `size` is a few dozen at most).
+ * The `size` largest counts offered so far, largest first (ties: the smaller value first), kept in one
+ * pass (facet lists run to thousands of values; `size` is a few dozen at most).
  */
-function largest<K extends string | number>(counts: readonly [K, number][], size: number): [K, number][] {
-  const before = (a: [K, number], b: [K, number]) => a[1] > b[1] || (a[1] === b[1] && byValue(a[0], b[0]) < 0);
-  const best: [K, number][] = [];
-  for (const entry of counts) {
-    if (best.length === size && !before(entry, best[size - 1]!)) continue;
+export class TopCounts<K extends string | number> {
+  readonly list: [K, number][] = [];
+
+  constructor(private readonly size: number) {}
+
+  /** The smallest count a value needs to enter the list once it is full (0 until then). */
+  get floor(): number {
+    return this.list.length === this.size ? this.list[this.size - 1]![1] : 0;
+  }
+
+  offer(value: K, count: number): void {
+    const best = this.list;
+    const before = (a: [K, number], b: [K, number]) => a[1] > b[1] || (a[1] === b[1] && byValue(a[0], b[0]) < 0);
+    const entry: [K, number] = [value, count];
+    if (best.length === this.size && !before(entry, best[this.size - 1]!)) return;
     let at = best.length;
     while (at > 0 && before(entry, best[at - 1]!)) at--;
     best.splice(at, 0, entry);
-    if (best.length > size) best.pop();
+    if (best.length > this.size) best.pop();
   }
-  return best;
+}
+
+/** The `size` largest counts, largest first (ties: the smaller value first). */
+export function largest<K extends string | number>(
+  counts: Iterable<readonly [K, number]>,
+  size: number,
+): [K, number][] {
+  const top = new TopCounts<K>(size);
+  for (const [value, count] of counts) top.offer(value, count);
+  return top.list;
+}
+
+/** The latest `size` days (ISO dates), newest first. */
+export function latestDays(counts: readonly [string, number][], size: number): [string, number][] {
+  return [...counts].sort((a, b) => byValue(b[0], a[0])).slice(0, size);
 }
 
 /** Each facet cut to its `size` largest counts (days: the latest `size` days), as the API shows them. */
@@ -71,6 +95,6 @@ export function cutFacets(counts: FacetCounts, size: number): FacetCounts {
     sources: largest(counts.sources, size),
     companies: largest(counts.companies, size),
     topics: largest(counts.topics, size),
-    days: [...counts.days].sort((a, b) => byValue(b[0], a[0])).slice(0, size),
+    days: latestDays(counts.days, size),
   };
 }

@@ -9,6 +9,7 @@ import { type FeedFilters, NO_FILTERS } from '@tidings/core/query';
 import { matchesSourcePrefix, parseSourcePrefix, type SourcePrefix } from '@tidings/core/source-prefix';
 import { wordsOf } from '@tidings/core/text';
 import { EmbeddedArticleIndex } from '../src/embedded.js';
+import { cutFacets } from '../src/facet-count.js';
 import { makeArticle } from './fixtures.js';
 
 function rng(seed: number) {
@@ -247,6 +248,14 @@ describe('the embedded query engine', () => {
               sorted([...tally((a) => (a.language ? [a.language] : []))]),
             );
             expect(sorted(facets.days), context).toEqual(sorted([...tally((a) => [a.publishedAt.slice(0, 10)])]));
+            // Cut where counted (what the API asks): the same as cutting the whole lists, ties and all.
+            const size = 1 + Math.floor(random() * 4);
+            const cut = await index.facets({
+              filters,
+              facets: ['types', 'topics', 'companies', 'sources', 'languages', 'days'],
+              size,
+            });
+            expect(cut, `${context} size ${size}`).toEqual(cutFacets(facets, size));
           }
           // getByIds with filters keeps exactly the matching ones, in the order asked for.
           const asked = some(ids, 8);

@@ -11,6 +11,7 @@
 import { ARTICLE_TYPES } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FeedFilters } from '@tidings/core/query';
+import { cutFacets, largest, TopCounts } from '../facet-count.js';
 import type { FacetCounts } from '../port.js';
 import {
   and,
@@ -61,6 +62,11 @@ const FLAG_PAYWALLED = 1;
 const FLAG_REGISTRATION = 2;
 const FLAG_HTTPS = 4;
 const FLAG_IFRAMEABLE = 8;
+
+/** A UTC day number as its ISO date. */
+function isoDay(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
 
 export function dayOf(ms: number): number {
   return Math.floor(ms / DAY_MS);
@@ -805,79 +811,136 @@ export class PostingEngine {
 
   /**
    * Exact counts of the plan's rows (within its time range) by type, language, source, company,
-   * topic (a row counts once under each of its topics and each of their ancestors) and UTC day;
-   * lists are not cut or sorted here. A sparse result is counted row by row; a dense one posting by
-   * posting (each value's rows probed against the result), so that no facet walks a million rows.
+   * topic (a row counts once under each of its topics and each of their ancestors) and UTC day.
+   *
+   * With `size`, each list holds only its `size` largest counts (ties: the smaller value first) and
+   * `days` the latest `size` days, newest first — what {@link cutFacets} makes of the whole lists —
+   * and only what can reach them is counted. Without it, every value's count, uncut and unsorted.
+   *
+   * A sparse result is counted row by row. A dense one is counted posting by posting (each value's rows
+   * probed against the result), largest postings first: a value whose whole posting is smaller than
+   * the `size`-th count so far cannot enter the list, and neither can any after it. Days are counted
+   * newest first until `size` of them have articles. So no facet walks a million rows.
    */
-  facets(plan: EnginePlan, names: readonly string[]): FacetCounts {
+  facets(plan: EnginePlan, names: readonly string[], size?: number): FacetCounts {
     const want = new Set(names);
     const { from, to } = plan;
     let rows: RowSet = plan.rows;
     if (from !== -Infinity || to !== Infinity) rows = compactSet(and(rows, this.rangeSet(from, to)), this.universe);
     const total = sizeOf(rows);
     const out: FacetCounts = { total, types: [], languages: [], sources: [], companies: [], topics: [], days: [] };
-    const dense = rows.kind === 'bits';
+    if (total === 0) return out;
+    const limit = size ?? Infinity;
+    if (rows.kind === 'list') {
+      this.countRows(rows.rids, want, out);
+      return size === undefined ? out : cutFacets(out, size);
+    }
     // Every article, unbounded in time (facets without filters): a value's count is its posting's size
-    // (postings hold live rows only). Otherwise its posting probed against a dense result.
+    // (postings hold live rows only). Otherwise its posting probed against the dense result.
     const everything = from === -Infinity && to === Infinity && total === this.alive.size;
     const countOf = (posting: Posting) => (everything ? posting.size : countBoth(posting.view(), rows));
-    const byPosting = <K, V>(map: Map<K, Posting>, value: (key: K) => V | undefined): [V, number][] => {
-      const list: [V, number][] = [];
-      for (const [key, posting] of map) {
+    const byPosting = <K, V extends string | number>(
+      name: string,
+      map: Map<K, Posting>,
+      value: (key: K) => V | undefined,
+    ): [V, number][] => {
+      if (size === undefined) {
+        const list: [V, number][] = [];
+        for (const [key, posting] of map) {
+          const v = value(key);
+          const n = v === undefined || posting.size === 0 ? 0 : countOf(posting);
+          if (n) list.push([v!, n]);
+        }
+        return list;
+      }
+      const top = new TopCounts<V>(limit);
+      for (const [key, posting] of this.largestFirst(name, map)) {
+        // Sorted by size: nothing after a posting smaller than the floor can enter the list.
+        if (posting.size < top.floor || posting.size === 0) break;
         const v = value(key);
-        if (v === undefined || posting.size === 0) continue;
-        const n = countOf(posting);
-        if (n) list.push([v, n]);
+        const n = v === undefined ? 0 : countOf(posting);
+        if (n) top.offer(v!, n);
       }
-      return list;
+      return top.list;
     };
-    const rids = dense ? null : toList(rows);
-    const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
     if (want.has('types')) {
-      out.types = ARTICLE_TYPES.map(
-        (t, i) =>
-          [t, dense ? countOf(this.types[i]!) : rids!.filter((r) => this.type[r] === i).length] as [string, number],
-      ).filter(([, n]) => n > 0);
-    }
-    for (const [name, column, interner, sets] of [
-      ['languages', this.language, this.languages, this.languageSets],
-      ['sources', this.source, this.sources, this.sourceSets],
-    ] as const) {
-      if (!want.has(name)) continue;
-      if (dense) {
-        out[name] = byPosting(sets, (code) => interner.values[code] || undefined);
-        continue;
-      }
-      const counts = new Map<number, number>();
-      for (const rid of rids!) count(counts, column[rid]!);
-      out[name] = [...counts].flatMap(([code, n]) =>
-        interner.values[code] ? [[interner.values[code], n] as [string, number]] : [],
+      const types = ARTICLE_TYPES.map((t, i) => [t, countOf(this.types[i]!)] as [string, number]).filter(
+        ([, n]) => n > 0,
       );
+      out.types = size === undefined ? types : largest(types, size);
     }
-    if (want.has('companies')) {
-      if (dense) out.companies = byPosting(this.companySets, (id) => id);
-      else {
-        const counts = new Map<number, number>();
-        for (const rid of rids!) for (const company of this.companiesOf(rid)) count(counts, company);
-        out.companies = [...counts];
-      }
+    if (want.has('languages')) {
+      out.languages = byPosting('languages', this.languageSets, (code) => this.languages.values[code] || undefined);
     }
-    if (want.has('topics')) {
-      if (dense) out.topics = byPosting(this.topicTreeSets, (id) => id);
-      else {
-        const counts = new Map<number, number>();
-        for (const rid of rids!) for (const topic of this.topicTreeOf(rid)) count(counts, topic);
-        out.topics = [...counts];
-      }
+    if (want.has('sources')) {
+      out.sources = byPosting('sources', this.sourceSets, (code) => this.sources.values[code] || undefined);
     }
+    if (want.has('companies')) out.companies = byPosting('companies', this.companySets, (id) => id);
+    if (want.has('topics')) out.topics = byPosting('topics', this.topicTreeSets, (id) => id);
     if (want.has('days')) {
-      // Every day that has articles (the API keeps the latest): each day's posting against the result.
+      // Newest first: with `size`, only until that many days have articles of the result.
       for (const day of this.daysDesc) {
+        if (out.days.length >= limit) break;
         const n = countOf(this.daySets.get(day)!);
-        if (n) out.days.push([new Date(day * DAY_MS).toISOString().slice(0, 10), n]);
+        if (n) out.days.push([isoDay(day), n]);
       }
     }
     return out;
+  }
+
+  /** A posting map's entries, largest posting first (kept until the data changes). */
+  private largestFirst<K>(name: string, map: Map<K, Posting>): [K, Posting][] {
+    return this.remember(`largest:${name}`, () => [...map].sort((a, b) => b[1].size - a[1].size));
+  }
+
+  /** Facet counts of a sparse result, row by row (counters indexed by code; no set per row). */
+  private countRows(rids: Uint32Array, want: ReadonlySet<string>, out: FacetCounts): void {
+    const tally = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
+    const byCode = (column: Uint16Array | Int32Array | Uint8Array, codes: number) => {
+      const counts = new Uint32Array(codes);
+      for (let i = 0; i < rids.length; i++) counts[column[rids[i]!]!]!++;
+      return counts;
+    };
+    const named = (counts: Uint32Array, name: (code: number) => string | undefined): [string, number][] => {
+      const list: [string, number][] = [];
+      for (let code = 0; code < counts.length; code++) {
+        const v = counts[code] ? name(code) : undefined;
+        if (v) list.push([v, counts[code]!]);
+      }
+      return list;
+    };
+    if (want.has('types')) out.types = named(byCode(this.type, ARTICLE_TYPES.length), (i) => ARTICLE_TYPES[i]);
+    if (want.has('languages')) {
+      out.languages = named(byCode(this.language, this.languages.values.length), (c) => this.languages.values[c]);
+    }
+    if (want.has('sources')) {
+      out.sources = named(byCode(this.source, this.sources.values.length), (c) => this.sources.values[c]);
+    }
+    if (want.has('companies')) {
+      const counts = new Map<number, number>();
+      for (const rid of rids) for (const company of this.companiesOf(rid)) tally(counts, company);
+      out.companies = [...counts];
+    }
+    if (want.has('topics')) {
+      const counts = new Map<number, number>();
+      const seen: number[] = [];
+      for (const rid of rids) {
+        // A row's topics and their ancestors, each once (a handful: a short list beats a Set).
+        seen.length = 0;
+        for (const topic of this.topicsOf(rid)) {
+          for (let t: number | undefined = topic; t !== undefined && !seen.includes(t); t = this.parents.get(t)) {
+            seen.push(t);
+            tally(counts, t);
+          }
+        }
+      }
+      out.topics = [...counts];
+    }
+    if (want.has('days')) {
+      const counts = new Map<number, number>();
+      for (const rid of rids) tally(counts, this.day[rid]!);
+      out.days = [...counts].map(([day, n]) => [isoDay(day), n]);
+    }
   }
 
   /** Approximate bytes held by columns and postings (for logs and the benchmark). */
