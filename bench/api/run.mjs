@@ -9,7 +9,8 @@
 //     publishing (into the same index the API serves).
 // Text is drawn from word counts of AG News (counts only: no text of it is stored or served).
 // Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
-//                             [--reseed] [--no-live] [--meili-url http://127.0.0.1:7700 (with --no-live)]
+//                             [--reseed] [--no-live] [--only shapes,varied,facets,live]
+//                             [--meili-url http://127.0.0.1:7700 (with --no-live)]
 import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,13 +43,20 @@ const { values: args } = parseArgs({
     queries: { type: 'string', default: '3000' },
     reseed: { type: 'boolean', default: false },
     'no-live': { type: 'boolean', default: false },
+    // Only some of the cases (comma-separated: shapes, varied, facets, live); all by default.
+    only: { type: 'string' },
     // The production index instead of the embedded one: a Meilisearch server (MEILI_API_KEY from the env).
     'meili-url': { type: 'string' },
   },
 });
+const CASES = ['shapes', 'varied', 'facets', 'live'];
+const only = args.only ? args.only.split(',') : CASES;
+for (const name of only)
+  if (!CASES.includes(name)) throw new Error(`--only: unknown case ${name} (${CASES.join(', ')})`);
+const runs = (name) => only.includes(name) && (name !== 'live' || !args['no-live']);
 const MEILI = args['meili-url'] ?? null;
 const MEILI_INDEX = `tidings_bench_${Number(args.articles)}`;
-if (MEILI && !args['no-live']) throw new Error('--meili-url measures queries only: add --no-live');
+if (MEILI && runs('live')) throw new Error('--meili-url measures queries only: add --no-live');
 const total = Number(args.articles);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
@@ -270,7 +278,7 @@ for (const path of variedQueries.slice(0, 200)) {
 // --- run ------------------------------------------------------------------------------------------
 const rows = [];
 const staticCeiling = await ceilingRun();
-for (const [name, qs] of shapes) {
+for (const [name, qs] of runs('shapes') ? shapes : []) {
   const t0 = performance.now();
   const body = await (await fetch(`${API}${feedPath(qs)}`)).json();
   const cold = (performance.now() - t0).toFixed(1);
@@ -280,17 +288,22 @@ for (const [name, qs] of shapes) {
   ]);
 }
 const variedCeiling = await ceilingRun();
-const varied = await wrk(API, variedQueries);
-process.stderr.write(`varied: ${JSON.stringify(varied)} (ceiling ${variedCeiling.rps})\n`);
-rows.push([`**varied** (${variedQueries.length} distinct queries, cycled)`, varied]);
+let varied = null;
+if (runs('varied') || runs('live')) {
+  varied = await wrk(API, variedQueries);
+  process.stderr.write(`varied: ${JSON.stringify(varied)} (ceiling ${variedCeiling.rps})\n`);
+  rows.push([`**varied** (${variedQueries.length} distinct queries, cycled)`, varied]);
+}
 
-const facetsRow = await wrk(API, facetQueries);
-process.stderr.write(`facets: ${JSON.stringify(facetsRow)}\n`);
-rows.push([`**facets** (${facetQueries.length} distinct filter sets, cycled)`, facetsRow]);
+if (runs('facets')) {
+  const facetsRow = await wrk(API, facetQueries);
+  process.stderr.write(`facets: ${JSON.stringify(facetsRow)}\n`);
+  rows.push([`**facets** (${facetQueries.length} distinct filter sets, cycled)`, facetsRow]);
+}
 
 // --- live: the same mix while the real worker ingests --------------------------------------------
 let live = null;
-if (!args['no-live']) live = await runLive();
+if (runs('live')) live = await runLive();
 
 const status = readFileSync(`/proc/${api.pid}/status`, 'utf8');
 const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;

@@ -58,6 +58,18 @@ describe('queries on the index threads', () => {
     expect(slow.ms).toBeGreaterThan(900);
   });
 
+  it('sends no query to wait behind an expensive one while another thread is free', async () => {
+    const expensive = timed(`/api/v2/feed/?apiKey=${t.key}&searchTerms=expensive`);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the expensive query holds its thread now
+    // Twenty at once: each goes to the free thread (or waits for it), none behind the expensive query.
+    const cheap = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => timed(`/api/v2/feed/?apiKey=${t.key}&pageSize=${1 + i}`)),
+    );
+    for (const { res } of cheap) expect(res.statusCode).toBe(200);
+    expect(Math.max(...cheap.map((c) => c.ms))).toBeLessThan(500);
+    expect((await expensive).ms).toBeGreaterThan(900);
+  });
+
   it('answers a query past its time budget with 503 serviceUnavailable and Retry-After', async () => {
     const stalled = new ThreadedArticleIndex({
       file: join(dir, 'articles.sqlite'),

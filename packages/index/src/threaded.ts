@@ -41,6 +41,14 @@ export interface ThreadedIndexOptions extends EmbeddedIndexOptions {
   queryBudgetMs?: number;
 }
 
+/**
+ * Reads a thread holds at once: two, so that it starts the next as soon as it answers one (the main
+ * thread may be busy with HTTP), and a read waits behind at most one other on its thread.
+ */
+const READS_IN_FLIGHT = 2;
+/** …but not behind one that has run longer than this (it may be a slow one). */
+const BEHIND_AT_MOST_MS = 10;
+
 /** Young-generation size of an index thread (see `IndexThread`). */
 const YOUNG_GENERATION_MB = 32;
 
@@ -48,6 +56,8 @@ const YOUNG_GENERATION_MB = 32;
 class IndexThread {
   readonly worker: Worker;
   readonly pending = new Map<number, { resolve(value: never): void; reject(error: Error): void }>();
+  /** When each read sent to this thread and not answered yet was sent, oldest first (see `ThreadedArticleIndex.read`). */
+  readonly reads: number[] = [];
   failure: Error | null = null;
 
   constructor(options: EmbeddedIndexOptions) {
@@ -118,17 +128,67 @@ export class ThreadedArticleIndex implements ArticleIndex {
     return thread.call<T>(this.next++, method, args);
   }
 
-  /** A read under the query budget. */
+  /**
+   * Reads not yet given to a thread, oldest first. A thread gets the next read only while it holds
+   * fewer than {@link READS_IN_FLIGHT} and the one it runs started less than {@link BEHIND_AT_MOST_MS}
+   * ago, so a read does not queue behind a slow query on one thread while the other is free (with
+   * one queue per thread it did: the slowest answers under load).
+   */
+  private readonly waiting: ((thread: IndexThread) => void)[] = [];
+  private pumpLater: NodeJS.Timeout | null = null;
+
+  private pump(): void {
+    while (this.waiting.length) {
+      const now = performance.now();
+      let free: IndexThread | null = null;
+      for (const thread of this.threads) {
+        const { reads } = thread;
+        // A second read only behind one that started moments ago (one running longer may be slow).
+        if (thread.failure || reads.length >= READS_IN_FLIGHT) continue;
+        if (reads.length && now - reads[0]! > BEHIND_AT_MOST_MS) continue;
+        if (!free || reads.length < free.reads.length || (reads.length && reads[0]! > free.reads[0]!)) free = thread;
+      }
+      // Every thread failed: the read goes to one, which answers with its failure.
+      if (!free && this.threads.every((t) => t.failure)) free = this.threads[0]!;
+      if (!free) {
+        // Every thread is busy: look again once the running reads have had time to finish.
+        this.pumpLater ??= setTimeout(() => {
+          this.pumpLater = null;
+          this.pump();
+        }, BEHIND_AT_MOST_MS).unref();
+        return;
+      }
+      free.reads.push(now);
+      this.waiting.shift()!(free);
+    }
+  }
+
+  /** A read, on the first thread free, under the query budget (time waiting for a thread included). */
   private read<T>(method: string, filters: FeedFilters | undefined, ...args: unknown[]): Promise<T> {
-    const answer = this.call<T>(this.reader, method, ...args);
+    if (this.closed) return Promise.reject(this.closed);
+    let send: (thread: IndexThread) => void = () => {};
+    const answer = new Promise<T>((resolve, reject) => {
+      send = (thread) => {
+        this.call<T>(thread, method, ...args)
+          .then(resolve, reject)
+          .finally(() => {
+            thread.reads.shift();
+            this.pump();
+          });
+      };
+      this.waiting.push(send);
+      this.pump();
+    });
     const budget = this.options.queryBudgetMs;
     if (!budget) return answer;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new IndexBusyError(`the query took longer than its budget of ${budget} ms`, filters)),
-        budget,
-      );
+      timer = setTimeout(() => {
+        // Still waiting for a thread: nobody will want the answer, so it is never computed.
+        const at = this.waiting.indexOf(send);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(new IndexBusyError(`the query took longer than its budget of ${budget} ms`, filters));
+      }, budget);
     });
     answer.catch(() => {}); // answered (or failed) after the budget: nobody is waiting any more
     return Promise.race([answer, late]).finally(() => clearTimeout(timer));
@@ -197,6 +257,12 @@ export class ThreadedArticleIndex implements ArticleIndex {
     if (this.closed) return;
     await Promise.allSettled(this.threads.map((thread) => this.call(thread, 'close')));
     this.closed = new IndexUnavailableError('index closed');
+    if (this.pumpLater) clearTimeout(this.pumpLater);
+    // Reads still waiting for a thread are answered with the closing.
+    for (const send of this.waiting.splice(0)) {
+      this.threads[0]!.reads.push(0);
+      send(this.threads[0]!);
+    }
     await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
   }
 }

@@ -205,11 +205,14 @@ export function countBoth(a: RowSet, b: RowSet): number {
 /** How many members of `list` are in `set`, without building the intersection. */
 export function countIn(list: Uint32Array, set: RowSet): number {
   if (set.kind === 'bits') {
-    let n = 0;
     const words = set.words;
-    for (let i = 0; i < list.length; i++) {
+    // Members beyond the bitset's words are not in it; the rest are counted without a branch.
+    let end = list.length;
+    while (end > 0 && list[end - 1]! >>> 5 >= words.length) end--;
+    let n = 0;
+    for (let i = 0; i < end; i++) {
       const rid = list[i]!;
-      if ((words[rid >>> 5] ?? 0) & (1 << (rid & 31))) n++;
+      n += (words[rid >>> 5]! >>> (rid & 31)) & 1;
     }
     return n;
   }
