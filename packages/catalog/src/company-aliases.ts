@@ -131,8 +131,9 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
 };
 
 /**
- * Short forms that are ordinary words or names even though a dictionary may not list them: a mention
- * needs the same evidence as a dictionary word (capitalised, and business context or a ticker).
+ * Short forms that are ordinary words or names even though a dictionary may not list them (people,
+ * myths, stars, units…): a mention needs the same evidence as a dictionary word (capitalised, and
+ * business context or a ticker).
  */
 export const AMBIGUOUS_NAMES = [
   'Meta',
@@ -171,4 +172,13 @@ export const AMBIGUOUS_NAMES = [
   'Alphabet',
   'Citi',
   'Snowflake',
+  // People, myths, stars and units named like companies, and a word for information.
+  'Tesla',
+  'Nikola',
+  'Nike',
+  'Palantir',
+  'Polaris',
+  'Celsius',
+  'Intel',
+  'Orion',
 ];

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { foldText } from '@tidings/core/text';
 import type { Catalog, Company } from './catalog.js';
 import { AMBIGUOUS_NAMES, COMPANY_ALIASES } from './company-aliases.js';
+import { type TopicModel, topicModel } from './topic-model.js';
 
 export const MAX_COMPANIES = 10;
 
@@ -41,6 +42,15 @@ const BUSINESS_WORDS = new Set(
    antitrust`.split(/\s+/),
 );
 
+/** Business words that are evidence on their own; the others ("buys", "chief", "unveils") need the words around to read as business too. */
+const STRONG_BUSINESS_WORDS = new Set(
+  `inc corp co ltd plc llc shares share stock stocks shareholders investors analysts ceo cfo earnings revenue
+   revenues profit profits quarter quarterly fiscal dividend acquisition merger stake ipo valuation nasdaq nyse
+   listed traded trading subsidiary subscribers customers layoffs downgrades upgrades guidance outlook forecast
+   sales billion million retailer carrier airline lender insurer manufacturer giant antitrust flights bookings
+   deliveries shipments`.split(/\s+/),
+);
+
 /** Nouns that, anywhere in the article, say that it is about a business ("The oil company said…"). */
 const COMPANY_NOUNS = new Set(
   `company firm retailer maker manufacturer carrier bank lender insurer airline chain brand operator producer
@@ -51,8 +61,16 @@ const COMPANY_NOUNS = new Set(
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
 
-/** Topics whose presence makes a company reading likely: economy/business/finance, IT. */
-const BUSINESS_TOPIC_ROOTS = [4000000, 20000763, 20001298];
+/** Business words count within this many words of an ambiguous name. */
+const BUSINESS_WINDOW = 4;
+/** Words each side of an ambiguous name that the topic model reads. */
+const CONTEXT_WORDS = 10;
+/** Top-level topic of a company reading: economy, business and finance. */
+const CONTEXT_TOPICS = [4000000];
+/** The model's probability of those, over the words around a name, that counts as evidence. */
+const BUSINESS_CONTEXT = 0.5;
+/** …and the probability that makes a weak business word beside it evidence. */
+const WEAK_WORD_CONTEXT = 0.25;
 
 const EXCHANGES = 'NASDAQ|Nasdaq|NYSE|NYSE American|NYSE Arca|NYSE MKT|AMEX|OTC|OTCQX|OTCQB|TSX|LSE|CBOE|Cboe';
 const TICKER_PATTERNS = [
@@ -144,7 +162,14 @@ export class CompanyMatcher {
   private readonly byTicker = new Map<string, number>();
   private readonly ambiguousWords: Set<string>;
 
-  constructor(private readonly catalog: Catalog) {
+  /** Reads the words around an ambiguous name (the learned topic model; none: business words only). */
+  private readonly model: TopicModel | null;
+
+  constructor(
+    private readonly catalog: Catalog,
+    options: { model?: TopicModel | null } = {},
+  ) {
+    this.model = options.model === undefined ? (catalog.topicModel ? topicModel() : null) : options.model;
     const common = commonWords();
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
     for (const company of catalog.companies.values()) {
@@ -195,24 +220,16 @@ export class CompanyMatcher {
     return found;
   }
 
-  private businessTopic(topics: readonly number[]): boolean {
-    return topics.some((id) => {
-      for (let at: number | null | undefined = id; at != null; at = this.catalog.topics.get(at)?.parent) {
-        if (BUSINESS_TOPIC_ROOTS.includes(at)) return true;
-      }
-      return false;
-    });
-  }
-
   /** CIKs mentioned, in order of first mention (tickers first), at most {@link MAX_COMPANIES}. */
   match(evidence: CompanyEvidence): number[] {
     const text = `${evidence.headline}\n${evidence.introduction}`;
     const byTicker = this.tickers(text);
     const found = new Set<number>(byTicker);
-    const businessTopic = this.businessTopic(evidence.topics ?? []);
-    const pending: number[] = [];
     let companyNounSeen: boolean | null = null;
     const companyNoun = () => (companyNounSeen ??= tokenize(text).some((t) => COMPANY_NOUNS.has(t.folded)));
+    // "The company said" speaks of the article's first company: of a name after another company's it
+    // says nothing ("Microsoft unveils Amazon rainforest project | The software company…").
+    const first = this.firstNamed(text);
     const sure = new Set<number>(byTicker);
     for (const field of [evidence.headline, evidence.introduction]) {
       // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
@@ -234,30 +251,99 @@ export class CompanyMatcher {
         const capitalised = name.acronym
           ? written.every((t) => t.upper)
           : written[0]!.capital && (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com'));
-        if (capitalised) {
-          const legalForm = end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded);
-          // Capitals at the start of a sentence, or in a headline in title case, say nothing.
-          const midSentence = !titleCase && written.some((t) => !t.sentenceStart);
-          // "Niger Delta", "Harrison Ford": a capitalised neighbour makes it another proper name.
-          const otherProperName =
-            (i > 0 && tokens[i - 1]!.capital && !tokens[i]!.sentenceStart && !titleCase) ||
-            (end < tokens.length && tokens[end]!.capital && !legalForm && !titleCase && tokens[end]!.folded !== '&');
-          if (!name.ambiguous || legalForm) sure.add(name.company);
-          else if (otherProperName && name.words.length === 1) {
-            // not this company
-          } else if (this.nearBusinessWord(tokens, i, end) || companyNoun()) sure.add(name.company);
-          else if (this.besideCompany(tokens, i, end)) sure.add(name.company);
-          else if ((midSentence || name.words.length > 1) && businessTopic) sure.add(name.company);
-          else if (midSentence) pending.push(name.company);
-        }
+        const noun = () => companyNoun() && first === name.company;
+        if (capitalised && this.meant(tokens, i, end, name, titleCase, noun)) sure.add(name.company);
         i = end;
       }
     }
-    // An ambiguous name is confirmed by its ticker, its legal name or business words (found above), or
-    // by an unambiguous mention of another company in the same text.
-    if (sure.size) for (const company of pending) sure.add(company);
     for (const id of sure) found.add(id);
     return [...found].slice(0, MAX_COMPANIES);
+  }
+
+  /**
+   * Whether a capitalised name at tokens [start, end) means the company. Any one-word name loses to
+   * another proper name around it ("Nikola Tesla", "Joe Root", "the Nike of Samothrace"); an
+   * ambiguous one (a word, a person, a myth…) also to a capitalised word after it ("Crown Estate",
+   * "Polaris Music Prize"), and needs positive evidence: its legal form, business words right beside
+   * it, a company noun in the article ("the retailer said"), a listing with a company that needs none
+   * ("Walmart and Target"), or words around it that the topic model reads as business or technology.
+   */
+  private meant(
+    tokens: Token[],
+    start: number,
+    end: number,
+    name: Name,
+    titleCase: boolean,
+    companyNoun: () => boolean,
+  ): boolean {
+    // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
+    if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
+    if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
+    const single = name.words.length === 1 && !name.acronym;
+    if (single) {
+      // A capitalised word before it, within a sentence and not itself a company's name or an acronym.
+      const before =
+        start > 0 &&
+        !titleCase &&
+        !tokens[start]!.sentenceStart &&
+        tokens[start - 1]!.capital &&
+        !tokens[start - 1]!.upper &&
+        !this.nameEndsAt(tokens, start - 1);
+      // "X of Y": an epithet or a title (Nike of Samothrace, the Oracle of Omaha).
+      const epithet = end + 1 < tokens.length && tokens[end]!.folded === 'of' && tokens[end + 1]!.capital;
+      if (before || epithet) return false;
+    }
+    if (!name.ambiguous) return true;
+    const after =
+      end < tokens.length && tokens[end]!.capital && !titleCase && tokens[end]!.folded !== '&' && !tokens[end]!.upper;
+    if (single && after && !tokens[end]!.sentenceStart) return false;
+    // Several words, each capitalised, in a sentence-case text: a name ("Delta Air Lines", "Best Buy").
+    if (!single && !titleCase) return true;
+    // "Opera company", "shell company": a company noun right after the word makes a phrase of it.
+    if (end < tokens.length && COMPANY_NOUNS.has(tokens[end]!.folded)) return false;
+    if (companyNoun() || this.besideCompany(tokens, start, end)) return true;
+    const near = this.nearBusinessWord(tokens, start, end, BUSINESS_WINDOW);
+    if (near === 'strong') return true;
+    const context = this.businessContext(tokens, start, end);
+    return context >= BUSINESS_CONTEXT || (near === 'weak' && context >= WEAK_WORD_CONTEXT);
+  }
+
+  /** The company whose name comes first in a text (capitalised as it must be), if any. */
+  private firstNamed(text: string): number | null {
+    const tokens = tokenize(text);
+    for (let i = 0; i < tokens.length; i++) {
+      const name = this.nameAt(tokens, i);
+      if (name && (name.acronym ? tokens[i]!.upper : tokens[i]!.capital)) return name.company;
+    }
+    return null;
+  }
+
+  /** Whether a company's name ends at token `last` (of up to five words). */
+  private nameEndsAt(tokens: Token[], last: number): boolean {
+    for (let at = last; at >= Math.max(0, last - 4); at--) {
+      const name = this.nameAt(tokens, at);
+      if (name && at + name.words.length === last + 1) return true;
+    }
+    return false;
+  }
+
+  /**
+   * How likely the words around a name (up to ten each side, the name left out) are about business or
+   * technology, by the learned topic model; 0 without it.
+   */
+  private businessContext(tokens: Token[], start: number, end: number): number {
+    if (!this.model) return 0;
+    const words = [
+      ...tokens.slice(Math.max(0, start - CONTEXT_WORDS), start),
+      ...tokens.slice(end, end + CONTEXT_WORDS),
+    ].map((t) => t.folded);
+    const guess = this.model.guess(words.join(' '));
+    if (guess.known < 2) return 0;
+    let p = 0;
+    guess.topics.forEach((topic, k) => {
+      if (CONTEXT_TOPICS.includes(topic)) p += guess.probabilities[k]!;
+    });
+    return p;
   }
 
   private nameAt(tokens: Token[], i: number): Name | null {
@@ -284,12 +370,16 @@ export class CompanyMatcher {
     return false;
   }
 
-  private nearBusinessWord(tokens: Token[], start: number, end: number): boolean {
-    for (let k = Math.max(0, start - 6); k < Math.min(tokens.length, end + 6); k++) {
+  /** The strongest business word within `window` words of a name: 'strong', 'weak' or null. */
+  private nearBusinessWord(tokens: Token[], start: number, end: number, window: number): 'strong' | 'weak' | null {
+    let found: 'weak' | null = null;
+    for (let k = Math.max(0, start - window); k < Math.min(tokens.length, end + window); k++) {
       if (k >= start && k < end) continue;
       const word = tokens[k]!.folded;
-      if (BUSINESS_WORDS.has(word) || (word.endsWith('s') && BUSINESS_WORDS.has(word.slice(0, -1)))) return true;
+      const stem = word.endsWith('s') ? word.slice(0, -1) : word;
+      if (STRONG_BUSINESS_WORDS.has(word) || STRONG_BUSINESS_WORDS.has(stem)) return 'strong';
+      if (BUSINESS_WORDS.has(word) || BUSINESS_WORDS.has(stem)) found = 'weak';
     }
-    return false;
+    return found;
   }
 }

@@ -80,6 +80,38 @@ describe('company matcher', () => {
     expect(names('Walmart and Target report busy Black Friday')).toEqual(['Walmart Inc.', 'TARGET CORP']);
   });
 
+  it('needs evidence for names of people, myths and stars, and reads another proper name around one', () => {
+    expect(
+      names(
+        'Tesla the pigeon: the bird that obsessed an inventor',
+        "A biography explores Nikola Tesla's love of birds.",
+      ),
+    ).toEqual([]);
+    expect(names('Nike of Paionios restored at Olympia museum', 'The winged statue was carved in 420 BC.')).toEqual([]);
+    expect(names('Palantir seeing stones feature in new Tolkien exhibition')).toEqual([]);
+    expect(names('Polaris and Vega: a guide to the winter sky')).toEqual([]);
+    expect(names('Tesla cuts prices in China', 'The carmaker reduced the price of the Model Y by 5 per cent.')).toEqual(
+      ['Tesla, Inc.'],
+    );
+  });
+
+  it('reads business evidence as belonging to the name it stands by', () => {
+    // The company noun of the introduction speaks of Microsoft, the first company named.
+    expect(
+      names(
+        'Microsoft unveils Amazon rainforest monitoring project',
+        'The software company will use AI to track logging.',
+      ),
+    ).toEqual(['MICROSOFT CORP']);
+    expect(names('Opera company cuts season after funding loss', 'The arts council grant was withdrawn.')).toEqual([]);
+    // A word of the registered name after it is as good as a legal form.
+    expect(names('Crown Holdings buys can maker', 'The packaging company paid 1 billion dollars.')).toEqual([
+      'CROWN HOLDINGS, INC.',
+    ]);
+    // "buys" alone is not enough: the words around must read as business too.
+    expect(names('Gallery buys Amazon landscape painting', 'The canvas shows the river at dawn.')).toEqual([]);
+  });
+
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
