@@ -1019,7 +1019,7 @@ export class PostingEngine {
         if (up === undefined) roots.push(i);
         else {
           parent[i] = index.get(up)!;
-          children[parent[i]!]!.push(i);
+          children[parent[i]]!.push(i);
         }
       }
       return { index, ids, parent, children, roots };
