@@ -250,6 +250,8 @@ export class PostingEngine {
   private deadWordRows = 0;
   /** Work that depends only on the data (plans, phrase matches), dropped on every change. */
   private readonly memo = new Map<string, unknown>();
+  /** Orderings and trees of the postings that facets walk: few, small, kept until the data changes. */
+  private readonly shapes = new Map<string, unknown>();
 
   get size(): number {
     return this.alive.size;
@@ -495,6 +497,7 @@ export class PostingEngine {
     if (initial && added > 10_000) this.trim();
     this.seq = seq;
     this.memo.clear();
+    this.shapes.clear();
     // The pool only grows as rows change; re-pack it when most of it is stale.
     if (this.poolUsed > 1_000_000 && this.poolUsed > 4 * (this.size * 3 + 1024)) this.packPool();
     if (this.facetUsed > 2_000_000 && this.facetUsed > 2 * (this.size * 12 + 1024)) this.packFacets();
@@ -982,9 +985,15 @@ export class PostingEngine {
     return out;
   }
 
+  /** Like `remember`, but never dropped to make room (only when the data changes). */
+  private shape<T>(key: string, compute: () => T): T {
+    if (!this.shapes.has(key)) this.shapes.set(key, compute());
+    return this.shapes.get(key) as T;
+  }
+
   /** A posting map's entries, largest posting first (kept until the data changes). */
   private largestFirst<K>(name: string, map: Map<K, Posting>): [K, Posting][] {
-    return this.remember(`largest:${name}`, () => [...map].sort((a, b) => b[1].size - a[1].size));
+    return this.shape(`largest:${name}`, () => [...map].sort((a, b) => b[1].size - a[1].size));
   }
 
   /**
@@ -999,7 +1008,7 @@ export class PostingEngine {
     children: number[][];
     roots: number[];
   } {
-    return this.remember('topicTree', () => {
+    return this.shape('topicTree', () => {
       const index = new Map<number, number>();
       const visit = (id: number) => {
         if (index.has(id)) return;
