@@ -8,6 +8,7 @@
 //   - a live case: the same mix while the real worker ingests new articles from local feeds that keep
 //     publishing (into the same index the API serves).
 // Text is drawn from word counts of AG News (counts only: no text of it is stored or served).
+// Debugging: API_NODE_FLAGS (extra node flags for the API, e.g. "--cpu-prof --trace-gc").
 // Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
 //                             [--reseed] [--no-live] [--only shapes,varied,facets,live]
 //                             [--meili-url http://127.0.0.1:7700 (with --no-live)]
@@ -137,9 +138,13 @@ const CURSOR_SECRET = randomUUID();
 const redis = createRedis({ url: REDIS_URL });
 const { key } = await new ApiKeyStore(redis, prefix).create('bench', 1_000_000_000);
 
-function start(script, env, ready) {
+function start(script, env, ready, execArgv = []) {
   return new Promise((resolve, reject) => {
-    const child = fork(script, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(script, [], {
+      env: { ...process.env, ...env },
+      execArgv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     const poll = setInterval(async () => {
@@ -173,6 +178,8 @@ const api = await start(
     MALLOC_ARENA_MAX: '2',
   },
   `/api/v2/feed/?apiKey=${key}&pageSize=1`,
+  // API_NODE_FLAGS="--cpu-prof --trace-gc" profiles the API (its query threads too).
+  (process.env.API_NODE_FLAGS ?? '').split(' ').filter(Boolean),
 );
 const apiStartMs = performance.now() - apiStarted;
 const sample = await (await fetch(`${API}/api/v2/feed/?apiKey=${key}&pageSize=20`)).json();
