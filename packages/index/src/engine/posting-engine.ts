@@ -926,7 +926,7 @@ export class PostingEngine {
     // A sparse result, or one not dense enough for postings to be cheaper, is counted row by row.
     if (rows.kind === 'list' || total * ROW_BY_ROW < this.universe) {
       if (this.facetOverflow) this.countRows(toList(rows), want, out);
-      else this.countRecords(toList(rows), want, out);
+      else this.countRecords(rows, want, out);
       return size === undefined ? out : cutFacets(out, size);
     }
     // Every article, unbounded in time (facets without filters): a value's count is its posting's size
@@ -1088,7 +1088,7 @@ export class PostingEngine {
   }
 
   /** Facet counts of a result, row by row from the facet records (counters indexed by code). */
-  private countRecords(rids: Uint32Array, want: ReadonlySet<string>, out: FacetCounts): void {
+  private countRecords(rows: RowSet, want: ReadonlySet<string>, out: FacetCounts): void {
     const f = this.facetPool;
     const at = this.facetAt;
     const types = new Uint32Array(16);
@@ -1100,8 +1100,8 @@ export class PostingEngine {
     const days = new Uint32Array(want.has('days') ? newest - (this.daysDesc.at(-1) ?? 0) + 1 : 0);
     const [wantLanguages, wantSources, wantDays] = [languages.length > 0, sources.length > 0, days.length > 0];
     const [wantTopics, wantCompanies] = [topics.length > 0, companies.length > 0];
-    for (let i = 0; i < rids.length; i++) {
-      let k = at[rids[i]!]!;
+    const count = (rid: number) => {
+      let k = at[rid]!;
       const head = f[k]!;
       types[head & 15]!++;
       if (wantLanguages) languages[f[k + 1]!]!++;
@@ -1112,6 +1112,14 @@ export class PostingEngine {
       if (wantTopics) for (let end = k + tree; k < end; k++) topics[f[k]!]!++;
       else k += tree;
       if (wantCompanies) for (let end = k + (head >>> 10); k < end; k++) companies[f[k]!]!++;
+    };
+    // A bitset is read in place (a list of its rows would be one more large allocation per query).
+    if (rows.kind === 'list') for (let i = 0; i < rows.rids.length; i++) count(rows.rids[i]!);
+    else {
+      const words = rows.words;
+      for (let w = 0; w < words.length; w++) {
+        for (let word = words[w]!; word; word &= word - 1) count((w << 5) | (31 - Math.clz32(word & -word)));
+      }
     }
     const listOf = <V>(counts: Uint32Array, value: (code: number) => V | undefined): [V, number][] => {
       const list: [V, number][] = [];
