@@ -918,7 +918,16 @@ export class PostingEngine {
     const want = new Set(names);
     const { from, to } = plan;
     let rows: RowSet = plan.rows;
-    if (from !== -Infinity || to !== Infinity) rows = compactSet(and(rows, this.rangeSet(from, to)), this.universe);
+    if (from !== -Infinity || to !== Infinity) {
+      // A sparse result is filtered by its rows' dates; a dense one intersected with the range's days.
+      rows =
+        rows.kind === 'list'
+          ? {
+              kind: 'list',
+              rids: rows.rids.filter((rid) => this.published[rid]! >= from && this.published[rid]! <= to),
+            }
+          : compactSet(and(rows, this.rangeSet(from, to)), this.universe);
+    }
     const total = sizeOf(rows);
     const out: FacetCounts = { total, types: [], languages: [], sources: [], companies: [], topics: [], days: [] };
     if (total === 0) return out;
