@@ -49,6 +49,34 @@ async function requireWorker(queue: Queue, what: string): Promise<void> {
   );
 }
 
+/** A name for one run of jobs, unique enough to tell runs apart in job ids. */
+const runId = () => `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+
+/**
+ * Opens a queue (and, with `wait`, its events from before any job is added, after checking that a
+ * worker is there to do `what`), runs `work`, and closes them whatever happens.
+ */
+async function withJobQueue<T>(
+  context: Context,
+  name: string,
+  wait: boolean | undefined,
+  what: string,
+  work: (queue: Queue<T>, events: ReturnType<typeof createQueueEvents> | null) => Promise<void>,
+): Promise<void> {
+  const { config } = context;
+  const connection = createQueueConnection(config.REDIS_URL, 'producer');
+  const queue = createQueue<T>(name, connection, config.REDIS_PREFIX);
+  const events = wait ? createQueueEvents(name, config.REDIS_URL, config.REDIS_PREFIX, await lastEventId(queue)) : null;
+  try {
+    if (wait) await requireWorker(queue, what);
+    await work(queue, events);
+  } finally {
+    await events?.close();
+    await queue.close();
+    connection.disconnect();
+  }
+}
+
 /**
  * `ingest --wait`: what was tried, fetched and failed, what the fetches changed, and what the index
  * now holds from these sources — so the counts add up even when the worker's schedule fetched first.
@@ -141,71 +169,67 @@ export function registerJobCommands(program: Command, context: Context): void {
       targets = (await s.list()).filter((x) => x.state === 'active' || x.state === 'failing');
     }
     if (!targets.length) throw new CliError('no active or failing sources to ingest');
-    const connection = createQueueConnection(config.REDIS_URL, 'producer');
-    const queue = createQueue<FetchSourcePayload>(QUEUES.fetchSource, connection, config.REDIS_PREFIX);
-    const events = o.wait
-      ? createQueueEvents(QUEUES.fetchSource, config.REDIS_URL, config.REDIS_PREFIX, await lastEventId(queue))
-      : null;
-    try {
-      if (o.wait) await requireWorker(queue, 'fetch these sources');
-      const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-      const jobIds = new Map(targets.map((t) => [manualFetchJobId(t.id, run), t.id]));
-      const total = jobIds.size;
-      await queue.addBulk(
-        [...jobIds].map(([jobId, sourceId]) => ({
-          name: 'manual',
-          data: { sourceId, manual: true },
-          opts: { jobId, attempts: 1 },
-        })),
-      );
-      if (!events) {
-        if (o.json) return context.json({ queued: targets.map((t) => t.id) });
-        return io.out(`Queued ${total} fetch(es); a running worker picks them up (tidings status shows progress).\n`);
-      }
-      const bar =
-        io.interactive && !o.json
-          ? new SingleBar({ format: 'ingesting [{bar}] {value}/{total} sources | {failed} failed' })
-          : null;
-      bar?.start(total, 0, { failed: 0 });
-      const results: FetchSourceResult[] = [];
-      const failed: { id: string; error: string }[] = [];
-      const timeoutMs = o.timeout ?? 30 * 60_000;
-      const { pending } = await waitForJobs<FetchSourceResult>({
-        queue,
-        events,
-        jobIds: [...jobIds.keys()],
-        timeoutMs,
-        onOutcome: (outcome) => {
-          if (outcome.ok) {
-            // A finished job already trimmed from the queue: fetched, its counts unknown.
-            const sourceId = jobIds.get(outcome.jobId)!;
-            results.push(
-              outcome.result ?? { sourceId, outcome: 'indexed', items: 0, articles: 0, created: 0, updated: 0 },
-            );
-          } else failed.push({ id: jobIds.get(outcome.jobId)!, error: outcome.error });
-          bar?.update(results.length + failed.length, { failed: failed.length });
-        },
-      });
-      bar?.stop();
-      if (pending.length) {
-        throw new CliError(
-          `gave up waiting after ${formatWait(timeoutMs)}; ${pending.length} fetch(es) still pending: ${pending.map((id) => jobIds.get(id)).join(', ')} (is a worker running? tidings status shows the queues)`,
+    await withJobQueue<FetchSourcePayload>(
+      context,
+      QUEUES.fetchSource,
+      o.wait,
+      'fetch these sources',
+      async (queue, events) => {
+        const run = runId();
+        const jobIds = new Map(targets.map((t) => [manualFetchJobId(t.id, run), t.id]));
+        const total = jobIds.size;
+        await queue.addBulk(
+          [...jobIds].map(([jobId, sourceId]) => ({
+            name: 'manual',
+            data: { sourceId, manual: true },
+            opts: { jobId, attempts: 1 },
+          })),
         );
-      }
-      const created = results.reduce((n, r) => n + r.created, 0);
-      const updated = results.reduce((n, r) => n + r.updated, 0);
-      const expired = results.reduce((n, r) => n + (r.expired ?? 0), 0);
-      if (o.json) context.json({ tried: total, fetched: results.length, created, updated, expired, failed });
-      else io.out(await ingestSummary(context, total, results, failed.length));
-      if (failed.length) {
-        for (const f of failed) io.err(`${f.id}: ${f.error}\n`);
-        throw new CliError(`${failed.length} source(s) failed: ${failed.map((f) => f.id).join(', ')}`);
-      }
-    } finally {
-      await events?.close();
-      await queue.close();
-      connection.disconnect();
-    }
+        if (!events) {
+          if (o.json) return context.json({ queued: targets.map((t) => t.id) });
+          return io.out(`Queued ${total} fetch(es); a running worker picks them up (tidings status shows progress).\n`);
+        }
+        const bar =
+          io.interactive && !o.json
+            ? new SingleBar({ format: 'ingesting [{bar}] {value}/{total} sources | {failed} failed' })
+            : null;
+        bar?.start(total, 0, { failed: 0 });
+        const results: FetchSourceResult[] = [];
+        const failed: { id: string; error: string }[] = [];
+        const timeoutMs = o.timeout ?? 30 * 60_000;
+        const { pending } = await waitForJobs<FetchSourceResult>({
+          queue,
+          events,
+          jobIds: [...jobIds.keys()],
+          timeoutMs,
+          onOutcome: (outcome) => {
+            if (outcome.ok) {
+              // A finished job already trimmed from the queue: fetched, its counts unknown.
+              const sourceId = jobIds.get(outcome.jobId)!;
+              results.push(
+                outcome.result ?? { sourceId, outcome: 'indexed', items: 0, articles: 0, created: 0, updated: 0 },
+              );
+            } else failed.push({ id: jobIds.get(outcome.jobId)!, error: outcome.error });
+            bar?.update(results.length + failed.length, { failed: failed.length });
+          },
+        });
+        bar?.stop();
+        if (pending.length) {
+          throw new CliError(
+            `gave up waiting after ${formatWait(timeoutMs)}; ${pending.length} fetch(es) still pending: ${pending.map((id) => jobIds.get(id)).join(', ')} (is a worker running? tidings status shows the queues)`,
+          );
+        }
+        const created = results.reduce((n, r) => n + r.created, 0);
+        const updated = results.reduce((n, r) => n + r.updated, 0);
+        const expired = results.reduce((n, r) => n + (r.expired ?? 0), 0);
+        if (o.json) context.json({ tried: total, fetched: results.length, created, updated, expired, failed });
+        else io.out(await ingestSummary(context, total, results, failed.length));
+        if (failed.length) {
+          for (const f of failed) io.err(`${f.id}: ${f.error}\n`);
+          throw new CliError(`${failed.length} source(s) failed: ${failed.map((f) => f.id).join(', ')}`);
+        }
+      },
+    );
   });
 
   jobCommand(program, 'reindex', {
@@ -221,14 +245,8 @@ export function registerJobCommands(program: Command, context: Context): void {
       if (!source) throw new CliError(`no source with id '${o.source}'`);
     }
     const sourceId = o.source ?? null;
-    const connection = createQueueConnection(config.REDIS_URL, 'producer');
-    const queue = createQueue<ReindexPayload>(QUEUES.reindex, connection, config.REDIS_PREFIX);
-    const events = o.wait
-      ? createQueueEvents(QUEUES.reindex, config.REDIS_URL, config.REDIS_PREFIX, await lastEventId(queue))
-      : null;
-    try {
-      if (o.wait) await requireWorker(queue, 're-index');
-      const jobId = reindexJobId(sourceId, `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`);
+    await withJobQueue<ReindexPayload>(context, QUEUES.reindex, o.wait, 're-index', async (queue, events) => {
+      const jobId = reindexJobId(sourceId, runId());
       await queue.add('reindex', { sourceId }, { jobId, attempts: 2 });
       const what = sourceId ? `source ${sourceId}` : 'all articles';
       if (!events) {
@@ -263,10 +281,6 @@ export function registerJobCommands(program: Command, context: Context): void {
       const r = outcome.result;
       if (o.json) return context.json(r);
       io.out(reindexSummary(r, what));
-    } finally {
-      await events?.close();
-      await queue.close();
-      connection.disconnect();
-    }
+    });
   });
 }
