@@ -225,11 +225,17 @@ export class CompanyMatcher {
     const text = `${evidence.headline}\n${evidence.introduction}`;
     const byTicker = this.tickers(text);
     const found = new Set<number>(byTicker);
-    let companyNounSeen: boolean | null = null;
-    const companyNoun = () => (companyNounSeen ??= tokenize(text).some((t) => COMPANY_NOUNS.has(t.folded)));
-    // "The company said" speaks of the article's first company: of a name after another company's it
-    // says nothing ("Microsoft unveils Amazon rainforest project | The software company…").
-    const first = this.firstNamed(text);
+    // A company noun in the article ("the company said") speaks of its first company: of a name after
+    // another company's it says nothing ("Microsoft unveils Amazon rainforest project | The software
+    // company…"). Read only when an ambiguous name needs it (most articles never ask).
+    let nounFor: number | null | undefined;
+    const companyNounFor = (company: number) => {
+      if (nounFor === undefined) {
+        const tokens = tokenize(text);
+        nounFor = tokens.some((t) => COMPANY_NOUNS.has(t.folded)) ? this.firstNamed(tokens) : null;
+      }
+      return nounFor === company;
+    };
     const sure = new Set<number>(byTicker);
     for (const field of [evidence.headline, evidence.introduction]) {
       // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
@@ -251,8 +257,9 @@ export class CompanyMatcher {
         const capitalised = name.acronym
           ? written.every((t) => t.upper)
           : written[0]!.capital && (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com'));
-        const noun = () => companyNoun() && first === name.company;
-        if (capitalised && this.meant(tokens, i, end, name, titleCase, noun)) sure.add(name.company);
+        if (capitalised && this.meant(tokens, i, end, name, titleCase, () => companyNounFor(name.company))) {
+          sure.add(name.company);
+        }
         i = end;
       }
     }
@@ -308,9 +315,8 @@ export class CompanyMatcher {
     return context >= BUSINESS_CONTEXT || (near === 'weak' && context >= WEAK_WORD_CONTEXT);
   }
 
-  /** The company whose name comes first in a text (capitalised as it must be), if any. */
-  private firstNamed(text: string): number | null {
-    const tokens = tokenize(text);
+  /** The company whose name comes first in a text's tokens (capitalised as it must be), if any. */
+  private firstNamed(tokens: Token[]): number | null {
     for (let i = 0; i < tokens.length; i++) {
       const name = this.nameAt(tokens, i);
       if (name && (name.acronym ? tokens[i]!.upper : tokens[i]!.capital)) return name.company;
