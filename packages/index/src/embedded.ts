@@ -17,6 +17,7 @@ import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
 import { ENGINE_ROW_SELECT, type EnginePlan, type EngineRow, PostingEngine } from './engine/posting-engine.js';
+import { ownSet, releaseScratch } from './engine/row-set.js';
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
@@ -570,23 +571,35 @@ export class EmbeddedArticleIndex implements ArticleIndex {
 
   /** The rows the filters select (of one story), kept with their total until the data changes. */
   private plan(engine: PostingEngine, filters: FeedFilters, storyId: string | null = null): EnginePlan {
-    return engine.remember(`plan:${storyId ?? ''}:${canonicalFilters(filters)}`, () =>
-      engine.plan(
+    return engine.remember(`plan:${storyId ?? ''}:${canonicalFilters(filters)}`, () => {
+      const plan = engine.plan(
         filters,
         this.phraseMatches,
         this.pathsOf,
         storyId === null ? null : Uint32Array.from(this.statements.storyRids.all(storyId)),
-      ),
-    );
+      );
+      // Kept past this read: out of the room lent to its intermediate sets.
+      return { ...plan, rows: ownSet(plan.rows) };
+    });
+  }
+
+  /** A read of the query engine: the room lent to its intermediate sets is taken back when it ends. */
+  private read<T>(run: (engine: PostingEngine) => T): T {
+    try {
+      return run(this.engine());
+    } finally {
+      releaseScratch();
+    }
   }
 
   async facets(query: FacetQuery): Promise<FacetCounts> {
-    const engine = this.engine();
-    const plan = this.plan(engine, query.filters);
-    const key = `facets:${query.facets.join(',')}:${query.size ?? ''}:${canonicalFilters(query.filters)}`;
-    // Cut where they are counted, on the query thread: only the lists the API shows go back to it, and
-    // only what can reach them is counted.
-    return engine.remember(key, () => engine.facets(plan, query.facets, query.size));
+    return this.read((engine) => {
+      const plan = this.plan(engine, query.filters);
+      const key = `facets:${query.facets.join(',')}:${query.size ?? ''}:${canonicalFilters(query.filters)}`;
+      // Cut where they are counted, on the query thread: only the lists the API shows go back to it, and
+      // only what can reach them is counted.
+      return engine.remember(key, () => engine.facets(plan, query.facets, query.size));
+    });
   }
 
   async story(storyId: string): Promise<StoryRef | null> {
@@ -619,9 +632,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     const found = new Map(this.statements.ridsOfIds.all(JSON.stringify(ids)).map((r) => [r.id, r.rid]));
     let rids = ids.flatMap((id) => found.get(id) ?? []);
     if (filters) {
-      const engine = this.engine();
-      const plan = this.plan(engine, filters);
-      rids = rids.filter((rid) => engine.matches(rid, plan));
+      rids = this.read((engine) => {
+        const plan = this.plan(engine, filters);
+        return rids.filter((rid) => engine.matches(rid, plan));
+      });
     }
     return this.hydrate(rids);
   }
@@ -633,9 +647,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       // thread being taken, not on how busy the machine's cores are).
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, stall.ms);
     }
-    const engine = this.engine();
-    const plan = this.plan(engine, query.filters, query.storyId ?? null);
-    const page = engine.page(plan, query.limit, query.offset ?? 0, query.after ?? null, EXACT_TOTAL_LIMIT);
+    const page = this.read((engine) => {
+      const plan = this.plan(engine, query.filters, query.storyId ?? null);
+      return engine.page(plan, query.limit, query.offset ?? 0, query.after ?? null, EXACT_TOTAL_LIMIT);
+    });
     return {
       articles: this.hydrate(page.rids),
       total: Math.min(page.total, EXACT_TOTAL_LIMIT),

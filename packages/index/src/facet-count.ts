@@ -61,13 +61,17 @@ export class TopCounts<K extends string | number> {
 
   offer(value: K, count: number): void {
     const best = this.list;
-    const before = (a: [K, number], b: [K, number]) => a[1] > b[1] || (a[1] === b[1] && byValue(a[0], b[0]) < 0);
-    const entry: [K, number] = [value, count];
-    if (best.length === this.size && !before(entry, best[this.size - 1]!)) return;
+    // Most values offered do not enter a full list: they are turned away before anything is allocated.
+    if (best.length === this.size && !TopCounts.before(value, count, best[this.size - 1]!)) return;
     let at = best.length;
-    while (at > 0 && before(entry, best[at - 1]!)) at--;
-    best.splice(at, 0, entry);
+    while (at > 0 && TopCounts.before(value, count, best[at - 1]!)) at--;
+    best.splice(at, 0, [value, count]);
     if (best.length > this.size) best.pop();
+  }
+
+  /** Whether `value` with `count` goes before `entry` (a larger count, or the same and a smaller value). */
+  private static before<K extends string | number>(value: K, count: number, entry: [K, number]): boolean {
+    return count > entry[1] || (count === entry[1] && byValue(value, entry[0]) < 0);
   }
 }
 
@@ -77,7 +81,7 @@ export function largest<K extends string | number>(
   size: number,
 ): [K, number][] {
   const top = new TopCounts<K>(size);
-  for (const [value, count] of counts) top.offer(value, count);
+  for (const entry of counts) top.offer(entry[0], entry[1]);
   return top.list;
 }
 

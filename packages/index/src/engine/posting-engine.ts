@@ -24,6 +24,7 @@ import {
   or,
   Posting,
   type RowSet,
+  scratchWords,
   sizeOf,
   toList,
 } from './row-set.js';
@@ -881,24 +882,37 @@ export class PostingEngine {
     return out;
   }
 
-  /** Rows published within [from, to]: whole days' postings, and the rows of the edge days that fall inside. */
-  private rangeSet(from: number, to: number): RowSet {
+  /**
+   * The rows of a dense set published within [from, to], by whichever is smaller: the rows of the days
+   * inside the range are looked up in the set, or the set is copied and the rows of the days outside
+   * it cleared (a range reaching far back keeps most days). The range's edge days are checked row by row.
+   */
+  private withinRange(words: Uint32Array, from: number, to: number): RowSet {
     const first = from === -Infinity ? -Infinity : dayOf(from);
     const last = to === Infinity ? Infinity : dayOf(to);
-    const sets: RowSet[] = [];
+    let inside = 0;
+    for (const day of this.daysDesc) if (day >= first && day <= last) inside += this.daySets.get(day)!.size;
+    const keepInside = inside <= this.alive.size - inside;
+    const out = scratchWords(words.length, keepInside);
+    if (!keepInside) out.set(words);
+    const published = this.published;
     for (const day of this.daysDesc) {
-      if (day > last) continue;
-      if (day < first) break;
-      const posting = this.daySets.get(day)!;
-      if (day !== first && day !== last) sets.push(posting.view());
-      else {
-        const inside = toList(posting.view()).filter(
-          (rid) => this.published[rid]! >= from && this.published[rid]! <= to,
-        );
-        sets.push({ kind: 'list', rids: inside });
+      const within = day >= first && day <= last;
+      const edge = day === first || day === last;
+      if (within === keepInside || edge) {
+        const rids = toList(this.daySets.get(day)!.view());
+        for (let i = 0; i < rids.length; i++) {
+          const rid = rids[i]!;
+          const w = rid >>> 5;
+          if (w >= words.length) continue;
+          // Only an edge day's rows need their time (read at random, it costs a cache miss).
+          const keep = within && (!edge || (published[rid]! >= from && published[rid]! <= to));
+          if (keepInside) out[w]! |= words[w]! & (keep ? 1 << (rid & 31) : 0);
+          else if (!keep) out[w]! &= ~(1 << (rid & 31));
+        }
       }
     }
-    return or(sets, this.universe);
+    return compactSet({ kind: 'bits', words: out, count: -1 }, this.universe);
   }
 
   /**
@@ -926,7 +940,7 @@ export class PostingEngine {
               kind: 'list',
               rids: rows.rids.filter((rid) => this.published[rid]! >= from && this.published[rid]! <= to),
             }
-          : compactSet(and(rows, this.rangeSet(from, to)), this.universe);
+          : this.withinRange(rows.words, from, to);
     }
     const total = sizeOf(rows);
     const out: FacetCounts = { total, types: [], languages: [], sources: [], companies: [], topics: [], days: [] };
@@ -934,8 +948,11 @@ export class PostingEngine {
     const limit = size ?? Infinity;
     // A sparse result, or one not dense enough for postings to be cheaper, is counted row by row.
     if (rows.kind === 'list' || total * ROW_BY_ROW < this.universe) {
-      if (this.facetOverflow) this.countRows(toList(rows), want, out);
-      else this.countRecords(rows, want, out);
+      if (!this.facetOverflow) {
+        this.countRecords(rows, want, out, size);
+        return out;
+      }
+      this.countRows(toList(rows), want, out);
       return size === undefined ? out : cutFacets(out, size);
     }
     // Every article, unbounded in time (facets without filters): a value's count is its posting's size
@@ -1096,17 +1113,20 @@ export class PostingEngine {
     return top.list;
   }
 
-  /** Facet counts of a result, row by row from the facet records (counters indexed by code). */
-  private countRecords(rows: RowSet, want: ReadonlySet<string>, out: FacetCounts): void {
+  /**
+   * Facet counts of a result, row by row from the facet records (counters indexed by code); with
+   * `size`, cut as {@link cutFacets} cuts them while they are listed.
+   */
+  private countRecords(rows: RowSet, want: ReadonlySet<string>, out: FacetCounts, size?: number): void {
     const f = this.facetPool;
     const at = this.facetAt;
     const types = new Uint32Array(16);
-    const languages = new Uint32Array(want.has('languages') ? this.languages.values.length : 0);
-    const sources = new Uint32Array(want.has('sources') ? this.sources.values.length : 0);
-    const topics = new Uint32Array(want.has('topics') ? this.topicByCode.length : 0);
-    const companies = new Uint32Array(want.has('companies') ? this.companyByCode.length : 0);
+    const languages = scratchWords(want.has('languages') ? this.languages.values.length : 0, true);
+    const sources = scratchWords(want.has('sources') ? this.sources.values.length : 0, true);
+    const topics = scratchWords(want.has('topics') ? this.topicByCode.length : 0, true);
+    const companies = scratchWords(want.has('companies') ? this.companyByCode.length : 0, true);
     const newest = this.daysDesc[0] ?? 0;
-    const days = new Uint32Array(want.has('days') ? newest - (this.daysDesc.at(-1) ?? 0) + 1 : 0);
+    const days = scratchWords(want.has('days') ? newest - (this.daysDesc.at(-1) ?? 0) + 1 : 0, true);
     const [wantLanguages, wantSources, wantDays] = [languages.length > 0, sources.length > 0, days.length > 0];
     const [wantTopics, wantCompanies] = [topics.length > 0, companies.length > 0];
     const count = (rid: number) => {
@@ -1130,21 +1150,33 @@ export class PostingEngine {
         for (let word = words[w]!; word; word &= word - 1) count((w << 5) | (31 - Math.clz32(word & -word)));
       }
     }
-    const listOf = <V>(counts: Uint32Array, value: (code: number) => V | undefined): [V, number][] => {
+    const listOf = <V extends string | number>(
+      counts: Uint32Array,
+      value: (code: number) => V | undefined,
+    ): [V, number][] => {
+      const top = size === undefined ? null : new TopCounts<V>(size);
       const list: [V, number][] = [];
       for (let code = 0; code < counts.length; code++) {
-        if (!counts[code]) continue;
+        const n = counts[code]!;
+        if (!n || (top && n < top.floor)) continue;
         const v = value(code);
-        if (v !== undefined && v !== '') list.push([v, counts[code]!]);
+        if (v === undefined || v === '') continue;
+        if (top) top.offer(v, n);
+        else list.push([v, n]);
       }
-      return list;
+      return top ? top.list : list;
     };
     if (want.has('types')) out.types = listOf(types, (code) => ARTICLE_TYPES[code]);
     if (wantLanguages) out.languages = listOf(languages, (code) => this.languages.values[code]);
     if (wantSources) out.sources = listOf(sources, (code) => this.sources.values[code]);
     if (wantTopics) out.topics = listOf(topics, (code) => this.topicByCode[code]);
     if (wantCompanies) out.companies = listOf(companies, (code) => this.companyByCode[code]);
-    if (wantDays) out.days = listOf(days, (d) => isoDay(newest - d));
+    if (wantDays) {
+      // Newest first (index 0 is the newest day): with `size`, the latest that many days with rows.
+      for (let d = 0; d < days.length && out.days.length < (size ?? Infinity); d++) {
+        if (days[d]) out.days.push([isoDay(newest - d), days[d]!]);
+      }
+    }
   }
 
   /** Facet counts of a sparse result, row by row (counters indexed by code; no set per row). */
