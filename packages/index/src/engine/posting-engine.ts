@@ -1129,10 +1129,18 @@ export class PostingEngine {
     const days = scratchWords(want.has('days') ? newest - (this.daysDesc.at(-1) ?? 0) + 1 : 0, true);
     const [wantLanguages, wantSources, wantDays] = [languages.length > 0, sources.length > 0, days.length > 0];
     const [wantTopics, wantCompanies] = [topics.length > 0, companies.length > 0];
-    const count = (rid: number) => {
-      let k = at[rid]!;
+    // Three passes, each of whose memory reads do not wait for one another, so that the processor
+    // overlaps their cache and TLB misses: the rows' record offsets, the records' first words (types),
+    // then the rest of the records, now in cache. Done in one pass, each row's reads waited for the
+    // last row's (a result of some 20 000 scattered rows took 5× as long).
+    const rids = toList(rows);
+    const n = rids.length;
+    const offsets = scratchWords(n);
+    for (let i = 0; i < n; i++) offsets[i] = at[rids[i]!]!;
+    for (let i = 0; i < n; i++) types[f[offsets[i]!]! & 15]!++;
+    for (let i = 0; i < n; i++) {
+      let k = offsets[i]!;
       const head = f[k]!;
-      types[head & 15]!++;
       if (wantLanguages) languages[f[k + 1]!]!++;
       if (wantSources) sources[f[k + 2]! | (f[k + 3]! << 16)]!++;
       if (wantDays) days[newest - (f[k + 4]! | (f[k + 5]! << 16))]!++;
@@ -1141,14 +1149,6 @@ export class PostingEngine {
       if (wantTopics) for (let end = k + tree; k < end; k++) topics[f[k]!]!++;
       else k += tree;
       if (wantCompanies) for (let end = k + (head >>> 10); k < end; k++) companies[f[k]!]!++;
-    };
-    // A bitset is read in place (a list of its rows would be one more large allocation per query).
-    if (rows.kind === 'list') for (let i = 0; i < rows.rids.length; i++) count(rows.rids[i]!);
-    else {
-      const words = rows.words;
-      for (let w = 0; w < words.length; w++) {
-        for (let word = words[w]!; word; word &= word - 1) count((w << 5) | (31 - Math.clz32(word & -word)));
-      }
     }
     const listOf = <V extends string | number>(
       counts: Uint32Array,
