@@ -50,6 +50,9 @@ const READS_IN_FLIGHT = 8;
 /** …but not behind one that has run longer than this (it may be a slow one). */
 const BEHIND_AT_MOST_MS = 10;
 
+/** Longest a close waits for the reads it has accepted to be answered. */
+const CLOSE_DRAIN_MS = 10_000;
+
 /** Young-generation size of an index thread (see `IndexThread`). */
 const YOUNG_GENERATION_MB = 32;
 
@@ -103,6 +106,9 @@ export class ThreadedArticleIndex implements ArticleIndex {
   private readonly threads: IndexThread[];
   private next = 1;
   private closed: Error | null = null;
+  /** Set once `close` begins: no new read is accepted; `drained` is called when the last one is answered. */
+  private closing: Error | null = null;
+  private drained: (() => void) | null = null;
 
   constructor(private readonly options: ThreadedIndexOptions) {
     const { readers = 1, ...rest } = options;
@@ -166,7 +172,7 @@ export class ThreadedArticleIndex implements ArticleIndex {
 
   /** A read, on the first thread free, under the query budget (time waiting for a thread included). */
   private read<T>(method: string, filters: FeedFilters | undefined, ...args: unknown[]): Promise<T> {
-    if (this.closed) return Promise.reject(this.closed);
+    if (this.closed ?? this.closing) return Promise.reject(this.closed ?? this.closing);
     let send: (thread: IndexThread) => void = () => {};
     const answer = new Promise<T>((resolve, reject) => {
       send = (thread) => {
@@ -175,6 +181,7 @@ export class ThreadedArticleIndex implements ArticleIndex {
           .finally(() => {
             thread.reads.shift();
             this.pump();
+            if (this.closing && this.idle()) this.drained?.();
           });
       };
       this.waiting.push(send);
@@ -188,6 +195,7 @@ export class ThreadedArticleIndex implements ArticleIndex {
         // Still waiting for a thread: nobody will want the answer, so it is never computed.
         const at = this.waiting.indexOf(send);
         if (at >= 0) this.waiting.splice(at, 1);
+        if (this.closing && this.idle()) this.drained?.();
         reject(new IndexBusyError(`the query took longer than its budget of ${budget} ms`, filters));
       }, budget);
     });
@@ -254,8 +262,22 @@ export class ThreadedArticleIndex implements ArticleIndex {
     return this.call(this.reader, 'ping');
   }
 
+  /** No read waiting for a thread or running on one. */
+  private idle(): boolean {
+    return this.waiting.length === 0 && this.threads.every((thread) => thread.reads.length === 0);
+  }
+
   async close(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed ?? this.closing) return;
+    // Reads accepted before are answered first (a shutdown under load fails none of them); new ones are
+    // refused. A read removed by its budget leaves the queue, so the wait ends with the last answer.
+    this.closing = new IndexUnavailableError('index closing');
+    if (!this.idle()) {
+      await new Promise<void>((resolve) => {
+        this.drained = resolve;
+        setTimeout(resolve, CLOSE_DRAIN_MS).unref();
+      });
+    }
     await Promise.allSettled(this.threads.map((thread) => this.call(thread, 'close')));
     this.closed = new IndexUnavailableError('index closed');
     if (this.pumpLater) clearTimeout(this.pumpLater);

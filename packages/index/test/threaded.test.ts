@@ -32,6 +32,31 @@ describe('ThreadedArticleIndex', () => {
     index = null;
   });
 
+  it('answers the reads it has accepted before it closes (a shutdown under load fails none of them)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tidings-threads-'));
+    try {
+      const file = join(dir, 'articles.sqlite');
+      const writer = new ThreadedArticleIndex({ file });
+      await writer.init();
+      await writer.upsert(Array.from({ length: 50 }, (_, i) => makeArticle({ headline: `story ${i}` })));
+      await writer.close();
+      index = new ThreadedArticleIndex({ file, readers: 2, warm: true, queryBudgetMs: 5_000 });
+      await index.init();
+      const filters = (await import('@tidings/core/query')).NO_FILTERS;
+      // More reads than the threads hold at once: some are still waiting for a thread when close begins.
+      const reads = Array.from({ length: 60 }, () => index!.query({ filters, limit: 10 }));
+      const closing = index.close();
+      const late = index.query({ filters, limit: 10 });
+      const settled = await Promise.allSettled(reads);
+      expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
+      await expect(late).rejects.toBeInstanceOf(IndexUnavailableError);
+      await closing;
+      index = null;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('merges fetches posted together in one commit, in order, and fails only a bad one', async () => {
     index = new ThreadedArticleIndex({ file: ':memory:' });
     await index.init();
