@@ -172,7 +172,8 @@ export class ThreadedArticleIndex implements ArticleIndex {
 
   /** A read, on the first thread free, under the query budget (time waiting for a thread included). */
   private read<T>(method: string, filters: FeedFilters | undefined, ...args: unknown[]): Promise<T> {
-    if (this.closed ?? this.closing) return Promise.reject(this.closed ?? this.closing);
+    const refused = this.closed ?? this.closing;
+    if (refused) return Promise.reject(refused);
     let send: (thread: IndexThread) => void = () => {};
     const answer = new Promise<T>((resolve, reject) => {
       send = (thread) => {

@@ -46,10 +46,11 @@ describe('ThreadedArticleIndex', () => {
       // More reads than the threads hold at once: some are still waiting for a thread when close begins.
       const reads = Array.from({ length: 60 }, () => index!.query({ filters, limit: 10 }));
       const closing = index.close();
-      const late = index.query({ filters, limit: 10 });
+      // Refused at once (checked now, awaited below).
+      const late = expect(index.query({ filters, limit: 10 })).rejects.toBeInstanceOf(IndexUnavailableError);
       const settled = await Promise.allSettled(reads);
       expect(settled.filter((r) => r.status === 'rejected')).toEqual([]);
-      await expect(late).rejects.toBeInstanceOf(IndexUnavailableError);
+      await late;
       await closing;
       index = null;
     } finally {
