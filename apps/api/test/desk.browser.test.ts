@@ -13,6 +13,9 @@ import type { Article } from '@tidings/core/article';
 import { EditorStore } from '@tidings/store/editors';
 import { article, buildTestApp, type TestApp } from './helper.js';
 
+/** A browser round trip can take seconds on a loaded 2-core machine (the default poll gives up after 1 s). */
+const POLL = { timeout: 10_000 };
+
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = fileURLToPath(new URL('../../desk/test/screenshots/', import.meta.url));
 const PASSWORD = 'correct horse battery';
@@ -84,29 +87,37 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
 
     await page.getByLabel('Search articles', { exact: true }).fill('storm');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => results.locator('li').count()).toBe(1);
+    await expect.poll(() => results.locator('li').count(), POLL).toBe(1);
     await page.getByLabel('Search articles', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => results.locator('li').count()).toBe(4);
+    await expect.poll(() => results.locator('li').count(), POLL).toBe(4);
     for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) {
       await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
     }
-    await expect.poll(() => selection(page)).toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
 
     // Drag the third onto the first, then move the (new) second down with the keyboard.
     const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
     await items.nth(2).dragTo(items.nth(0));
-    await expect.poll(() => selection(page)).toEqual(['New museum opens', 'Rates held at 4%', 'Storm closes the port']);
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['New museum opens', 'Rates held at 4%', 'Storm closes the port']);
     await items.nth(1).getByRole('button', { name: 'Move down', exact: true }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => selection(page)).toEqual(['New museum opens', 'Storm closes the port', 'Rates held at 4%']);
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['New museum opens', 'Storm closes the port', 'Rates held at 4%']);
     for (const name of ['Move up', 'Move down', 'Remove']) {
       await expect(items.first().getByRole('button', { name, exact: true }).count()).resolves.toBe(1);
     }
 
     // A reload keeps the draft (it lives on the server); nothing reaches the API before Publish.
     await page.reload();
-    await expect.poll(() => selection(page)).toEqual(['New museum opens', 'Storm closes the port', 'Rates held at 4%']);
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['New museum opens', 'Storm closes the port', 'Rates held at 4%']);
     expect(await recommended()).toEqual([]);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
@@ -132,9 +143,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
         .getByRole('button', { name: 'Add', exact: true })
         .click();
     await add(ben, 'Chipmaker doubles profit');
-    await expect.poll(() => selection(ben)).toEqual(['Chipmaker doubles profit']);
+    await expect.poll(() => selection(ben), POLL).toEqual(['Chipmaker doubles profit']);
     await add(cleo, 'New museum opens');
-    await expect.poll(() => selection(cleo)).toEqual(['New museum opens']);
+    await expect.poll(() => selection(cleo), POLL).toEqual(['New museum opens']);
     await ben.getByRole('button', { name: 'Publish', exact: true }).click();
     await ben.getByRole('status').filter({ hasText: 'Published' }).waitFor();
 
