@@ -135,6 +135,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     const day = '2026-12-01';
     const ben = await editorPage('ben@example.com', 'Ben');
     const cleo = await editorPage('cleo@example.com', 'Cleo');
+    // Ben's new day arrives late: an article he adds meanwhile must not land on today's selection or
+    // carry it into the new day (it did: the add used the previous day's draft).
+    await ben.route(`**/days/${day}`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
     for (const page of [ben, cleo]) await page.getByLabel('Day', { exact: true }).fill(day);
     const add = async (page: Page, headline: string) =>
       page

@@ -128,7 +128,16 @@ function Flags({ article }: { article: Article }) {
   );
 }
 
-function Search({ onAdd, selected }: { onAdd: (a: Article) => void; selected: Set<string> }) {
+function Search({
+  onAdd,
+  selected,
+  ready,
+}: {
+  onAdd: (a: Article) => void;
+  selected: Set<string>;
+  /** Whether the day's draft has arrived (until then nothing can be added). */
+  ready: boolean;
+}) {
   const [terms, setTerms] = useState('');
   const [types, setTypes] = useState<string[]>([]);
   const [fields, setFields] = useState({ topics: '', companies: '', sources: '', languages: '', from: '', to: '' });
@@ -231,7 +240,7 @@ function Search({ onAdd, selected }: { onAdd: (a: Article) => void; selected: Se
               </a>
               <Flags article={article} />
             </div>
-            <button type="button" onClick={() => onAdd(article)} disabled={selected.has(article.id)}>
+            <button type="button" onClick={() => onAdd(article)} disabled={!ready || selected.has(article.id)}>
               Add
             </button>
           </li>
@@ -368,12 +377,19 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
   const [view, setView] = useState<DayView | null>(null);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
+  // The day shown: an answer for a day no longer shown is dropped.
+  const shown = useRef(day);
   const load = async (date: string) => {
     setError('');
+    // The previous day's draft is not this day's: nothing is added to it until this day's arrives (an
+    // article added meanwhile went into the new day's draft together with the previous day's selection).
+    shown.current = date;
+    setView(null);
     try {
-      setView(await call<DayView>('GET', `days/${date}`));
+      const next = await call<DayView>('GET', `days/${date}`);
+      if (shown.current === date) setView(next);
     } catch (err) {
-      setError(message(err));
+      if (shown.current === date) setError(message(err));
     }
   };
   useEffect(() => void load(day), [day]);
@@ -444,6 +460,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
       <div class="columns">
         <Search
           selected={selected}
+          ready={view !== null}
           onAdd={(article) => {
             if (!view || selected.has(article.id)) return;
             setView({ ...view, articles: { ...view.articles, [article.id]: article } });
