@@ -30,11 +30,13 @@ const scratch = {
   free: new Map<number, Uint32Array[]>(),
   lent: [] as Uint32Array[],
   buffers: new Set<ArrayBufferLike>(),
+  /** Bytes of the free arrays. */
+  freeBytes: 0,
 };
 /** Smaller arrays are simply allocated (they live on the heap or cost little). */
 const SCRATCH_MIN = 64;
-/** Free arrays kept per capacity, and arrays lent at once, at most (beyond, they are left to the GC). */
-const SCRATCH_KEEP = 16;
+/** Bytes of free arrays kept, and arrays lent at once, at most (beyond, they are left to the GC). */
+const SCRATCH_KEEP_BYTES = 16 * 2 ** 20;
 const SCRATCH_LENT = 256;
 
 /** An array of `n` words for a temporary set, zero-filled when `zero` (otherwise its content is arbitrary). */
@@ -43,6 +45,7 @@ export function scratchWords(n: number, zero = false): Uint32Array {
   const capacity = 2 ** Math.ceil(Math.log2(n));
   let base = scratch.free.get(capacity)?.pop();
   if (base) {
+    scratch.freeBytes -= base.byteLength;
     if (zero) base.fill(0, 0, n);
   } else base = new Uint32Array(capacity);
   if (scratch.lent.length >= SCRATCH_LENT) scratch.buffers.delete(scratch.lent.shift()!.buffer);
@@ -56,7 +59,9 @@ export function releaseScratch(): void {
   for (const base of scratch.lent) {
     let free = scratch.free.get(base.length);
     if (!free) scratch.free.set(base.length, (free = []));
-    if (free.length < SCRATCH_KEEP) free.push(base);
+    if (scratch.freeBytes + base.byteLength > SCRATCH_KEEP_BYTES) continue;
+    free.push(base);
+    scratch.freeBytes += base.byteLength;
   }
   scratch.lent.length = 0;
   scratch.buffers.clear();
