@@ -16,8 +16,8 @@ import type { FacetCounts } from '../port.js';
 import {
   and,
   andNot,
+  bothCounter,
   compactSet,
-  countBoth,
   countIn,
   EMPTY_SET,
   hasRow,
@@ -958,7 +958,8 @@ export class PostingEngine {
     // Every article, unbounded in time (facets without filters): a value's count is its posting's size
     // (postings hold live rows only). Otherwise its posting probed against the dense result.
     const everything = from === -Infinity && to === Infinity && total === this.alive.size;
-    const countOf = (posting: Posting) => (everything ? posting.size : countBoth(posting.view(), rows));
+    const inRows = bothCounter(rows);
+    const countOf = (posting: Posting) => (everything ? posting.size : inRows(posting.view()));
     const byPosting = <K, V extends string | number>(
       name: string,
       map: Map<K, Posting>,

@@ -10,6 +10,8 @@
  * running Node, which this project's installs do not allow and CI cannot rely on).
  */
 
+import { bitCounter, countWords } from './bit-count.js';
+
 export type RowSet =
   | { readonly kind: 'list'; readonly rids: Uint32Array }
   /** `count` is -1 until asked for (`sizeOf`): most intermediate results never need it. */
@@ -85,7 +87,11 @@ export function popcount(word: number): number {
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
+/** Bitsets of at least this many words are counted in WebAssembly (copying them costs less than counting here). */
+const KERNEL_WORDS = 512;
+
 function countBits(words: Uint32Array): number {
+  if (words.length >= KERNEL_WORDS) return countWords(words);
   let count = 0;
   for (let i = 0; i < words.length; i++) if (words[i]) count += popcount(words[i]!);
   return count;
@@ -250,6 +256,7 @@ export function compactSet(set: RowSet, universe: number): RowSet {
 export function countBoth(a: RowSet, b: RowSet): number {
   if (a.kind === 'list') return countIn(a.rids, b);
   if (b.kind === 'list') return countIn(b.rids, a);
+  if (Math.min(a.words.length, b.words.length) >= KERNEL_WORDS) return bitCounter(a.words)(b.words);
   let n = 0;
   const len = Math.min(a.words.length, b.words.length);
   for (let i = 0; i < len; i++) {
@@ -257,6 +264,16 @@ export function countBoth(a: RowSet, b: RowSet): number {
     if (w) n += popcount(w);
   }
   return n;
+}
+
+/**
+ * `countBoth(set, other)` for many `other`s: a large bitset is prepared once for all of them. Valid
+ * while `set` does not change (for the counts of one read).
+ */
+export function bothCounter(set: RowSet): (other: RowSet) => number {
+  if (set.kind === 'list' || set.words.length < KERNEL_WORDS) return (other) => countBoth(set, other);
+  const count = bitCounter(set.words);
+  return (other) => (other.kind === 'list' ? countIn(other.rids, set) : count(other.words));
 }
 
 /** How many members of `list` are in `set`, without building the intersection. */

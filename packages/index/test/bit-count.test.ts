@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import wabtModule from 'wabt';
+import { describe, expect, it } from 'vitest';
+import { WASM_BASE64 } from '../src/engine/bit-count-wasm.js';
+import { bitCounter, countBothWords, countWords } from '../src/engine/bit-count.js';
+import { bothCounter, countBoth, type RowSet, sizeOf } from '../src/engine/row-set.js';
+
+/** A seeded bitset of `n` words, each bit set with probability `p`. */
+function randomWords(n: number, p: number, seed: number): Uint32Array {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  const words = new Uint32Array(n);
+  for (let i = 0; i < n; i++) for (let b = 0; b < 32; b++) if (next() < p) words[i]! |= 1 << b;
+  return words;
+}
+
+function naive(a: Uint32Array, b?: Uint32Array): number {
+  let n = 0;
+  const len = b ? Math.min(a.length, b.length) : a.length;
+  for (let i = 0; i < len; i++) {
+    const w = b ? a[i]! & b[i]! : a[i]!;
+    for (let bit = 0; bit < 32; bit++) n += (w >>> bit) & 1;
+  }
+  return n;
+}
+
+describe('bit counting in WebAssembly', () => {
+  it('is built from bit-count.wat (run `npm run build:wasm` after changing it)', async () => {
+    const wabt = await wabtModule();
+    const text = readFileSync(new URL('../src/engine/bit-count.wat', import.meta.url), 'utf8');
+    const parsed = wabt.parseWat('bit-count.wat', text);
+    const { buffer } = parsed.toBinary({});
+    parsed.destroy();
+    expect(Buffer.from(WASM_BASE64, 'base64').equals(Buffer.from(buffer))).toBe(true);
+  });
+
+  it('counts exactly at every length, with sets of different lengths and several sets in turn', () => {
+    // Lengths around the kernel's 8-word step, and sets far larger than the first memory.
+    for (const n of [1, 7, 8, 9, 100, 513, 31_314, 70_001]) {
+      const a = randomWords(n, 0.4, n);
+      const b = randomWords(n + 5, 0.3, n + 1);
+      const c = randomWords(Math.max(1, n - 3), 0.7, n + 2);
+      expect(countWords(a)).toBe(naive(a));
+      const inA = bitCounter(a);
+      expect(inA(b)).toBe(naive(a, b));
+      // Another set counted in between: `inA` copies its set again.
+      expect(countBothWords(c, b)).toBe(naive(c, b));
+      expect(inA(c)).toBe(naive(a, c));
+      expect(countWords(c)).toBe(naive(c));
+      expect(inA(b)).toBe(naive(a, b));
+    }
+  });
+
+  it('answers the engine’s set counts as the plain loops do', () => {
+    const a: RowSet = { kind: 'bits', words: randomWords(40_000, 0.2, 7), count: -1 };
+    const b: RowSet = { kind: 'bits', words: randomWords(39_000, 0.5, 8), count: -1 };
+    const list: RowSet = {
+      kind: 'list',
+      rids: Uint32Array.from([0, 5, 31, 32, 1_000, 1_279_999, 1_280_000, 2_000_000]),
+    };
+    expect(sizeOf(a)).toBe(naive(a.words));
+    expect(countBoth(a, b)).toBe(naive(a.words, b.words));
+    const inA = bothCounter(a);
+    expect(inA(b)).toBe(naive(a.words, b.words));
+    const members = [...list.rids].filter((rid) => rid < 40_000 * 32 && (a.words[rid >>> 5]! >>> (rid & 31)) & 1);
+    expect(inA(list)).toBe(members.length);
+  });
+});
