@@ -1,6 +1,6 @@
 // Compiles the engine's WebAssembly text (packages/index/src/engine/*.wat) into TypeScript modules
 // holding the bytes (`<name>-wasm.ts`), which are committed: the build needs no assembler, and a test
-// (packages/index/test/bit-count.test.ts) fails when the committed bytes are not the text's.
+// (packages/index/test/engine-parts.test.ts) fails when the committed bytes are not the text's.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import wabtModule from 'wabt';

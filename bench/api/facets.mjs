@@ -43,10 +43,7 @@ const loading = performance.now();
 await index.facets(queries[0].query);
 const loadMs = performance.now() - loading;
 // The engine's memo of plans and counts (kept per data version) would answer a repeated query.
-const forget = () => {
-  const memo = index.engine().memo;
-  for (const key of memo.keys()) if (/^(facets|plan|phrase):/.test(key)) memo.delete(key);
-};
+const forget = () => index.engine().forget((key) => /^(facets|plan|phrase):/.test(key));
 const times = [];
 for (let pass = 0; pass <= Number(args.passes); pass++) {
   for (const { line, query } of queries) {

@@ -17,7 +17,7 @@ import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
 import { ENGINE_ROW_SELECT, type EnginePlan, type EngineRow, PostingEngine } from './engine/posting-engine.js';
-import { ownSet, releaseScratch } from './engine/row-set.js';
+import { ownSet, releaseScratch, setBytes } from './engine/row-set.js';
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
@@ -571,16 +571,20 @@ export class EmbeddedArticleIndex implements ArticleIndex {
 
   /** The rows the filters select (of one story), kept with their total until the data changes. */
   private plan(engine: PostingEngine, filters: FeedFilters, storyId: string | null = null): EnginePlan {
-    return engine.remember(`plan:${storyId ?? ''}:${canonicalFilters(filters)}`, () => {
-      const plan = engine.plan(
-        filters,
-        this.phraseMatches,
-        this.pathsOf,
-        storyId === null ? null : Uint32Array.from(this.statements.storyRids.all(storyId)),
-      );
-      // Kept past this read: out of the room lent to its intermediate sets.
-      return { ...plan, rows: ownSet(plan.rows) };
-    });
+    return engine.remember(
+      `plan:${storyId ?? ''}:${canonicalFilters(filters)}`,
+      () => {
+        const plan = engine.plan(
+          filters,
+          this.phraseMatches,
+          this.pathsOf,
+          storyId === null ? null : Uint32Array.from(this.statements.storyRids.all(storyId)),
+        );
+        // Kept past this read: out of the room lent to its intermediate sets.
+        return { ...plan, rows: ownSet(plan.rows) };
+      },
+      (plan) => setBytes(plan.rows),
+    );
   }
 
   /** A read of the query engine: the room lent to its intermediate sets is taken back when it ends. */

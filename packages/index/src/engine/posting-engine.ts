@@ -25,6 +25,7 @@ import {
   Posting,
   type RowSet,
   scratchWords,
+  setBytes,
   sizeOf,
   toList,
 } from './row-set.js';
@@ -63,6 +64,12 @@ const DAY_MS = 86_400_000;
  * value's posting probed against the result is cheaper; measured at 1 000 000 rows, bench/RESULTS.md).
  */
 const ROW_BY_ROW = 16;
+/**
+ * What the memo keeps at most: entries, and bytes of row sets (a dense plan's set is 125 KB at a
+ * million rows; 512 of them kept 64 MB per query thread).
+ */
+const MEMO_ENTRIES = 512;
+const MEMO_BYTES = 16 * 2 ** 20;
 const TYPE_CODE = new Map<string, number>(ARTICLE_TYPES.map((t, i) => [t, i]));
 const FLAG_PAYWALLED = 1;
 const FLAG_REGISTRATION = 2;
@@ -249,8 +256,12 @@ export class PostingEngine {
    */
   private readonly textOverlay = new Map<number, Set<string>>();
   private deadWordRows = 0;
-  /** Work that depends only on the data (plans, phrase matches), dropped on every change. */
-  private readonly memo = new Map<string, unknown>();
+  /**
+   * Work that depends only on the data (plans, phrase matches, facets), dropped on every change; least
+   * recently used first when it holds more than `MEMO_ENTRIES` entries or `MEMO_BYTES` of row sets.
+   */
+  private readonly memo = new Map<string, { value: unknown; bytes: number }>();
+  private memoBytes = 0;
   /** Orderings and trees of the postings that facets walk: few, small, kept until the data changes. */
   private readonly shapes = new Map<string, unknown>();
 
@@ -497,7 +508,7 @@ export class PostingEngine {
     // After a bulk load the postings give back the room they kept for growth.
     if (initial && added > 10_000) this.trim();
     this.seq = seq;
-    this.memo.clear();
+    this.forget(() => true);
     this.shapes.clear();
     // The pool only grows as rows change; re-pack it when most of it is stale.
     if (this.poolUsed > 1_000_000 && this.poolUsed > 4 * (this.size * 3 + 1024)) this.packPool();
@@ -556,13 +567,37 @@ export class PostingEngine {
     this.deadWordRows = 0;
   }
 
-  /** Computes once per data version (bounded). */
-  remember<T>(key: string, compute: () => T): T {
-    if (this.memo.has(key)) return this.memo.get(key) as T;
+  /**
+   * Computes once per data version (bounded: see `memo`); `bytes` tells how much memory outside the
+   * heap the value holds (its row sets).
+   */
+  remember<T>(key: string, compute: () => T, bytes: (value: T) => number = () => 0): T {
+    const hit = this.memo.get(key);
+    if (hit) {
+      // Most recently used last.
+      this.memo.delete(key);
+      this.memo.set(key, hit);
+      return hit.value as T;
+    }
     const value = compute();
-    if (this.memo.size >= 512) this.memo.clear();
-    this.memo.set(key, value);
+    const entry = { value, bytes: bytes(value) };
+    this.memo.set(key, entry);
+    this.memoBytes += entry.bytes;
+    for (const [oldest, { bytes: size }] of this.memo) {
+      if (this.memo.size <= MEMO_ENTRIES && this.memoBytes <= MEMO_BYTES) break;
+      this.memo.delete(oldest);
+      this.memoBytes -= size;
+    }
     return value;
+  }
+
+  /** Drops the memo's entries whose key passes `test` (benchmarks use it to count queries afresh). */
+  forget(test: (key: string) => boolean): void {
+    for (const [key, { bytes }] of this.memo) {
+      if (!test(key)) continue;
+      this.memo.delete(key);
+      this.memoBytes -= bytes;
+    }
   }
 
   private union<K>(map: Map<K, Posting>, keys: Iterable<K>): RowSet {
@@ -622,10 +657,11 @@ export class PostingEngine {
       const terms = filters.searchTerms.map((term) =>
         term.words.length === 1
           ? this.wordSet(term.words[0]!)
-          : this.remember<RowSet>(`phrase:${term.words.join(' ')}`, () => ({
-              kind: 'list',
-              rids: phrases(term.words),
-            })),
+          : this.remember<RowSet>(
+              `phrase:${term.words.join(' ')}`,
+              () => ({ kind: 'list', rids: phrases(term.words) }),
+              setBytes,
+            ),
       );
       includes.push(or(terms, this.universe));
     }

@@ -75,6 +75,11 @@ export function ownSet(set: RowSet): RowSet {
   return scratch.buffers.has(set.words.buffer) ? { kind: 'bits', words: set.words.slice(), count: set.count } : set;
 }
 
+/** Bytes a set's members take. */
+export function setBytes(set: RowSet): number {
+  return set.kind === 'list' ? set.rids.byteLength : set.words.byteLength;
+}
+
 export function sizeOf(set: RowSet): number {
   if (set.kind === 'list') return set.rids.length;
   if (set.count < 0) set.count = countBits(set.words);

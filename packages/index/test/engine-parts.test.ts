@@ -3,6 +3,7 @@ import wabtModule from 'wabt';
 import { describe, expect, it } from 'vitest';
 import { WASM_BASE64 } from '../src/engine/bit-count-wasm.js';
 import { bitCounter, countBothWords, countWords } from '../src/engine/bit-count.js';
+import { PostingEngine } from '../src/engine/posting-engine.js';
 import { bothCounter, countBoth, type RowSet, sizeOf } from '../src/engine/row-set.js';
 
 /** A seeded bitset of `n` words, each bit set with probability `p`. */
@@ -69,5 +70,33 @@ describe('bit counting in WebAssembly', () => {
     expect(inA(b)).toBe(naive(a.words, b.words));
     const members = [...list.rids].filter((rid) => rid < 40_000 * 32 && (a.words[rid >>> 5]! >>> (rid & 31)) & 1);
     expect(inA(list)).toBe(members.length);
+  });
+});
+
+describe('the query engine’s memo', () => {
+  it('keeps recently used work and drops the least recently used beyond its room for row sets', () => {
+    const engine = new PostingEngine();
+    const computed: string[] = [];
+    const mb = 2 ** 20;
+    const remember = (key: string) =>
+      engine.remember(
+        key,
+        () => {
+          computed.push(key);
+          return key;
+        },
+        () => mb,
+      );
+    remember('kept');
+    for (let i = 0; i < 40; i++) {
+      remember(`other-${i}`);
+      remember('kept'); // used again each time: never the least recently used
+    }
+    expect(computed.filter((k) => k === 'kept')).toHaveLength(1);
+    computed.length = 0;
+    remember('other-39');
+    remember('other-0');
+    // 16 MB of sets at most: the latest stays, the first 1 MB set was dropped long ago.
+    expect(computed).toEqual(['other-0']);
   });
 });
