@@ -8,7 +8,7 @@ import wabtModule from 'wabt';
 const dir = fileURLToPath(new URL('../packages/index/src/engine/', import.meta.url));
 
 /** The TypeScript module for a .wat text. */
-export async function wasmModuleSource(name, text) {
+async function wasmModuleSource(name, text) {
   const wabt = await wabtModule();
   const parsed = wabt.parseWat(`${name}.wat`, text);
   parsed.validate();
@@ -22,11 +22,8 @@ export async function wasmModuleSource(name, text) {
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.wat'))) {
-    const name = file.slice(0, -'.wat'.length);
-    const out = `${dir}${name}-wasm.ts`;
-    writeFileSync(out, await wasmModuleSource(name, readFileSync(`${dir}${file}`, 'utf8')));
-    console.log(`${file} → ${name}-wasm.ts`);
-  }
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.wat'))) {
+  const name = file.slice(0, -'.wat'.length);
+  writeFileSync(`${dir}${name}-wasm.ts`, await wasmModuleSource(name, readFileSync(`${dir}${file}`, 'utf8')));
+  console.log(`${file} → ${name}-wasm.ts`);
 }

@@ -10,7 +10,7 @@
  * running Node, which this project's installs do not allow and CI cannot rely on).
  */
 
-import { bitCounter, countWords } from './bit-count.js';
+import { bitCounter, countBothWords, countWords } from './bit-count.js';
 
 export type RowSet =
   | { readonly kind: 'list'; readonly rids: Uint32Array }
@@ -261,9 +261,9 @@ export function compactSet(set: RowSet, universe: number): RowSet {
 export function countBoth(a: RowSet, b: RowSet): number {
   if (a.kind === 'list') return countIn(a.rids, b);
   if (b.kind === 'list') return countIn(b.rids, a);
-  if (Math.min(a.words.length, b.words.length) >= KERNEL_WORDS) return bitCounter(a.words)(b.words);
-  let n = 0;
   const len = Math.min(a.words.length, b.words.length);
+  if (len >= KERNEL_WORDS) return countBothWords(a.words, b.words);
+  let n = 0;
   for (let i = 0; i < len; i++) {
     const w = a.words[i]! & b.words[i]!;
     if (w) n += popcount(w);
