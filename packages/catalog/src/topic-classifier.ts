@@ -10,7 +10,7 @@
  */
 import { foldText } from '@tidings/core/text';
 import type { Catalog } from './catalog.js';
-import { TOPIC_LEXICON } from './topic-lexicon.js';
+import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
 
 export const MAX_TOPICS = 3;
@@ -153,10 +153,7 @@ export class TopicClassifier {
     for (const source of [TOPIC_LEXICON, extraTerms]) {
       for (const [id, list] of Object.entries(source)) {
         if (!catalog.topics.has(Number(id))) continue;
-        for (const entry of list.split(',')) {
-          const [term, weight] = entry.trim().split(/:(?=[\d.]+$)/);
-          if (term) this.addTerm(Number(id), term, weight ? Number(weight) : 1, false);
-        }
+        for (const { term, weight } of lexiconTerms(list)) this.addTerm(Number(id), term, weight, false);
       }
     }
     this.compile();

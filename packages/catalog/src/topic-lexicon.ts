@@ -351,3 +351,13 @@ export const TOPIC_LEXICON: Record<number, string> = {
   17000000: `weather, forecast:0.3, forecasters, temperatures, rain, rainfall, snow, snowfall, heat wave, heatwave,
     cold snap, frost, storm:0.4, storms:0.4, thunderstorm, meteorologist, meteorologists, national weather service`,
 };
+
+/** The terms of one lexicon entry (`"term, other term:0.4"`) with their weights (1 unless given). */
+export function lexiconTerms(list: string): { term: string; weight: number }[] {
+  const out: { term: string; weight: number }[] = [];
+  for (const entry of list.split(',')) {
+    const [term, weight] = entry.trim().split(/:(?=[\d.]+$)/);
+    if (term) out.push({ term, weight: weight ? Number(weight) : 1 });
+  }
+  return out;
+}
