@@ -9,8 +9,10 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (110 texts, 70 hard negatives), written the same day apart from
-//     the new set, to develop the rules against (with the old set's development part).
+//   - bench/eval/companies-dev.jsonl (356 texts, 231 hard negatives), to develop the rules against
+//     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set,
+//     and 246 more ("batch": 2) written on 2026-11-24 (171 before that day's rule changes, 75 after the first of them: headline-initial
+//     words, company nouns used as modifiers, places and surnames, possessives).
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
 import { readFileSync } from 'node:fs';

@@ -181,4 +181,10 @@ export const AMBIGUOUS_NAMES = [
   'Celsius',
   'Intel',
   'Orion',
+  // Places and common surnames named like companies (Dover Corp, Everest Group, Williams Companies,
+  // Morgan Group Holding).
+  'Dover',
+  'Everest',
+  'Williams',
+  'Morgan',
 ];

@@ -8,7 +8,9 @@
  * company, its legal form ("Apple Inc."), business words around it, a company noun anywhere in the
  * article ("the retailer said"), a listing beside another company ("Walmart and Target"), or a
  * business topic of the article; a capitalised neighbour makes it part of another proper name
- * ("Niger Delta"). Other names must be capitalised; acronyms (IBM, GE, UPS) must be in capitals.
+ * ("Niger Delta"), an ordinary noun after it part of a phrase ("Opera house"). Words are read as used:
+ * a company noun that qualifies the next word ("bank holiday") is no evidence. Other names must be
+ * capitalised; acronyms (IBM, GE, UPS) must be in capitals.
  *
  * Matching is one pass over the words: a hash lookup on each word, then the candidate names starting
  * with it (longest first).
@@ -58,6 +60,18 @@ const COMPANY_NOUNS = new Set(
    chipmaker`.split(/\s+/),
 );
 
+/**
+ * Words after a noun that show it ends its phrase ("the bank said", "the company's plan", "the maker of"):
+ * function words, auxiliaries and verbs whose past tense has no "-ed".
+ */
+const PHRASE_END_WORDS = new Set(
+  `said say is was are were has had have will would could can may might must should shall did does do to of in
+   on at for from with by as and or nor but that which who whose whom after before over into than also now then
+   still again this these its their his her our not never just once when while since until about against
+   amid despite hit cut set put let beat quit shut sold bought made won lost fell rose grew took gave told paid
+   led struck sank slid ran saw got went kept left held`.split(/\s+/),
+);
+
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
 
@@ -75,6 +89,8 @@ const CONTEXT_TOPICS = [4000000];
  * old model did on 0.5 / 0.25.
  */
 const BUSINESS_CONTEXT = 0.7;
+/** The model's probability of business or technology at which a noun after a name can be the company's. */
+const COMPOUND_BUSINESS = 0.4;
 const WEAK_WORD_CONTEXT = 0.4;
 
 const EXCHANGES = 'NASDAQ|Nasdaq|NYSE|NYSE American|NYSE Arca|NYSE MKT|AMEX|OTC|OTCQX|OTCQB|TSX|LSE|CBOE|Cboe';
@@ -98,6 +114,12 @@ interface Token {
   capital: boolean;
   upper: boolean;
   sentenceStart: boolean;
+  /** Only spaces part it from the word before: no punctuation, no line break. */
+  joined: boolean;
+  /** Written with a possessive "'s" ("Nike's", "the company's"). */
+  possessive: boolean;
+  /** Joined to the word before by a hyphen ("quarter-finals"). */
+  hyphenated: boolean;
 }
 
 let dictionary: Set<string> | null = null;
@@ -120,12 +142,21 @@ function isCapital(word: string): boolean {
 
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  const source = /['’]/.test(text) ? text.replace(/['’]s\b/g, '').replace(/['’]/g, '') : text;
+  // A possessive "'s" is dropped from the word and marked on it (a zero-width joiner stands in for it).
+  const source = /['’]/.test(text) ? text.replace(/['’]s\b/g, '\u200d').replace(/['’]/g, '') : text;
   let last = 0;
   for (const match of source.matchAll(/[\p{L}\p{N}&]+/gu)) {
     const raw = match[0];
     if (raw === '&' && out.length) {
-      out.push({ folded: '&', capital: true, upper: true, sentenceStart: false });
+      out.push({
+        folded: '&',
+        capital: true,
+        upper: true,
+        sentenceStart: false,
+        joined: true,
+        possessive: false,
+        hyphenated: false,
+      });
       last = match.index + raw.length;
       continue;
     }
@@ -136,10 +167,35 @@ function tokenize(text: string): Token[] {
       capital: isCapital(raw),
       upper: raw === raw.toUpperCase() && raw !== raw.toLowerCase(),
       sentenceStart: out.length === 0 || (between !== ' ' && (/[.!?:"“]\s*$/.test(between) || between.includes('\n'))),
+      joined: out.length > 0 && /^ +$/.test(between),
+      possessive: source[match.index + raw.length] === '\u200d',
+      hyphenated: out.length > 0 && /^[-‐‑]$/.test(between),
     });
     last = match.index + raw.length;
   }
   return out;
+}
+
+/**
+ * Whether the word at `k` ends its phrase rather than qualifying the noun after it: "the bank said", "the
+ * company, which", but not "bank holiday", "giant sea reptile", "Opera house". A lower-case word right
+ * after it, joined by a space, qualified by it, unless that word is a function word or reads as a verb
+ * ("-s", "-ed", or a past tense without them).
+ */
+function endsPhrase(tokens: readonly Token[], k: number): boolean {
+  const next = tokens[k + 1];
+  if (tokens[k]!.possessive || !next || !next.joined || next.capital || next.folded === '&') return true;
+  const word = next.folded;
+  return PHRASE_END_WORDS.has(word) || word.endsWith('s') || word.endsWith('ed') || /^\p{N}/u.test(word);
+}
+
+/** A business word, or its singular or plural ("flight" for "flights"). */
+function isBusinessWord(word: string): boolean {
+  return (
+    BUSINESS_WORDS.has(word) ||
+    BUSINESS_WORDS.has(`${word}s`) ||
+    (word.endsWith('s') && BUSINESS_WORDS.has(word.slice(0, -1)))
+  );
 }
 
 function wordsOfName(name: string): string[] {
@@ -237,7 +293,9 @@ export class CompanyMatcher {
     const companyNounFor = (company: number) => {
       if (nounFor === undefined) {
         const tokens = tokenize(text);
-        nounFor = tokens.some((t) => COMPANY_NOUNS.has(t.folded)) ? this.firstNamed(tokens) : null;
+        nounFor = tokens.some((t, k) => COMPANY_NOUNS.has(t.folded) && endsPhrase(tokens, k))
+          ? this.firstNamed(tokens)
+          : null;
       }
       return nounFor === company;
     };
@@ -308,16 +366,50 @@ export class CompanyMatcher {
     if (!name.ambiguous) return true;
     const after =
       end < tokens.length && tokens[end]!.capital && !titleCase && tokens[end]!.folded !== '&' && !tokens[end]!.upper;
-    if (single && after && !tokens[end]!.sentenceStart) return false;
+    // "Polaris Music Prize" — but not "Apple's App Store", where a possessive ends the name's phrase.
+    if (single && after && !tokens[end]!.sentenceStart && !tokens[end - 1]!.possessive) return false;
     // Several words, each capitalised, in a sentence-case text: a name ("Delta Air Lines", "Best Buy").
     if (!single && !titleCase) return true;
-    // "Opera company", "shell company": a company noun right after the word makes a phrase of it.
+    // "Opera company", "shell company": a company noun right after the word makes a phrase of it; so does
+    // any other ordinary noun ("Opera house", "Metro mayor", "Amazon rainforest"), unless it is a
+    // business word ("Apple shares", "Delta flight").
     if (end < tokens.length && COMPANY_NOUNS.has(tokens[end]!.folded)) return false;
+    if (
+      single &&
+      !titleCase &&
+      !endsPhrase(tokens, end - 1) &&
+      !this.listed(tokens, start) &&
+      !this.businessNoun(tokens[end]!.folded)
+    ) {
+      return false;
+    }
     if (companyNoun() || this.besideCompany(tokens, start, end)) return true;
     const near = this.nearBusinessWord(tokens, start, end, BUSINESS_WINDOW);
     if (near === 'strong') return true;
     const context = this.businessContext(tokens, start, end);
     return context >= BUSINESS_CONTEXT || (near === 'weak' && context >= WEAK_WORD_CONTEXT);
+  }
+
+  /** Whether the name at `start` follows a joiner ("Apple and Google face…": the verb after it has no "-s"). */
+  private listed(tokens: readonly Token[], start: number): boolean {
+    return start > 0 && JOINERS.has(tokens[start - 1]!.folded);
+  }
+
+  /**
+   * Whether a noun after a name can be the company's ("Apple shares", "Amazon warehouse", "Qualcomm
+   * modem"): a business word, or a word the topic model reads as business or technology (p ≥ 0.4), or
+   * one it does not know. "Opera house", "Metro mayor", "Amazon rainforest" are not.
+   */
+  private businessNoun(word: string): boolean {
+    if (isBusinessWord(word)) return true;
+    if (!this.model) return true;
+    const guess = this.model.guess(word);
+    if (!guess.known) return true;
+    let p = 0;
+    guess.topics.forEach((topic, k) => {
+      if (topic === 4000000 || topic === 13000000) p += guess.probabilities[k]!;
+    });
+    return p >= COMPOUND_BUSINESS;
   }
 
   /** The company whose name comes first in a text's tokens (capitalised as it must be), if any. */
@@ -387,9 +479,12 @@ export class CompanyMatcher {
     for (let k = Math.max(0, start - window); k < Math.min(tokens.length, end + window); k++) {
       if (k >= start && k < end) continue;
       const word = tokens[k]!.folded;
+      // "giant sea reptile", "bank holiday": a company noun qualifying another says nothing of a business,
+      // nor does the first part of a hyphenated word ("quarter-finals").
+      if ((COMPANY_NOUNS.has(word) && !endsPhrase(tokens, k)) || tokens[k + 1]?.hyphenated) continue;
       const stem = word.endsWith('s') ? word.slice(0, -1) : word;
       if (STRONG_BUSINESS_WORDS.has(word) || STRONG_BUSINESS_WORDS.has(stem)) return 'strong';
-      if (BUSINESS_WORDS.has(word) || BUSINESS_WORDS.has(stem)) found = 'weak';
+      if (isBusinessWord(word)) found = 'weak';
     }
     return found;
   }

@@ -112,6 +112,47 @@ describe('company matcher', () => {
     expect(names('Gallery buys Amazon landscape painting', 'The canvas shows the river at dawn.')).toEqual([]);
   });
 
+  it('reads how a word is used: a company noun that qualifies another, a name that qualifies a noun', () => {
+    // "bank" in "bank holiday", "giant" in "giant sea reptile": not a business beside the name.
+    expect(
+      names(
+        'Carnival returns to Notting Hill with a million visitors expected',
+        'Police and stewards prepared for the August bank holiday weekend.',
+      ),
+    ).toEqual([]);
+    expect(names('Fossil of giant sea reptile found on Jurassic Coast', 'The skull is two metres long.')).toEqual([]);
+    // An ordinary noun after the name makes a phrase of it; a business or technology noun does not.
+    expect(
+      names('Opera house to cut season as arts funding falls', 'The company said it would stage three productions.'),
+    ).toEqual([]);
+    expect(
+      names('Nice airport closed as storm batters the Riviera', 'Flights were diverted, the airport operator said.'),
+    ).toEqual([]);
+    expect(
+      names('Workers at Amazon warehouse vote to unionise', 'The online retailer said it respected the result.'),
+    ).toEqual(['AMAZON COM INC']);
+    // A possessive ends the name's phrase: "Apple's App Store" is Apple's.
+    expect(
+      names(
+        'Apple’s App Store faces EU fine',
+        'Regulators say the iPhone maker blocked developers from steering users.',
+      ),
+    ).toEqual(['Apple Inc.']);
+    expect(names("Nike's new football boot goes on sale", 'The sportswear company says it is its lightest.')).toEqual([
+      'NIKE, Inc.',
+    ]);
+    // "quarter" of "quarter-finals" is not a fiscal quarter; Dover and Williams are also a port and a surname.
+    expect(names('Cooper and Williams through to quarter-finals', 'The British pair won in straight sets.')).toEqual(
+      [],
+    );
+    expect(
+      names(
+        'Sea crossings cancelled as storm hits Channel',
+        'Ferry operators suspended sailings between Dover and Calais.',
+      ),
+    ).toEqual([]);
+  });
+
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
