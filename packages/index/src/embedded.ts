@@ -328,6 +328,15 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     if (this.options.warm) this.engine();
   }
 
+  /**
+   * Brings a loaded query engine up to date with what other connections wrote (a look at SQLite's data
+   * version when nothing changed). Index threads call it while idle, so that the first read after a
+   * burst of writes does not wait for them.
+   */
+  catchUp(): void {
+    if (this.hot && this.db.open) this.engine();
+  }
+
   async upsert(articles: readonly Article[]): Promise<void> {
     this.upsertSync(articles);
   }

@@ -90,6 +90,16 @@ async function drain() {
   draining = false;
 }
 
+/**
+ * How often an idle thread brings its query engine up to date with the writes of other processes (the
+ * worker's): a read then finds the engine current instead of applying, say, the 800 rows of a burst of
+ * feeds first — a pause that every read waiting on the thread would feel.
+ */
+const CATCH_UP_MS = 100;
+setInterval(() => {
+  if (!draining) index.catchUp();
+}, CATCH_UP_MS).unref();
+
 port.on('message', (call: Call) => {
   waiting.push(call);
   if (!draining) {

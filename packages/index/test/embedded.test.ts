@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NO_FILTERS } from '@tidings/core/query';
 import { EmbeddedArticleIndex } from '../src/embedded.js';
 import { EXACT_TOTAL_LIMIT } from '../src/port.js';
@@ -46,6 +46,30 @@ describe('EmbeddedArticleIndex across processes', () => {
     expect(await titles()).toEqual(['first, revised']);
     await writer.close();
     await reader.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('EmbeddedArticleIndex catching up while idle', () => {
+  it("applies another connection's writes before the next read asks, which then applies nothing", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tidings-index-'));
+    const file = join(dir, 'articles.sqlite');
+    const writer = new EmbeddedArticleIndex({ file });
+    const reader = new EmbeddedArticleIndex({ file, warm: true });
+    await reader.init();
+    const engine = (reader as unknown as { hot: { apply(...args: unknown[]): void } }).hot;
+    const apply = vi.spyOn(engine, 'apply');
+    reader.catchUp();
+    expect(apply).not.toHaveBeenCalled(); // nothing written: a look at the data version only
+    await writer.upsert(Array.from({ length: 50 }, (_, i) => makeArticle({ url: `https://x.org/burst/${i}` })));
+    reader.catchUp();
+    expect(apply).toHaveBeenCalledTimes(1);
+    const page = await reader.query({ filters: NO_FILTERS, limit: 5 });
+    expect(page.total).toBe(50);
+    expect(apply).toHaveBeenCalledTimes(1);
+    await writer.close();
+    await reader.close();
+    reader.catchUp(); // closed: does nothing
     await rm(dir, { recursive: true, force: true });
   });
 });

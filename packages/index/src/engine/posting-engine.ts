@@ -535,8 +535,12 @@ export class PostingEngine {
     for (const map of this.valueMaps()) for (const posting of map.values()) posting.trim(this.universe);
     for (const posting of [this.alive, this.grouped, ...this.types, ...this.flagSets.values()])
       posting.trim(this.universe);
-    if (this.pool.length > this.poolUsed + 1024) this.pool = this.pool.slice(0, this.poolUsed + 1024);
-    if (this.facetPool.length > this.facetUsed + 4096) this.facetPool = this.facetPool.slice(0, this.facetUsed + 4096);
+    // The pools keep an eighth for the rows that arrive next: growing one copies all of it (tens of MB at
+    // a million rows), a pause that every read waiting on this thread would feel.
+    const poolRoom = this.poolUsed + Math.max(1024, this.poolUsed >>> 3);
+    if (this.pool.length > poolRoom) this.pool = this.pool.slice(0, poolRoom);
+    const facetRoom = this.facetUsed + Math.max(4096, this.facetUsed >>> 3);
+    if (this.facetPool.length > facetRoom) this.facetPool = this.facetPool.slice(0, facetRoom);
   }
 
   private packPool(): void {
