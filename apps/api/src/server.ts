@@ -13,6 +13,7 @@ import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore } from '@tidings/store/sources';
 import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
 import { buildApp, loggerOptions } from './app.js';
+import { ArticleSchema } from './schemas.js';
 import { adminRoutes } from './plugins/admin.js';
 
 const config = loadConfigOrExit();
@@ -23,7 +24,12 @@ redis.on('error', () => {
 const catalog = loadCatalogOrExit(config.CATALOG_OVERRIDES, { topicModel: config.TOPIC_MODEL === 'on' });
 const topicParents: Record<number, number> = {};
 for (const topic of catalog.topics.values()) if (topic.parent !== null) topicParents[topic.id] = topic.parent;
-const index = await openIndexOrExit(config, 'tidings-api', { serving: true, topicParents });
+// Query threads print pages with the response schema's own serialiser (see `feedPage`).
+const index = await openIndexOrExit(config, 'tidings-api', {
+  serving: true,
+  topicParents,
+  articleSchema: ArticleSchema,
+});
 
 // The queue admin exists only with a token; it watches the worker's queues.
 const adminConnection = config.ADMIN_TOKEN ? createQueueConnection(config.REDIS_URL, 'producer') : null;

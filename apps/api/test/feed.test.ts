@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '@tidings/core/article';
+import { NO_FILTERS } from '@tidings/core/query';
+import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { article, buildTestApp, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -189,6 +191,31 @@ describe('GET /api/v2/feed/', () => {
     expect(again.body).toBe('');
     const other = await t.get(q('articleTypes=video'), { headers: { 'if-none-match': etag } });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('answers the same bytes whether the index prints the page (query threads) or the API does', async () => {
+    // The same articles in an index opened without the article schema: the API prints its objects.
+    const objects = new EmbeddedArticleIndex({ file: ':memory:' });
+    const stored = await t.index.query({ filters: NO_FILTERS, limit: 100 });
+    await objects.upsert(stored.articles);
+    const plain = await buildTestApp({ index: objects });
+    try {
+      for (const query of ['', 'pageSize=2', 'pageSize=2&page=2', 'includeCompanies=320193', 'articleTypes=podcast']) {
+        const printed = await t.get(q(query));
+        const built = await plain.get(`/api/v2/feed/?apiKey=${plain.key}${query ? `&${query}` : ''}`);
+        expect(printed.statusCode).toBe(200);
+        expect(printed.headers['content-type']).toBe(built.headers['content-type']);
+        // Byte for byte, but for the cursors' signatures (each app has its own cursor secret).
+        const unsigned = (body: string) => body.replace(/("nextCursor":"[^".]*\.)[^"]*"/, '$1…"');
+        expect(unsigned(printed.body)).toBe(unsigned(built.body));
+      }
+      // The next page by cursor, on both.
+      const next = (await t.get(q('pageSize=2'))).json().links.next as string;
+      expect((await t.get(next.replace('?', `?apiKey=${t.key}&`))).json().articles).toHaveLength(2);
+    } finally {
+      await plain.close();
+      await objects.close();
+    }
   });
 
   it('sends X-Request-Id on every response, keeping a sane incoming one', async () => {

@@ -18,6 +18,7 @@ import { sharedCursorSecret } from '@tidings/store/secrets';
 import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore } from '@tidings/store/sources';
 import { type AppDeps, buildApp } from '../src/app.js';
+import { ArticleSchema } from '../src/schemas.js';
 
 export const REDIS_URL = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
 
@@ -54,7 +55,8 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { index?: Artic
         indexUid: `tidings_api_test_${randomUUID().slice(0, 8)}`,
         topicParents,
       })
-    : new EmbeddedArticleIndex({ file: ':memory:', topicParents });
+    : // Pages printed by the index, as the API's query threads do (test/feed.test.ts covers the objects' path too).
+      new EmbeddedArticleIndex({ file: ':memory:', topicParents, articleSchema: ArticleSchema });
   await index.init();
   const keys = new ApiKeyStore(redis, prefix);
   const selections = new SelectionStore(redis, prefix);

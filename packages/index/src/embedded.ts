@@ -12,6 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import fastJson from 'fast-json-stringify';
 import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tidings/core/article';
 import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
@@ -29,6 +30,7 @@ import {
   type IndexStats,
   type IngestBatch,
   type IngestResult,
+  type PrintedArticles,
   type ScanBatch,
   type ScanOptions,
 } from './port.js';
@@ -103,6 +105,11 @@ export interface EmbeddedIndexOptions {
   topicParents?: Record<number, number>;
   /** Group new articles into stories (default true; off only to measure what grouping costs). */
   groupStories?: boolean;
+  /**
+   * JSON schema of an article as the API prints it: with it, a query asking for `json` gets its
+   * articles printed here, by the same serialiser the API's response schema compiles to.
+   */
+  articleSchema?: object;
   /**
    * Tests only: a query searching for this word holds its thread for `ms` first, standing in for a
    * query that is expensive however the engine is built (threads, time budget).
@@ -180,7 +187,13 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     this.db.pragma('wal_autocheckpoint = 10000');
     this.migrate(options.file);
     this.statements = this.prepare();
+    this.printArticles = options.articleSchema
+      ? fastJson({ type: 'array', items: options.articleSchema } as Parameters<typeof fastJson>[0])
+      : null;
   }
+
+  /** The API's serialiser of an array of articles (see `articleSchema`). */
+  private readonly printArticles: ((articles: Article[]) => string) | null;
 
   /** Creates the schema in a new file; refuses a file written with another schema, saying what to do. */
   private migrate(file: string): void {
@@ -664,12 +677,20 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       const plan = this.plan(engine, query.filters, query.storyId ?? null);
       return engine.page(plan, query.limit, query.offset ?? 0, query.after ?? null, EXACT_TOTAL_LIMIT);
     });
-    return {
-      articles: this.hydrate(page.rids),
+    const articles = this.hydrate(page.rids);
+    const answer = {
       total: Math.min(page.total, EXACT_TOTAL_LIMIT),
       totalExact: page.total <= EXACT_TOTAL_LIMIT,
       hasMore: page.hasMore,
     };
+    if (!query.json || !this.printArticles) return { articles, ...answer };
+    const last = articles.at(-1);
+    const json: PrintedArticles = {
+      text: this.printArticles(articles),
+      count: articles.length,
+      last: last ? { key: Date.parse(last.publishedAt), id: last.id } : null,
+    };
+    return { articles: [], ...answer, json };
   }
 
   async reclassified(articles: readonly Article[]): Promise<number> {

@@ -12,6 +12,8 @@ export interface IndexOpenOptions {
   thread?: boolean;
   /** Parent of each topic id, for facets (a serving process passes the catalog's). */
   topicParents?: Record<number, number>;
+  /** JSON schema of an article as the API prints it (query threads then print pages themselves). */
+  articleSchema?: object;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function openIndex(
     // Queries run on threads of their own, never on the event loop that answers HTTP.
     return new ThreadedArticleIndex({
       ...topicParents,
+      ...(options.articleSchema ? { articleSchema: options.articleSchema } : {}),
       file,
       warm: true,
       // Readers only fetch the documents of the pages they serve.

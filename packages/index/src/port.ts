@@ -23,6 +23,13 @@ export interface IndexQuery {
   after?: CursorPosition | null;
   /** Only the articles of this story (`/stories/{id}/`). */
   storyId?: string | null;
+  /**
+   * Answer with the articles as the text of a JSON array (`IndexPage.json`), printed by the article
+   * schema the index was opened with: a page then crosses from a query thread as one string rather
+   * than as objects that the API would rebuild and print again. An index without a schema (or the
+   * Meilisearch adapter) answers with `articles` as usual.
+   */
+  json?: boolean;
 }
 
 export interface IndexPage {
@@ -32,6 +39,16 @@ export interface IndexPage {
   totalExact: boolean;
   /** Whether more articles follow this page. */
   hasMore: boolean;
+  /** With `IndexQuery.json` (where supported): the articles as JSON text (`articles` is then empty). */
+  json?: PrintedArticles;
+}
+
+export interface PrintedArticles {
+  /** A JSON array of the page's articles. */
+  text: string;
+  count: number;
+  /** The last article's sort key (publishedAt in ms) and id, for the next cursor. */
+  last: CursorPosition | null;
 }
 
 export interface IndexStats {

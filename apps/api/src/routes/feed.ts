@@ -1,5 +1,6 @@
 /** `GET /api/v2/feed/`: newest-first articles over the whole index. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Article } from '@tidings/core/article';
 import { type FeedEndpoint, parseFeedQuery } from '@tidings/core/query';
 import { errorResponses, FeedQuerySchema, FeedResponseSchema } from '../schemas.js';
 import { pageMeta } from '../feed-page.js';
@@ -8,40 +9,53 @@ export const FEED_PATH = '/api/v2/feed/';
 
 /**
  * One page of articles, newest first, for `/feed/` and `/stories/{id}/` (whose cursors are bound to
- * the story as well as to the filters).
+ * the story as well as to the filters), with how many articles it holds. Where the index prints the
+ * articles itself (the embedded index's query threads, with the same serialiser as the response
+ * schema), the body is JSON text, sent as it is.
  */
 export async function feedPage(
   app: FastifyInstance,
   request: FastifyRequest,
+  reply: FastifyReply,
   path: string,
   endpoint: FeedEndpoint,
   storyId: string | null = null,
-) {
+): Promise<{ body: (ReturnType<typeof pageMeta> & { articles: Article[] }) | string; count: number }> {
   const query = parseFeedQuery(searchParamsOf(request.url), endpoint, storyId ?? '', app.cursorSecret);
   const { filters, warnings } = await app.resolveFilters(query.filters);
   const page = await app.index.query({
     filters,
     limit: query.pageSize,
     storyId,
+    json: true,
     ...(query.cursor ? { after: query.cursor } : { offset: ((query.page ?? 1) - 1) * query.pageSize }),
   });
   const lastArticle = page.articles.at(-1);
+  const printed = page.json;
+  const count = printed ? printed.count : page.articles.length;
+  const { meta, links } = pageMeta(
+    path,
+    request.url,
+    query,
+    {
+      count,
+      total: page.total,
+      totalExact: page.totalExact,
+      hasMore: page.hasMore,
+      last: printed
+        ? printed.last
+        : lastArticle
+          ? { key: Date.parse(lastArticle.publishedAt), id: lastArticle.id }
+          : null,
+    },
+    warnings,
+    app.cursorSecret,
+  );
+  if (!printed) return { body: { articles: page.articles, meta, links }, count };
+  reply.type('application/json; charset=utf-8');
   return {
-    articles: page.articles,
-    ...pageMeta(
-      path,
-      request.url,
-      query,
-      {
-        count: page.articles.length,
-        total: page.total,
-        totalExact: page.totalExact,
-        hasMore: page.hasMore,
-        last: lastArticle ? { key: Date.parse(lastArticle.publishedAt), id: lastArticle.id } : null,
-      },
-      warnings,
-      app.cursorSecret,
-    ),
+    body: `{"articles":${printed.text},"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`,
+    count,
   };
 }
 
@@ -56,7 +70,7 @@ export default async function feedRoutes(app: FastifyInstance) {
         response: { 200: FeedResponseSchema, ...errorResponses },
       },
     },
-    async (request) => feedPage(app, request, FEED_PATH, 'feed'),
+    async (request, reply) => (await feedPage(app, request, reply, FEED_PATH, 'feed')).body,
   );
 }
 

@@ -17,14 +17,15 @@ export default async function storyRoutes(app: FastifyInstance) {
         response: { 200: FeedResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { storyId } = request.params;
       // Parameters are checked first (a bad one is a 400 whatever the story); then the story must exist.
-      const page = await feedPage(app, request, `/api/v2/stories/${encodeURIComponent(storyId)}/`, 'stories', storyId);
-      if (page.articles.length === 0 && !(await app.index.story(storyId))) {
+      const path = `/api/v2/stories/${encodeURIComponent(storyId)}/`;
+      const page = await feedPage(app, request, reply, path, 'stories', storyId);
+      if (page.count === 0 && !(await app.index.story(storyId))) {
         throw new ProblemError('notFound', `There is no story ${storyId.slice(0, 100)}.`);
       }
-      return page;
+      return page.body;
     },
   );
 }
