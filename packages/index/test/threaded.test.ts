@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ThreadedArticleIndex } from '@tidings/index/threaded';
 import { IndexUnavailableError } from '@tidings/index/port';
 import { encodeArticles } from '@tidings/core/article';
+import { NO_FILTERS } from '@tidings/core/query';
 import { describeArticleIndexContract } from './contract-suite.js';
 import { makeArticle } from './fixtures.js';
 
@@ -56,6 +57,28 @@ describe('ThreadedArticleIndex', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('prints a page on its thread when asked', async () => {
+    const articleSchema = {
+      type: 'object',
+      properties: { id: { type: 'string' }, headline: { type: 'string' } },
+      required: ['id', 'headline'],
+    };
+    index = new ThreadedArticleIndex({ file: ':memory:', articleSchema });
+    const articles = Array.from({ length: 30 }, (_, i) =>
+      makeArticle({ url: `https://x.org/${i}`, headline: `Ünïcode headline ${i} — “quoted”` }),
+    );
+    await index.upsert(articles);
+    const plain = await index.query({ filters: NO_FILTERS, limit: 20 });
+    const printed = await index.query({ filters: NO_FILTERS, limit: 20, json: true });
+    expect(printed.articles).toEqual([]);
+    expect(printed.json!.count).toBe(20);
+    const parsed = JSON.parse(printed.json!.text) as { id: string; headline: string }[];
+    expect(parsed).toEqual(plain.articles.map((a) => ({ id: a.id, headline: a.headline })));
+    const last = plain.articles.at(-1)!;
+    expect(printed.json!.last).toEqual({ key: Date.parse(last.publishedAt), id: last.id });
+    expect({ ...printed, articles: undefined, json: undefined }).toEqual({ ...plain, articles: undefined });
   });
 
   it('merges fetches posted together in one commit, in order, and fails only a bad one', async () => {
