@@ -43,8 +43,8 @@ export async function openIndex(
       ...(options.articleSchema ? { articleSchema: options.articleSchema } : {}),
       file,
       warm: true,
-      // Readers only fetch the documents of the pages they serve.
-      cacheMiB: 16,
+      // Readers only fetch the documents of the pages they serve (16 MiB measured no faster at 1M).
+      cacheMiB: 8,
       readers: config.QUERY_THREADS ?? Math.min(2, availableParallelism()),
       queryBudgetMs: config.QUERY_BUDGET_MS ?? 2_000,
     });

@@ -96,7 +96,7 @@ describe('the query engine’s memo', () => {
     computed.length = 0;
     remember('other-39');
     remember('other-0');
-    // 16 MB of sets at most: the latest stays, the first 1 MB set was dropped long ago.
+    // 8 MB of sets at most: the latest stays, the first 1 MB set was dropped long ago.
     expect(computed).toEqual(['other-0']);
   });
 });

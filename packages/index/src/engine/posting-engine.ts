@@ -66,10 +66,11 @@ const DAY_MS = 86_400_000;
 const ROW_BY_ROW = 16;
 /**
  * What the memo keeps at most: entries, and bytes of row sets (a dense plan's set is 125 KB at a
- * million rows; 512 of them kept 64 MB per query thread).
+ * million rows; 512 of them kept 64 MB per query thread). 16 MB made the facets benchmark (500 filter
+ * sets cycled) twice as fast but put the API past 1.5 GB at a million articles (bench/RESULTS.md).
  */
 const MEMO_ENTRIES = 512;
-const MEMO_BYTES = 16 * 2 ** 20;
+const MEMO_BYTES = 8 * 2 ** 20;
 const TYPE_CODE = new Map<string, number>(ARTICLE_TYPES.map((t, i) => [t, i]));
 const FLAG_PAYWALLED = 1;
 const FLAG_REGISTRATION = 2;
