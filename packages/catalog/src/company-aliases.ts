@@ -181,10 +181,11 @@ export const AMBIGUOUS_NAMES = [
   'Celsius',
   'Intel',
   'Orion',
-  // Places and common surnames named like companies (Dover Corp, Everest Group, Williams Companies,
-  // Morgan Group Holding).
+  // Places, common surnames and famous people named like companies (Dover Corp, Everest Group,
+  // Williams Companies, Morgan Group Holding, Oppenheimer Holdings).
   'Dover',
   'Everest',
   'Williams',
   'Morgan',
+  'Oppenheimer',
 ];
