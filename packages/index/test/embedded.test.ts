@@ -22,13 +22,24 @@ describe('EmbeddedArticleIndex', () => {
   });
 });
 
+/** A writing and a reading connection to one new file, as the worker's and the API's processes have. */
+async function twoConnections() {
+  const dir = await mkdtemp(join(tmpdir(), 'tidings-index-'));
+  const file = join(dir, 'articles.sqlite');
+  const writer = new EmbeddedArticleIndex({ file });
+  const reader = new EmbeddedArticleIndex({ file, warm: true });
+  await reader.init();
+  const done = async () => {
+    await writer.close();
+    await reader.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { writer, reader, done };
+}
+
 describe('EmbeddedArticleIndex across processes', () => {
   it('sees what another connection wrote, changed and removed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tidings-index-'));
-    const file = join(dir, 'articles.sqlite');
-    const writer = new EmbeddedArticleIndex({ file });
-    const reader = new EmbeddedArticleIndex({ file, warm: true });
-    await reader.init();
+    const { writer, reader, done } = await twoConnections();
     const a = makeArticle({
       headline: 'first',
       source: { id: 's', name: 'S', domain: 'example.com', https: null, iframeable: null },
@@ -44,19 +55,13 @@ describe('EmbeddedArticleIndex across processes', () => {
     expect(await titles({ ...NO_FILTERS, excludeNonHttpsSources: true })).toEqual(['first, revised', 'second']);
     await writer.remove([b.id]);
     expect(await titles()).toEqual(['first, revised']);
-    await writer.close();
-    await reader.close();
-    await rm(dir, { recursive: true, force: true });
+    await done();
   });
 });
 
 describe('EmbeddedArticleIndex catching up while idle', () => {
   it("applies another connection's writes before the next read asks, which then applies nothing", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tidings-index-'));
-    const file = join(dir, 'articles.sqlite');
-    const writer = new EmbeddedArticleIndex({ file });
-    const reader = new EmbeddedArticleIndex({ file, warm: true });
-    await reader.init();
+    const { writer, reader, done } = await twoConnections();
     const engine = (reader as unknown as { hot: { apply(...args: unknown[]): void } }).hot;
     const apply = vi.spyOn(engine, 'apply');
     reader.catchUp();
@@ -67,10 +72,8 @@ describe('EmbeddedArticleIndex catching up while idle', () => {
     const page = await reader.query({ filters: NO_FILTERS, limit: 5 });
     expect(page.total).toBe(50);
     expect(apply).toHaveBeenCalledTimes(1);
-    await writer.close();
-    await reader.close();
+    await done();
     reader.catchUp(); // closed: does nothing
-    await rm(dir, { recursive: true, force: true });
   });
 });
 
