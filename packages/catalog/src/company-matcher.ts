@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { foldText } from '@tidings/core/text';
 import type { Catalog, Company } from './catalog.js';
 import { AMBIGUOUS_NAMES, COMPANY_ALIASES } from './company-aliases.js';
-import { type TopicModel, topicModel } from './topic-model.js';
+import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
 
 export const MAX_COMPANIES = 10;
 
@@ -91,6 +91,17 @@ const CONTEXT_TOPICS = [4000000];
 const BUSINESS_CONTEXT = 0.7;
 /** The model's probability of business or technology at which a noun after a name can be the company's. */
 const COMPOUND_BUSINESS = 0.4;
+/** Top-level topics of a noun that can be a company's: economy…, science and technology. */
+const COMPOUND_TOPICS = [4000000, 13000000];
+
+/** The model's probability that a text is about any of `topics`. */
+function probabilityOf(guess: TopLevelGuess, topics: readonly number[]): number {
+  let p = 0;
+  guess.topics.forEach((topic, k) => {
+    if (topics.includes(topic)) p += guess.probabilities[k]!;
+  });
+  return p;
+}
 const WEAK_WORD_CONTEXT = 0.4;
 
 const EXCHANGES = 'NASDAQ|Nasdaq|NYSE|NYSE American|NYSE Arca|NYSE MKT|AMEX|OTC|OTCQX|OTCQB|TSX|LSE|CBOE|Cboe';
@@ -405,11 +416,7 @@ export class CompanyMatcher {
     if (!this.model) return true;
     const guess = this.model.guess(word);
     if (!guess.known) return true;
-    let p = 0;
-    guess.topics.forEach((topic, k) => {
-      if (topic === 4000000 || topic === 13000000) p += guess.probabilities[k]!;
-    });
-    return p >= COMPOUND_BUSINESS;
+    return probabilityOf(guess, COMPOUND_TOPICS) >= COMPOUND_BUSINESS;
   }
 
   /** The company whose name comes first in a text's tokens (capitalised as it must be), if any. */
@@ -442,11 +449,7 @@ export class CompanyMatcher {
     ].map((t) => t.folded);
     const guess = this.model.guess(words.join(' '));
     if (guess.known < 2) return 0;
-    let p = 0;
-    guess.topics.forEach((topic, k) => {
-      if (CONTEXT_TOPICS.includes(topic)) p += guess.probabilities[k]!;
-    });
-    return p;
+    return probabilityOf(guess, CONTEXT_TOPICS);
   }
 
   private nameAt(tokens: Token[], i: number): Name | null {

@@ -11,6 +11,11 @@ export interface CursorPosition {
   id: string;
 }
 
+/** Where the next page of a feed starts: after this article (`null` after an empty page). */
+export function positionAfter(article: { publishedAt: string; id: string } | undefined): CursorPosition | null {
+  return article ? { key: Date.parse(article.publishedAt), id: article.id } : null;
+}
+
 // Cursors are signed (HMAC-SHA256) with a secret every API instance shares and no one else knows
 // (CONTRACT §4: `CURSOR_SECRET`, or one generated once and kept in Redis): never one in the code.
 function sign(payload: string, secret: string): string {

@@ -14,6 +14,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import fastJson from 'fast-json-stringify';
 import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tidings/core/article';
+import { positionAfter } from '@tidings/core/cursor';
 import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
@@ -684,11 +685,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       hasMore: page.hasMore,
     };
     if (!query.json || !this.printArticles) return { articles, ...answer };
-    const last = articles.at(-1);
     const json: PrintedArticles = {
       text: this.printArticles(articles),
       count: articles.length,
-      last: last ? { key: Date.parse(last.publishedAt), id: last.id } : null,
+      last: positionAfter(articles.at(-1)),
     };
     return { articles: [], ...answer, json };
   }

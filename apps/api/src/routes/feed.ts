@@ -1,6 +1,7 @@
 /** `GET /api/v2/feed/`: newest-first articles over the whole index. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Article } from '@tidings/core/article';
+import { positionAfter } from '@tidings/core/cursor';
 import { type FeedEndpoint, parseFeedQuery } from '@tidings/core/query';
 import { errorResponses, FeedQuerySchema, FeedResponseSchema } from '../schemas.js';
 import { pageMeta } from '../feed-page.js';
@@ -30,7 +31,6 @@ export async function feedPage(
     json: true,
     ...(query.cursor ? { after: query.cursor } : { offset: ((query.page ?? 1) - 1) * query.pageSize }),
   });
-  const lastArticle = page.articles.at(-1);
   const printed = page.json;
   const count = printed ? printed.count : page.articles.length;
   const { meta, links } = pageMeta(
@@ -42,11 +42,7 @@ export async function feedPage(
       total: page.total,
       totalExact: page.totalExact,
       hasMore: page.hasMore,
-      last: printed
-        ? printed.last
-        : lastArticle
-          ? { key: Date.parse(lastArticle.publishedAt), id: lastArticle.id }
-          : null,
+      last: printed ? printed.last : positionAfter(page.articles.at(-1)),
     },
     warnings,
     app.cursorSecret,
