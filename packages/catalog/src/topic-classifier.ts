@@ -71,7 +71,12 @@ const MIN_SECOND = 2;
 /** Words the topic model must know in a text before it picks the top-level topic (else the lexicon does). */
 const MODEL_MIN_WORDS = 2;
 /** Probability at which the model decides even where the lexicon found no evidence. */
-const MODEL_SURE = 0.6;
+const MODEL_SURE = 0.9;
+/**
+ * Lexicon evidence that lets the model decide at any probability: more than a stray word of a topic's
+ * definition (0.1 each), so that "Read more" under a placeholder headline gets no topic.
+ */
+const MODEL_EVIDENCE = 0.3;
 /**
  * Weight of the lexicon's top-level scores beside the model's log-probabilities: chosen on a
  * development set of news texts (101, written apart from both measuring sets) and the publishers'
@@ -294,7 +299,12 @@ export class TopicClassifier {
       const guess = this.model?.guess(`${evidence.headline}\n${evidence.introduction}`);
       // The model guesses on any text; it decides when the lexicon saw some topic evidence at all or
       // the model is sure (a text such as "Item 42" gets no topic).
-      if (guess && guess.known >= MODEL_MIN_WORDS && (roots.length > 0 || guess.probabilities[0]! >= MODEL_SURE)) {
+      const strongest = roots[0]?.[1] ?? 0;
+      if (
+        guess &&
+        guess.known >= MODEL_MIN_WORDS &&
+        (strongest >= MODEL_EVIDENCE || guess.probabilities[0]! >= MODEL_SURE)
+      ) {
         // The model picks the top-level topic (and a second one when nearly as likely); the lexicon
         // descends inside each to the most specific topic its evidence supports.
         // The lexicon's own top-level scores count as much as the model's log-probabilities

@@ -35,6 +35,8 @@ describe('topic classifier', () => {
 
   it('gives no topic without evidence, and at most three', () => {
     expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
+    // Placeholder text names nothing, however sure the model's guess looks.
+    expect(topics.classifyText(text('Untitled', 'Read more')).topics).toEqual([]);
     const many = topics.assign(
       [15000000],
       text('Election, war, earthquake and stock market: the week', 'Football, physics and the courts.'),
