@@ -72,6 +72,18 @@ const PHRASE_END_WORDS = new Set(
    led struck sank slid ran saw got went kept left held`.split(/\s+/),
 );
 
+/**
+ * Companies named like the market they run or the index they publish: "the Nasdaq", "the Nasdaq
+ * Composite", "the Dow Jones", "the S&P 500" are the market, not Nasdaq, Inc. or S&P Global.
+ */
+const MARKET_NAMES = new Set(['nasdaq', 'nyse', 'dow', 's&p', 'ftse', 'cboe']);
+/** Words after a market's name that make it an index ("Nasdaq Composite", "S&P 500"). */
+const INDEX_WORDS = new Set(
+  `composite 100 500 400 600 30 jones index indexes indices futures industrial industrials average averages`.split(
+    /\s+/,
+  ),
+);
+
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
 
@@ -360,6 +372,7 @@ export class CompanyMatcher {
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
     if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
+    if (name.words.length === 1 && MARKET_NAMES.has(name.words[0]!) && this.isMarket(tokens, start, end)) return false;
     const single = name.words.length === 1 && !name.acronym;
     if (single) {
       // A capitalised word before it, within a sentence and not itself a company's name or an acronym.
@@ -399,6 +412,20 @@ export class CompanyMatcher {
     if (near === 'strong') return true;
     const context = this.businessContext(tokens, start, end);
     return context >= BUSINESS_CONTEXT || (near === 'weak' && context >= WEAK_WORD_CONTEXT);
+  }
+
+  /**
+   * Whether a market's name is the market: followed by an index word, or after "the" with at most
+   * two lower-case words between ("on the Nasdaq", "the tech-heavy Nasdaq"); "Nasdaq said", "in
+   * Nasdaq debut" and "exchange operator Nasdaq" are the company.
+   */
+  private isMarket(tokens: readonly Token[], start: number, end: number): boolean {
+    if (end < tokens.length && INDEX_WORDS.has(tokens[end]!.folded)) return true;
+    for (let k = start - 1; k >= Math.max(0, start - 3); k--) {
+      if (tokens[k]!.folded === 'the') return true;
+      if (tokens[k]!.capital || (!tokens[k + 1]!.joined && !tokens[k + 1]!.hyphenated)) return false;
+    }
+    return false;
   }
 
   /** Whether the name at `start` follows a joiner ("Apple and Google face…": the verb after it has no "-s"). */

@@ -155,6 +155,29 @@ describe('company matcher', () => {
     ).toEqual([]);
   });
 
+  it('reads a market named like its operator as the market', () => {
+    // Market reports name the Nasdaq and the Dow on every trading day: that is no news of Nasdaq, Inc.
+    expect(
+      names(
+        'Nvidia shares hit record on AI chip demand',
+        'The chipmaker’s stock rose 4 per cent on the Nasdaq after analysts raised their targets.',
+      ),
+    ).toEqual(['NVIDIA CORP']);
+    expect(
+      names(
+        'Stocks slide as bond yields climb',
+        'The Nasdaq Composite lost 1.8 per cent and the tech-heavy Nasdaq 100 fell 2 per cent.',
+      ),
+    ).toEqual([]);
+    // The operator itself is still found.
+    expect(names('Nasdaq reports record trading revenue', 'The exchange operator lifted its dividend.')).toEqual([
+      'NASDAQ, INC.',
+    ]);
+    expect(names('Arm shares soar in Nasdaq debut', 'The chip designer was valued at $65 billion.')).toContain(
+      'NASDAQ, INC.',
+    );
+  });
+
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
