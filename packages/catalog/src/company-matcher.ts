@@ -84,6 +84,15 @@ const INDEX_WORDS = new Set(
   ),
 );
 
+/**
+ * Words that, after a name at the start of a headline or sentence, show that the name does not stand
+ * for itself there: a preposition or "to" ("Block on arms sales", "Bill to cap energy prices"), so the
+ * business words further on are the sentence's, not a company's.
+ */
+const PREPOSITIONS = new Set(
+  `to of in on at for from with by as over into than about against amid despite after before under`.split(/\s+/),
+);
+
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
 
@@ -408,6 +417,11 @@ export class CompanyMatcher {
       return false;
     }
     if (companyNoun() || this.besideCompany(tokens, start, end)) return true;
+    // At the start of a headline or sentence the capital says nothing: words further on count for the
+    // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",
+    // "Moody cuts outlook"), not as a word of the phrase ("Block on arms sales", "Progressive tax",
+    // "Crown Estate profits").
+    if (single && tokens[start]!.sentenceStart && !this.standsAlone(tokens, end)) return false;
     const near = this.nearBusinessWord(tokens, start, end, BUSINESS_WINDOW);
     if (near === 'strong') return true;
     const context = this.businessContext(tokens, start, end);
@@ -426,6 +440,22 @@ export class CompanyMatcher {
       if (tokens[k]!.capital || (!tokens[k + 1]!.joined && !tokens[k + 1]!.hyphenated)) return false;
     }
     return false;
+  }
+
+  /**
+   * Whether a name whose next word is `tokens[end]` stands for itself: nothing joined after it, a
+   * joiner, a strong business word, a verb (as {@link endsPhrase} reads one) but not a preposition,
+   * or a lower-case noun the topic model reads as business or technology ("Schwab clients").
+   */
+  private standsAlone(tokens: readonly Token[], end: number): boolean {
+    const next = tokens[end];
+    if (!next || !next.joined || next.hyphenated) return true;
+    const word = next.folded;
+    if (PREPOSITIONS.has(word)) return false;
+    if (JOINERS.has(word) || STRONG_BUSINESS_WORDS.has(word)) return true;
+    if (PHRASE_END_WORDS.has(word) || word.endsWith('s') || word.endsWith('ed')) return true;
+    // A capitalised noun after it makes another name of it ("Crown Estate").
+    return !next.capital && this.businessNoun(word);
   }
 
   /** Whether the name at `start` follows a joiner ("Apple and Google face…": the verb after it has no "-s"). */

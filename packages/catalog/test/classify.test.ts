@@ -155,6 +155,20 @@ describe('company matcher', () => {
     ).toEqual([]);
   });
 
+  it('reads a headline-initial word by what follows it, since its capital says nothing', () => {
+    // The business words further on belong to the sentence, not to a company named Block or BILL.
+    expect(names('Block on arms sales lifted by Germany', 'Berlin will allow exports of fighter jets.')).toEqual([]);
+    expect(names('Bill to cap energy prices clears the Senate', 'Lawmakers voted 61 to 38 for the measure.')).toEqual(
+      [],
+    );
+    expect(names('Crown Estate profits go to Treasury', 'The property portfolio earned a record sum.')).toEqual([]);
+    // As the subject, or before a noun of its business, the name is the company's.
+    expect(names('Snap shares plunge after advertising slowdown', 'Investors sold the stock.')).toEqual(['Snap Inc']);
+    expect(names('Schwab clients pull deposits as rates rise', 'Cash moved to money-market funds.')).toEqual([
+      'SCHWAB CHARLES CORP',
+    ]);
+  });
+
   it('reads a market named like its operator as the market', () => {
     // Market reports name the Nasdaq and the Dow on every trading day: that is no news of Nasdaq, Inc.
     expect(
