@@ -443,9 +443,9 @@ export class CompanyMatcher {
   }
 
   /**
-   * Whether a name whose next word is `tokens[end]` stands for itself: nothing joined after it, a
-   * joiner, a strong business word, a verb (as {@link endsPhrase} reads one) but not a preposition,
-   * or a lower-case noun the topic model reads as business or technology ("Schwab clients").
+   * Whether a one-word name whose next word is `tokens[end]` stands for itself: nothing joined after
+   * it, a joiner, a strong business word, a verb but not a preposition, a word in "-s" after a name the
+   * topic model reads as business or technology, or a lower-case noun it reads so ("Amazon cloud unit").
    */
   private standsAlone(tokens: readonly Token[], end: number): boolean {
     const next = tokens[end];
@@ -453,7 +453,11 @@ export class CompanyMatcher {
     const word = next.folded;
     if (PREPOSITIONS.has(word)) return false;
     if (JOINERS.has(word) || STRONG_BUSINESS_WORDS.has(word)) return true;
-    if (PHRASE_END_WORDS.has(word) || word.endsWith('s') || word.endsWith('ed')) return true;
+    if (PHRASE_END_WORDS.has(word) || word.endsWith('ed')) return true;
+    // A verb or a plural noun ("Chevron agrees", "Toast prices"): the name's own usual sense decides
+    // — a word news uses of business or technology reads as the subject, a word of food, nature or
+    // places as the head of a phrase ("Coffee prices", "Seaboard towns", "Crown jewels").
+    if (word.endsWith('s')) return this.businessNoun(tokens[end - 1]!.folded);
     // A capitalised noun after it makes another name of it ("Crown Estate").
     return !next.capital && this.businessNoun(word);
   }

@@ -162,6 +162,9 @@ describe('company matcher', () => {
       [],
     );
     expect(names('Crown Estate profits go to Treasury', 'The property portfolio earned a record sum.')).toEqual([]);
+    // Before a word in "-s" (a verb or a plural noun), the name's own usual sense decides.
+    expect(names('Toast prices rise as wheat costs soar', 'A loaf now costs 20 per cent more.')).toEqual([]);
+    expect(names('Seaboard towns share the cost of a new lifeboat', 'Volunteers raised £250,000.')).toEqual([]);
     // As the subject, or before a noun of its business, the name is the company's.
     expect(names('Snap shares plunge after advertising slowdown', 'Investors sold the stock.')).toEqual(['Snap Inc']);
     expect(names('Schwab clients pull deposits as rates rise', 'Cash moved to money-market funds.')).toEqual([
