@@ -342,17 +342,14 @@ export class CompanyMatcher {
       const long = tokens.filter((t) => t.folded.length > 3);
       const titleCase = long.length >= 3 && long.filter((t) => t.capital).length >= long.length * 0.6;
       for (let i = 0; i < tokens.length;) {
-        const name = this.nameAt(tokens, i);
+        // The longest name written as a name ("Domino's pizza" is Domino's, not "Domino's Pizza").
+        const name = this.namesAt(tokens, i).find((candidate) => this.written(tokens, i, candidate));
         if (!name) {
           i++;
           continue;
         }
         const end = i + name.words.length;
-        const written = tokens.slice(i, end).filter((t) => t.folded !== '&' && t.folded !== 'of');
-        const capitalised = name.acronym
-          ? written.every((t) => t.upper)
-          : written[0]!.capital && (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com'));
-        if (capitalised && this.meant(tokens, i, end, name, titleCase, () => companyNounFor(name.company))) {
+        if (this.meant(tokens, i, end, name, titleCase, () => companyNounFor(name.company))) {
           sure.add(name.company);
         }
         i = end;
@@ -514,11 +511,22 @@ export class CompanyMatcher {
   }
 
   private nameAt(tokens: Token[], i: number): Name | null {
-    for (const name of this.byFirstWord.get(tokens[i]!.folded) ?? []) {
-      if (i + name.words.length > tokens.length) continue;
-      if (name.words.every((w, k) => tokens[i + k]!.folded === w)) return name;
-    }
-    return null;
+    return this.namesAt(tokens, i)[0] ?? null;
+  }
+
+  /** The names that start at token `i`, longest first. */
+  private namesAt(tokens: Token[], i: number): Name[] {
+    return (this.byFirstWord.get(tokens[i]!.folded) ?? []).filter(
+      (name) => i + name.words.length <= tokens.length && name.words.every((w, k) => tokens[i + k]!.folded === w),
+    );
+  }
+
+  /** Whether a name at token `i` is capitalised as it must be: acronyms in capitals, words of an ambiguous name each. */
+  private written(tokens: Token[], i: number, name: Name): boolean {
+    const written = tokens.slice(i, i + name.words.length).filter((t) => t.folded !== '&' && t.folded !== 'of');
+    return name.acronym
+      ? written.every((t) => t.upper)
+      : written[0]!.capital && (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com'));
   }
 
   /** "Walmart and Target", "Ford and GM": listed next to a name that needs no evidence. */

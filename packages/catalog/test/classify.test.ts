@@ -143,6 +143,10 @@ describe('company matcher', () => {
     expect(names("Nike's new football boot goes on sale", 'The sportswear company says it is its lightest.')).toEqual([
       'NIKE, Inc.',
     ]);
+    // A longer name not written as one ("Domino's pizza" is not "Domino's Pizza") leaves the shorter one.
+    expect(
+      names("Domino's pizza delivered to a research station", 'The pizza chain said the order travelled by ship.'),
+    ).toEqual(['DOMINOS PIZZA INC']);
     // "quarter" of "quarter-finals" is not a fiscal quarter; Dover and Williams are also a port and a surname.
     expect(names('Cooper and Williams through to quarter-finals', 'The British pair won in straight sets.')).toEqual(
       [],
