@@ -92,6 +92,8 @@ const INDEX_WORDS = new Set(
 const PREPOSITIONS = new Set(
   `to of in on at for from with by as over into than about against amid despite after before under`.split(/\s+/),
 );
+/** Words after which a headline-initial word is a verb ("Booking a holiday?", "Chase the dream"). */
+const DETERMINERS = new Set(`a an the this that these those my your our their his her its every`.split(/\s+/));
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
@@ -219,6 +221,12 @@ function endsPhrase(tokens: readonly Token[], k: number): boolean {
   if (tokens[k]!.possessive || !next || !next.joined || next.capital || next.folded === '&') return true;
   const word = next.folded;
   return PHRASE_END_WORDS.has(word) || word.endsWith('s') || word.endsWith('ed') || /^\p{N}/u.test(word);
+}
+
+/** A plural noun's singular, as far as company nouns need it ("companies", "firms"). */
+function singular(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  return word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
 /** A business word, or its singular or plural ("flight" for "flights"). */
@@ -397,13 +405,15 @@ export class CompanyMatcher {
     const after =
       end < tokens.length && tokens[end]!.capital && !titleCase && tokens[end]!.folded !== '&' && !tokens[end]!.upper;
     // "Polaris Music Prize" — but not "Apple's App Store", where a possessive ends the name's phrase.
-    if (single && after && !tokens[end]!.sentenceStart && !tokens[end - 1]!.possessive) return false;
+    // A product of the company ("Google Pixel", "Apple Watch") stays the company's where the article
+    // speaks of a company and names this one first ("…, the search company said").
+    if (single && after && !tokens[end]!.sentenceStart && !tokens[end - 1]!.possessive) return companyNoun();
     // Several words, each capitalised, in a sentence-case text: a name ("Delta Air Lines", "Best Buy").
     if (!single && !titleCase) return true;
     // "Opera company", "shell company": a company noun right after the word makes a phrase of it; so does
     // any other ordinary noun ("Opera house", "Metro mayor", "Amazon rainforest"), unless it is a
     // business word ("Apple shares", "Delta flight").
-    if (end < tokens.length && COMPANY_NOUNS.has(tokens[end]!.folded)) return false;
+    if (end < tokens.length && COMPANY_NOUNS.has(singular(tokens[end]!.folded))) return false;
     if (
       single &&
       !titleCase &&
@@ -411,6 +421,11 @@ export class CompanyMatcher {
       !this.listed(tokens, start) &&
       !this.businessNoun(tokens[end]!.folded)
     ) {
+      return false;
+    }
+    // "Founder of bakery chain", "Block of flats": a headline-initial word heading an "of" phrase is the
+    // word, whatever company the article names.
+    if (single && tokens[start]!.sentenceStart && tokens[end]?.folded === 'of' && tokens[end + 1]?.capital === false) {
       return false;
     }
     if (companyNoun() || this.besideCompany(tokens, start, end)) return true;
@@ -441,20 +456,22 @@ export class CompanyMatcher {
 
   /**
    * Whether a one-word name whose next word is `tokens[end]` stands for itself: nothing joined after
-   * it, a joiner, a strong business word, a verb but not a preposition, a word in "-s" after a name the
-   * topic model reads as business or technology, or a lower-case noun it reads so ("Amazon cloud unit").
+   * it, a joiner, a strong business word, a verb or a word in "-s" after a name the topic model reads
+   * as business or technology, or a lower-case noun it reads so ("Amazon cloud unit"); never a
+   * preposition or a determiner.
    */
   private standsAlone(tokens: readonly Token[], end: number): boolean {
     const next = tokens[end];
     if (!next || !next.joined || next.hyphenated) return true;
     const word = next.folded;
-    if (PREPOSITIONS.has(word)) return false;
+    if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
     if (JOINERS.has(word) || STRONG_BUSINESS_WORDS.has(word)) return true;
-    if (PHRASE_END_WORDS.has(word) || word.endsWith('ed')) return true;
-    // A verb or a plural noun ("Chevron agrees", "Toast prices"): the name's own usual sense decides
-    // — a word news uses of business or technology reads as the subject, a word of food, nature or
-    // places as the head of a phrase ("Coffee prices", "Seaboard towns", "Crown jewels").
-    if (word.endsWith('s')) return this.businessNoun(tokens[end - 1]!.folded);
+    // A verb or a plural noun ("Chevron agrees", "Citi said", "Toast prices", "Employers offered"): the
+    // name's own usual sense decides — a word news uses of business or technology reads as the subject,
+    // a word of food, nature, places or people as the word ("Coffee prices", "Seaboard towns").
+    if (PHRASE_END_WORDS.has(word) || word.endsWith('ed') || word.endsWith('s')) {
+      return this.businessNoun(tokens[end - 1]!.folded);
+    }
     // A capitalised noun after it makes another name of it ("Crown Estate").
     return !next.capital && this.businessNoun(word);
   }

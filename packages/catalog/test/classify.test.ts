@@ -133,6 +133,13 @@ describe('company matcher', () => {
     expect(
       names('Workers at Amazon warehouse vote to unionise', 'The online retailer said it respected the result.'),
     ).toEqual(['AMAZON COM INC']);
+    expect(names('Shell companies used to hide Russian assets', 'Investigators traced yachts to tax havens.')).toEqual(
+      [],
+    );
+    // A product after the name stays the company's when the article speaks of a company.
+    expect(
+      names('Google Pixel camera gets a 10x zoom mode', 'The search company said the phone would sharpen shots.'),
+    ).toEqual(['Alphabet Inc.']);
     // A possessive ends the name's phrase: "Apple's App Store" is Apple's.
     expect(
       names(
@@ -169,6 +176,13 @@ describe('company matcher', () => {
     // Before a word in "-s" (a verb or a plural noun), the name's own usual sense decides.
     expect(names('Toast prices rise as wheat costs soar', 'A loaf now costs 20 per cent more.')).toEqual([]);
     expect(names('Seaboard towns share the cost of a new lifeboat', 'Volunteers raised £250,000.')).toEqual([]);
+    // Before a determiner it is a verb; heading an "of" phrase, the word; before a verb, its own usual
+    // sense decides again.
+    expect(names('Booking a summer holiday? Prices are up 12 per cent', 'Tour operators blamed fuel costs.')).toEqual(
+      [],
+    );
+    expect(names('Founder of bakery chain sells stake', 'The deal values the business at £300 million.')).toEqual([]);
+    expect(names('Chase for talent lifts salaries', 'Employers offered engineers 20 per cent more.')).toEqual([]);
     // As the subject, or before a noun of its business, the name is the company's.
     expect(names('Snap shares plunge after advertising slowdown', 'Investors sold the stock.')).toEqual(['Snap Inc']);
     expect(names('Schwab clients pull deposits as rates rise', 'Cash moved to money-market funds.')).toEqual([
