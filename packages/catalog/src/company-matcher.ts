@@ -405,9 +405,7 @@ export class CompanyMatcher {
     const after =
       end < tokens.length && tokens[end]!.capital && !titleCase && tokens[end]!.folded !== '&' && !tokens[end]!.upper;
     // "Polaris Music Prize" — but not "Apple's App Store", where a possessive ends the name's phrase.
-    // A product of the company ("Google Pixel", "Apple Watch") stays the company's where the article
-    // speaks of a company and names this one first ("…, the search company said").
-    if (single && after && !tokens[end]!.sentenceStart && !tokens[end - 1]!.possessive) return companyNoun();
+    if (single && after && !tokens[end]!.sentenceStart && !tokens[end - 1]!.possessive) return false;
     // Several words, each capitalised, in a sentence-case text: a name ("Delta Air Lines", "Best Buy").
     if (!single && !titleCase) return true;
     // "Opera company", "shell company": a company noun right after the word makes a phrase of it; so does

@@ -136,10 +136,6 @@ describe('company matcher', () => {
     expect(names('Shell companies used to hide Russian assets', 'Investigators traced yachts to tax havens.')).toEqual(
       [],
     );
-    // A product after the name stays the company's when the article speaks of a company.
-    expect(
-      names('Google Pixel camera gets a 10x zoom mode', 'The search company said the phone would sharpen shots.'),
-    ).toEqual(['Alphabet Inc.']);
     // A possessive ends the name's phrase: "Apple's App Store" is Apple's.
     expect(
       names(
