@@ -406,8 +406,11 @@ export class CompanyMatcher {
       end < tokens.length && tokens[end]!.capital && !titleCase && tokens[end]!.folded !== '&' && !tokens[end]!.upper;
     // "Polaris Music Prize" — but not "Apple's App Store", where a possessive ends the name's phrase.
     if (single && after && !tokens[end]!.sentenceStart && !tokens[end - 1]!.possessive) return false;
-    // Several words, each capitalised, in a sentence-case text: a name ("Delta Air Lines", "Best Buy").
-    if (!single && !titleCase) return true;
+    // Several words, each capitalised, in a sentence-case text: a name ("Delta Air Lines", "Unity
+    // Software") — but two everyday words, the last no business or technology word, make a place or a
+    // title as well ("Iron Mountain", "Knife River", "Blue Bird", "High Tide"): those need evidence as a
+    // one-word name does.
+    if (!single && !titleCase && (name.words.length >= 3 || this.businessNoun(name.words.at(-1)!))) return true;
     // "Opera company", "shell company": a company noun right after the word makes a phrase of it; so does
     // any other ordinary noun ("Opera house", "Metro mayor", "Amazon rainforest"), unless it is a
     // business word ("Apple shares", "Delta flight").

@@ -186,6 +186,18 @@ describe('company matcher', () => {
     ]);
   });
 
+  it('asks two everyday words for evidence, as one: they name places and titles too', () => {
+    expect(names('Knife River floods farmland after spring melt', 'Farmers moved cattle to higher ground.')).toEqual(
+      [],
+    );
+    expect(names('Blue Bird wins best short film at festival', 'The animated story was made by students.')).toEqual([]);
+    expect(names('Iron Mountain profit beats forecasts', 'The records storage company raised its dividend.')).toEqual([
+      'IRON MOUNTAIN INC',
+    ]);
+    // A name that says its trade, or of three words, needs none.
+    expect(names('Unity Software scraps fee that angered game developers')).toEqual(['Unity Software Inc.']);
+  });
+
   it('reads a market named like its operator as the market', () => {
     // Market reports name the Nasdaq and the Dow on every trading day: that is no news of Nasdaq, Inc.
     expect(
