@@ -1,6 +1,6 @@
 /**
  * Meaning of an article for the worker and `tidings reindex`: its topics (source defaults, feed
- * categories, text) and the companies it mentions (with its topics as evidence for ambiguous names).
+ * categories, text) and the companies it mentions.
  */
 import type { Catalog } from './catalog.js';
 import { CompanyMatcher } from './company-matcher.js';

@@ -254,7 +254,10 @@ export function shortName(name: string): string[] {
 export interface CompanyEvidence {
   headline: string;
   introduction: string;
-  /** The article's topics (a business topic is evidence for an ambiguous name). */
+  /**
+   * The article's topics. Not read for now: the matcher reads the words around a name with the topic
+   * model instead (an article-level topic made no difference on the development set).
+   */
   topics?: readonly number[];
 }
 
