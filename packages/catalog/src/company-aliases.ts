@@ -11,6 +11,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1318605: ['Tesla'],
   1045810: ['Nvidia'],
   19617: ['JPMorgan', 'JP Morgan', 'J.P. Morgan', 'Chase', 'JPMorgan Chase'],
+  927628: ['Capital One'],
   27904: ['Delta', 'Delta Air Lines'],
   51143: ['IBM'],
   2488: ['AMD'],

@@ -95,6 +95,15 @@ const PREPOSITIONS = new Set(
 /** Words after which a headline-initial word is a verb ("Booking a holiday?", "Chase the dream"). */
 const DETERMINERS = new Set(`a an the this that these those my your our their his her its every`.split(/\s+/));
 
+/**
+ * Words after a name that make a venue of it ("Wells Fargo Center", "AT&T Stadium", "FedEx Field"):
+ * naming rights, not news of the company.
+ */
+const VENUE_WORDS = new Set(
+  `stadium arena center centre field park garden gardens amphitheatre amphitheater pavilion coliseum
+   colosseum bowl dome speedway ballpark raceway`.split(/\s+/),
+);
+
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
 
@@ -389,6 +398,7 @@ export class CompanyMatcher {
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
     if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
+    if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded)) return false;
     if (name.words.length === 1 && MARKET_NAMES.has(name.words[0]!) && this.isMarket(tokens, start, end)) return false;
     const single = name.words.length === 1 && !name.acronym;
     if (single) {

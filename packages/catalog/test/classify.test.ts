@@ -198,6 +198,17 @@ describe('company matcher', () => {
     expect(names('Unity Software scraps fee that angered game developers')).toEqual(['Unity Software Inc.']);
   });
 
+  it('reads a venue named for a company as the venue', () => {
+    expect(names('Flyers beat Rangers in overtime at the Wells Fargo Center', 'The goal came in overtime.')).toEqual(
+      [],
+    );
+    expect(names('Cowboys to host playoff game at AT&T Stadium', 'Dallas clinched the division.')).toEqual([]);
+    // The sponsor itself, in the same story, is still found.
+    expect(names('Capital One renews naming deal for Washington arena', 'The bank will pay $100 million.')).toEqual([
+      'CAPITAL ONE FINANCIAL CORP',
+    ]);
+  });
+
   it('reads a market named like its operator as the market', () => {
     // Market reports name the Nasdaq and the Dow on every trading day: that is no news of Nasdaq, Inc.
     expect(
