@@ -104,6 +104,8 @@ const VENUE_WORDS = new Set(
    colosseum bowl dome speedway ballpark raceway`.split(/\s+/),
 );
 
+const NO_NAMES: Name[] = [];
+
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
 
@@ -547,7 +549,9 @@ export class CompanyMatcher {
 
   /** The names that start at token `i`, longest first. */
   private namesAt(tokens: Token[], i: number): Name[] {
-    return (this.byFirstWord.get(tokens[i]!.folded) ?? []).filter(
+    const list = this.byFirstWord.get(tokens[i]!.folded);
+    if (!list) return NO_NAMES;
+    return list.filter(
       (name) => i + name.words.length <= tokens.length && name.words.every((w, k) => tokens[i + k]!.folded === w),
     );
   }
