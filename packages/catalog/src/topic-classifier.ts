@@ -297,8 +297,8 @@ export class TopicClassifier {
         .sort((a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!);
       const scores = new Map(roots.map(([at, score]) => [this.ids[at]!, score]));
       const guess = this.model?.guess(`${evidence.headline}\n${evidence.introduction}`);
-      // The model guesses on any text; it decides when the lexicon saw some topic evidence at all or
-      // the model is sure (a text such as "Item 42" gets no topic).
+      // The model guesses on any text; it decides when the lexicon saw topic evidence beyond a stray
+      // definition word or the model is sure (a text such as "Item 42" gets no topic).
       const strongest = roots[0]?.[1] ?? 0;
       if (
         guess &&
