@@ -9,7 +9,7 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (601 texts, 365 hard negatives), to develop the rules against
+//   - bench/eval/companies-dev.jsonl (665 texts, 406 hard negatives), to develop the rules against
 //     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set;
 //     246 more ("batch": 2) on 2026-11-24, 171 of them before that day's rule changes and 75 after
 //     the first of them (headline-initial words, company nouns used as modifiers, places and surnames,
@@ -21,7 +21,10 @@
 //     hard negatives: business and technology words named like companies — "Shell companies", "Booking
 //     a holiday", "Lithium prices", products such as Samsung's Fold) after them; 15 more ("batch": 7, 11
 //     hard negatives: places and titles of two everyday words — "Iron Mountain", "Blue Bird") after those;
-//     15 more ("batch": 8, 11 hard negatives: venues named for companies — "Wells Fargo Center").
+//     15 more ("batch": 8, 11 hard negatives: venues named for companies — "Wells Fargo Center"); 64 more
+//     ("batch": 9, 41 hard negatives: local news, culture, business and technology words named like
+//     companies, often beside another company) on 2026-11-24, before that day's rules for brands that
+//     became words ("Google"), index moves in points, prices of goods and adjectives.
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
 import { readFileSync } from 'node:fs';

@@ -190,3 +190,9 @@ export const AMBIGUOUS_NAMES = [
   'Morgan',
   'Oppenheimer',
 ];
+
+/**
+ * Brands that the dictionary lists as words only because of the brand ("to google"): capitalised, the
+ * name is the company, with no further evidence.
+ */
+export const BRAND_WORDS = ['Google'];

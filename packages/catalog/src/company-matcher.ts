@@ -4,7 +4,7 @@
  * exchange patterns ("(NASDAQ: AAPL)", "NYSE:IBM", "$TSLA", "(MSFT.O)"); share classes are one CIK.
  *
  * A name made only of ordinary English words (Apple, Target, Visa, General Mills…) or listed in
- * {@link AMBIGUOUS_NAMES} needs evidence: it must be capitalised and be backed by a ticker of that
+ * {@link AMBIGUOUS_NAMES} (but not a brand the dictionary lists because of it, {@link BRAND_WORDS}) needs evidence: it must be capitalised and be backed by a ticker of that
  * company, its legal form ("Apple Inc."), business words around it, a company noun anywhere in the
  * article ("the retailer said"), a listing beside another company ("Walmart and Target"), or a
  * business topic of the article; a capitalised neighbour makes it part of another proper name
@@ -18,7 +18,7 @@
 import { createRequire } from 'node:module';
 import { foldText } from '@tidings/core/text';
 import type { Catalog, Company } from './catalog.js';
-import { AMBIGUOUS_NAMES, COMPANY_ALIASES } from './company-aliases.js';
+import { AMBIGUOUS_NAMES, BRAND_WORDS, COMPANY_ALIASES } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
 
 export const MAX_COMPANIES = 10;
@@ -104,7 +104,14 @@ const VENUE_WORDS = new Set(
    colosseum bowl dome speedway ballpark raceway`.split(/\s+/),
 );
 
+/** Endings of a word that is an adjective, not a noun ("progressive", "equitable"). */
+const ADJECTIVE = /(?:ive|ous|ful|able|ible)$/;
+/** Nouns after the name of a good that make it the good ("Lithium prices"). */
+const PRICE_WORDS = new Set(['price', 'prices']);
+
 const NO_NAMES: Name[] = [];
+
+const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
@@ -305,8 +312,10 @@ export class CompanyMatcher {
 
   private addName(company: Company, words: string[], written: string, common: Set<string>) {
     const letters = words.join('').replace(/[^\p{L}\p{N}]/gu, '').length;
+    const key = words.join(' ');
     const ambiguous =
-      this.ambiguousWords.has(words.join(' ')) || words.every((w) => w === '&' || w === 'of' || common.has(w));
+      this.ambiguousWords.has(key) ||
+      (!BRANDS.has(key) && words.every((w) => w === '&' || w === 'of' || common.has(w)));
     // An acronym is written in capitals and short ("IBM", "GE", "3M"); registered names are often all
     // in capitals, so a dictionary word among them ("GAP INC") is a word, not an acronym.
     const isAcronym =
@@ -435,9 +444,16 @@ export class CompanyMatcher {
       !titleCase &&
       !endsPhrase(tokens, end - 1) &&
       !this.listed(tokens, start) &&
-      !this.businessNoun(tokens[end]!.folded)
+      (!this.businessNoun(tokens[end]!.folded) || ADJECTIVE.test(name.words[0]!))
     ) {
+      // "Opera house"; and an adjective qualifies any noun after it ("Progressive tax rates").
       return false;
+    }
+    // "Lithium prices", "Coffee prices": a price after a word is the good's (as a verb, "prices" is
+    // followed by what is priced: "Apple prices its phone").
+    if (single && PRICE_WORDS.has(tokens[end]?.folded ?? '') && !this.ambiguousWords.has(name.words[0]!)) {
+      const after = tokens[end + 1];
+      if (!after || !after.joined || !(DETERMINERS.has(after.folded) || after.capital)) return false;
     }
     // "Founder of bakery chain", "Block of flats": a headline-initial word heading an "of" phrase is the
     // word, whatever company the article names.
@@ -457,12 +473,16 @@ export class CompanyMatcher {
   }
 
   /**
-   * Whether a market's name is the market: followed by an index word, or after "the" with at most
-   * two lower-case words between ("on the Nasdaq", "the tech-heavy Nasdaq"); "Nasdaq said", "in
+   * Whether a market's name is the market: followed by an index word or by a move in points, or after
+   * "the" with at most two lower-case words between ("on the Nasdaq", "the tech-heavy Nasdaq"); "Nasdaq said", "in
    * Nasdaq debut" and "exchange operator Nasdaq" are the company.
    */
   private isMarket(tokens: readonly Token[], start: number, end: number): boolean {
     if (end < tokens.length && INDEX_WORDS.has(tokens[end]!.folded)) return true;
+    // "Dow falls 500 points": an index moves by points, a company's shares do not.
+    for (let k = end + 1; k < Math.min(tokens.length, end + 4); k++) {
+      if (tokens[k]!.folded === 'points' && /^\p{N}/u.test(tokens[k - 1]!.folded)) return true;
+    }
     for (let k = start - 1; k >= Math.max(0, start - 3); k--) {
       if (tokens[k]!.folded === 'the') return true;
       if (tokens[k]!.capital || (!tokens[k + 1]!.joined && !tokens[k + 1]!.hyphenated)) return false;

@@ -171,6 +171,14 @@ describe('company matcher', () => {
     expect(names('Crown Estate profits go to Treasury', 'The property portfolio earned a record sum.')).toEqual([]);
     // Before a word in "-s" (a verb or a plural noun), the name's own usual sense decides.
     expect(names('Toast prices rise as wheat costs soar', 'A loaf now costs 20 per cent more.')).toEqual([]);
+    // A price after a word is the good's, whatever field the word belongs to; "prices" as a verb is not.
+    expect(names('Lithium prices slump as supply floods market', 'Miners cut output.')).toEqual([]);
+    expect(names('Apple prices its new phone at $799', 'Analysts expected a higher price.')).toEqual(['Apple Inc.']);
+    // An adjective qualifies the noun after it, even a word of business.
+    expect(names('Progressive tax rates backed by economists', 'A letter called for higher taxes.')).toEqual([]);
+    expect(names('Progressive raises car insurance rates', 'The insurer said claims costs rose.')).toEqual([
+      'PROGRESSIVE CORP',
+    ]);
     expect(names('Seaboard towns share the cost of a new lifeboat', 'Volunteers raised £250,000.')).toEqual([]);
     // Before a determiner it is a verb; heading an "of" phrase, the word; before a verb, its own usual
     // sense decides again.
@@ -230,6 +238,22 @@ describe('company matcher', () => {
     expect(names('Arm shares soar in Nasdaq debut', 'The chip designer was valued at $65 billion.')).toContain(
       'NASDAQ, INC.',
     );
+    // An index moves by points; a company's shares do not.
+    expect(names('Dow falls 500 points as bank shares slide', 'Banks led the declines.')).toEqual([]);
+    expect(names('Nasdaq gains 120 points on chip rally')).toEqual([]);
+    expect(names('Dow to cut 2,000 jobs as chemical demand slumps', 'The chemical maker said sales fell.')).toEqual([
+      'DOW INC.',
+    ]);
+  });
+
+  it('reads a brand whose name became a word as the brand when capitalised', () => {
+    // "to google" is in the dictionary because of Google; "Google" in news is the company.
+    expect(names('Google backs Netflix in fight over streaming tax')).toEqual(['Alphabet Inc.', 'NETFLIX INC']);
+    expect(names('Apple and Google back new privacy rules', 'The companies said users would benefit.')).toEqual([
+      'Apple Inc.',
+      'Alphabet Inc.',
+    ]);
+    expect(names('How to google your symptoms without panicking')).toEqual([]);
   });
 
   it('reads acronyms only in capitals', () => {
