@@ -554,10 +554,13 @@ export class CompanyMatcher {
    */
   private businessContext(tokens: Token[], start: number, end: number): number {
     if (!this.model) return 0;
-    const words = [
-      ...tokens.slice(Math.max(0, start - CONTEXT_WORDS), start),
-      ...tokens.slice(end, end + CONTEXT_WORDS),
-    ].map((t) => t.folded);
+    const words: string[] = [];
+    for (let k = Math.max(0, start - CONTEXT_WORDS); k < Math.min(tokens.length, end + CONTEXT_WORDS); k++) {
+      if (k >= start && k < end) continue;
+      // Another company's business word speaks of that company.
+      if (this.anotherCompanys(tokens, k, end)) continue;
+      words.push(tokens[k]!.folded);
+    }
     const guess = this.model.guess(words.join(' '));
     if (guess.known < 2) return 0;
     return probabilityOf(guess, CONTEXT_TOPICS);
@@ -600,6 +603,20 @@ export class CompanyMatcher {
     return false;
   }
 
+  /**
+   * Whether the word at `k` belongs to another company named right before it ("Nvidia shares rise as
+   * Amazon fires…": the shares are Nvidia's); the name being read ends before `end`.
+   */
+  private anotherCompanys(tokens: Token[], k: number, end: number): boolean {
+    return (
+      k > 0 &&
+      k !== end &&
+      tokens[k - 1]!.capital &&
+      isBusinessWord(tokens[k]!.folded) &&
+      this.nameEndsAt(tokens, k - 1)
+    );
+  }
+
   /** The strongest business word within `window` words of a name: 'strong', 'weak' or null. */
   private nearBusinessWord(tokens: Token[], start: number, end: number, window: number): 'strong' | 'weak' | null {
     let found: 'weak' | null = null;
@@ -609,6 +626,7 @@ export class CompanyMatcher {
       // "giant sea reptile", "bank holiday": a company noun qualifying another says nothing of a business,
       // nor does the first part of a hyphenated word ("quarter-finals").
       if ((COMPANY_NOUNS.has(word) && !endsPhrase(tokens, k)) || tokens[k + 1]?.hyphenated) continue;
+      if (this.anotherCompanys(tokens, k, end)) continue;
       const stem = word.endsWith('s') ? word.slice(0, -1) : word;
       if (STRONG_BUSINESS_WORDS.has(word) || STRONG_BUSINESS_WORDS.has(stem)) return 'strong';
       if (isBusinessWord(word)) found = 'weak';

@@ -246,6 +246,15 @@ describe('company matcher', () => {
     ]);
   });
 
+  it('leaves a business word to the company it follows', () => {
+    // The shares are Nvidia's and the investors Microsoft's: no evidence for Amazon or Apple.
+    expect(names('Nvidia shares rise as Amazon fires prompt satellite deal')).toEqual(['NVIDIA CORP']);
+    expect(names('Microsoft investors cheer cloud growth; Apple orchards hit by hail')).toEqual(['MICROSOFT CORP']);
+    // Its own business words still count.
+    expect(names('Walmart and Target shares fall on weak outlook')).toEqual(['Walmart Inc.', 'TARGET CORP']);
+    expect(names('Nvidia shares rise as Amazon profit jumps')).toEqual(['NVIDIA CORP', 'AMAZON COM INC']);
+  });
+
   it('reads a brand whose name became a word as the brand when capitalised', () => {
     // "to google" is in the dictionary because of Google; "Google" in news is the company.
     expect(names('Google backs Netflix in fight over streaming tax')).toEqual(['Alphabet Inc.', 'NETFLIX INC']);
