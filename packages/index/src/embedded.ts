@@ -329,6 +329,13 @@ export class EmbeddedArticleIndex implements ArticleIndex {
          FROM articles a JOIN article_docs d ON d.rid = a.rid
          WHERE a.rid IN (SELECT value FROM json_each(?))`,
       ),
+      // The same without the story's size, which a loaded query engine knows (half of what the
+      // documents of a page cost SQLite at a million rows).
+      docsOnly: db.prepare<[string], Omit<DocRow, 'storySize'>>(
+        `SELECT a.rid, a.https, a.iframeable, a.story_id AS story, d.doc
+         FROM articles a JOIN article_docs d ON d.rid = a.rid
+         WHERE a.rid IN (SELECT value FROM json_each(?))`,
+      ),
       ridsOfIds: db.prepare<[string], { rid: number; id: string }>(
         'SELECT rid, id FROM articles WHERE id IN (SELECT value FROM json_each(?))',
       ),
@@ -638,11 +645,18 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     if (!rids.length) return [];
     // Documents of recently served pages are kept (per data version, bounded) by the engine's memo,
     // once the engine has caught up with every write (a story's size changes with its other articles).
-    const cache = this.hot ? this.engine().remember('docs', () => new Map<number, Article>()) : undefined;
+    const engine = this.hot ? this.engine() : null;
+    const cache = engine?.remember('docs', () => new Map<number, Article>());
     const missing = cache ? rids.filter((rid) => !cache.has(rid)) : rids;
     const byRid = new Map<number, Article>();
     if (missing.length) {
-      for (const row of this.statements.docs.all(JSON.stringify(missing))) {
+      const rows: Iterable<DocRow> = engine
+        ? this.statements.docsOnly.all(JSON.stringify(missing)).map((row) => ({
+            ...row,
+            storySize: engine.storySize(row.rid) ?? this.statements.storySize.get(row.story)!,
+          }))
+        : this.statements.docs.all(JSON.stringify(missing));
+      for (const row of rows) {
         const article = toArticle(row);
         byRid.set(row.rid, article);
         if (cache) {

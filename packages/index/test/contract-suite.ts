@@ -576,6 +576,35 @@ export function describeArticleIndexContract(
           expect((await index.getByIds([b!.id]))[0]!.story).toEqual({ id: a!.id, size: 2 });
         });
 
+        it('counts a story as its articles arrive and leave while pages are served', async () => {
+          const [a, b, c] = copies();
+          await index.upsert([a!]);
+          const sizes = async () =>
+            (await index.query({ filters: NO_FILTERS, limit: 10 })).articles.map((x) => [x.id, x.story.size]);
+          expect(await sizes()).toEqual([[a!.id, 1]]);
+          await index.upsert([b!]);
+          expect(await sizes()).toEqual([
+            [b!.id, 2],
+            [a!.id, 2],
+          ]);
+          await index.upsert([c!]);
+          expect(await sizes()).toEqual([
+            [c!.id, 3],
+            [b!.id, 3],
+            [a!.id, 3],
+          ]);
+          // A changed article stays one of its story; a removed one leaves it.
+          await index.upsert([{ ...b!, headline: `${b!.headline} (updated)` }]);
+          expect(await sizes()).toEqual([
+            [c!.id, 3],
+            [b!.id, 3],
+            [a!.id, 3],
+          ]);
+          await index.remove([c!.id, a!.id]);
+          expect(await sizes()).toEqual([[b!.id, 1]]);
+          expect(await index.story(a!.id)).toEqual({ id: a!.id, size: 1 });
+        });
+
         it('never joins copies published more than 72 hours apart', async () => {
           const [a] = copies();
           const late = { ...wire('beta', a!.headline, a!.introduction, '2026-11-13T09:00:00Z') };

@@ -248,6 +248,8 @@ export class PostingEngine {
   private readonly grouped = new Posting();
   private readonly stories = new Interner();
   private storyCode = new Int32Array(0);
+  /** Rows of each story (by code) in `grouped`: a story's size, exact, without asking SQLite. */
+  private storyMembers = new Int32Array(0);
   private daysDesc: number[] = [];
   private readonly wordSets = new Map<string, Posting>();
   /**
@@ -265,6 +267,16 @@ export class PostingEngine {
   private memoBytes = 0;
   /** Orderings and trees of the postings that facets walk: few, small, kept until the data changes. */
   private readonly shapes = new Map<string, unknown>();
+
+  /**
+   * How many articles the row's story has, or null for a row the engine does not hold. A row outside
+   * `grouped` is alone: an article joining its story re-reads it (the writer touches the story's first
+   * article), and the rest of a story are grouped when written.
+   */
+  storySize(rid: number): number | null {
+    if (rid >= this.capacity || !this.alive.has(rid)) return null;
+    return this.grouped.has(rid) ? this.storyMembers[this.storyCode[rid]!]! : 1;
+  }
 
   get size(): number {
     return this.alive.size;
@@ -330,7 +342,10 @@ export class PostingEngine {
     this.sourceSets.get(this.source[rid]!)?.remove(rid);
     this.hostSets.get(this.host[rid]!)?.remove(rid);
     this.sectionSets.get(this.section[rid]!)?.remove(rid);
-    this.grouped.remove(rid);
+    if (this.grouped.has(rid)) {
+      this.storyMembers[this.storyCode[rid]!]! -= 1;
+      this.grouped.remove(rid);
+    }
     for (const topic of this.topicTreeOf(rid)) this.topicTreeSets.get(topic)?.remove(rid);
     for (const topic of this.topicsOf(rid)) this.topicSets.get(topic)?.remove(rid);
     for (const company of this.companiesOf(rid)) this.companySets.get(company)?.remove(rid);
@@ -411,8 +426,11 @@ export class PostingEngine {
     this.putFacetRecord(rid, typeCode, languageCode, sourceCode, dayOf(published), tree, companyIds);
 
     if (grouped) {
-      this.storyCode[rid] = this.stories.code(storyId);
+      const code = this.stories.code(storyId);
+      this.storyCode[rid] = code;
       this.grouped.add(rid, universe);
+      this.storyMembers = grow(this.storyMembers, code + 1);
+      this.storyMembers[code]! += 1;
     }
 
     const day = dayOf(published);
