@@ -18,7 +18,13 @@ import { positionAfter } from '@tidings/core/cursor';
 import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
-import { ENGINE_ROW_SELECT, type EnginePlan, type EngineRow, PostingEngine } from './engine/posting-engine.js';
+import {
+  ENGINE_ROW_SELECT,
+  type EnginePlan,
+  type EngineRow,
+  PostingEngine,
+  type RowFacts,
+} from './engine/posting-engine.js';
 import { ownSet, releaseScratch, setBytes } from './engine/row-set.js';
 import {
   type ArticleIndex,
@@ -132,10 +138,19 @@ interface DocRow {
  * being rewritten) and its story (grouped at ingest; its size changes as the story grows).
  */
 function toArticle(row: DocRow): Article {
-  const article = JSON.parse(row.doc) as Article;
-  article.source.https = toBool(row.https);
-  article.source.iframeable = toBool(row.iframeable);
-  article.story = { id: row.story, size: row.storySize };
+  return withFacts(JSON.parse(row.doc) as Article, {
+    https: toBool(row.https),
+    iframeable: toBool(row.iframeable),
+    story: row.story,
+    storySize: row.storySize,
+  });
+}
+
+/** A stored document with its row's facts (from SQLite, or from the query engine that holds the row). */
+function withFacts(article: Article, facts: RowFacts): Article {
+  article.source.https = facts.https;
+  article.source.iframeable = facts.iframeable;
+  article.story = { id: facts.story ?? article.id, size: facts.storySize };
   return article;
 }
 
@@ -329,12 +344,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
          FROM articles a JOIN article_docs d ON d.rid = a.rid
          WHERE a.rid IN (SELECT value FROM json_each(?))`,
       ),
-      // The same without the story's size, which a loaded query engine knows (half of what the
-      // documents of a page cost SQLite at a million rows).
-      docsOnly: db.prepare<[string], Omit<DocRow, 'storySize'>>(
-        `SELECT a.rid, a.https, a.iframeable, a.story_id AS story, d.doc
-         FROM articles a JOIN article_docs d ON d.rid = a.rid
-         WHERE a.rid IN (SELECT value FROM json_each(?))`,
+      // The documents alone: a loaded query engine knows the rest of the row (the articles table's wide
+      // rows and the story count were four fifths of what a page's documents cost at a million rows).
+      docsOnly: db.prepare<[string], { rid: number; doc: string }>(
+        'SELECT rid, doc FROM article_docs WHERE rid IN (SELECT value FROM json_each(?))',
       ),
       ridsOfIds: db.prepare<[string], { rid: number; id: string }>(
         'SELECT rid, id FROM articles WHERE id IN (SELECT value FROM json_each(?))',
@@ -650,18 +663,23 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     const missing = cache ? rids.filter((rid) => !cache.has(rid)) : rids;
     const byRid = new Map<number, Article>();
     if (missing.length) {
-      const rows: Iterable<DocRow> = engine
-        ? this.statements.docsOnly.all(JSON.stringify(missing)).map((row) => ({
-            ...row,
-            storySize: engine.storySize(row.rid) ?? this.statements.storySize.get(row.story)!,
-          }))
-        : this.statements.docs.all(JSON.stringify(missing));
-      for (const row of rows) {
-        const article = toArticle(row);
-        byRid.set(row.rid, article);
+      const articles: [number, Article][] = [];
+      const unknown: number[] = engine ? [] : missing;
+      if (engine) {
+        for (const row of this.statements.docsOnly.all(JSON.stringify(missing))) {
+          const facts = engine.rowFacts(row.rid);
+          if (facts) articles.push([row.rid, withFacts(JSON.parse(row.doc) as Article, facts)]);
+          else unknown.push(row.rid); // written after the engine last caught up
+        }
+      }
+      if (unknown.length) {
+        for (const row of this.statements.docs.all(JSON.stringify(unknown))) articles.push([row.rid, toArticle(row)]);
+      }
+      for (const [rid, article] of articles) {
+        byRid.set(rid, article);
         if (cache) {
           if (cache.size >= 5_000) cache.clear();
-          cache.set(row.rid, article);
+          cache.set(rid, article);
         }
       }
     }

@@ -306,6 +306,12 @@ export function describeArticleIndexContract(
     it('updates the probe flags of every article of a host', async () => {
       const source = { id: 's', name: 'S', domain: 'example.com', https: null, iframeable: null };
       await seed([makeArticle({ headline: 'x', source }), makeArticle({ headline: 'y', source })]);
+      // Read once before the probe (a loaded query engine holds the flags as they were: unknown).
+      const before = await index.query({ filters: NO_FILTERS, limit: 10 });
+      expect(before.articles.map((a) => [a.source.https, a.source.iframeable])).toEqual([
+        [null, null],
+        [null, null],
+      ]);
       await index.setHostFlags('example.com', { https: true, iframeable: false });
       const page = await index.query({ filters: { ...NO_FILTERS, excludeNonHttpsSources: true }, limit: 10 });
       expect(page.articles.map((a) => [a.source.https, a.source.iframeable])).toEqual([

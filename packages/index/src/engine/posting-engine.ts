@@ -76,6 +76,9 @@ const FLAG_PAYWALLED = 1;
 const FLAG_REGISTRATION = 2;
 const FLAG_HTTPS = 4;
 const FLAG_IFRAMEABLE = 8;
+/** The probe answered (https or iframeable may be unknown: null). */
+const FLAG_HTTPS_KNOWN = 16;
+const FLAG_IFRAMEABLE_KNOWN = 32;
 
 /** A UTC day number as its ISO date. */
 function isoDay(day: number): string {
@@ -138,6 +141,15 @@ class Interner {
     }
     return code;
   }
+}
+
+/** See `PostingEngine.rowFacts`. */
+export interface RowFacts {
+  https: boolean | null;
+  iframeable: boolean | null;
+  /** The row's story, or null for a story of its own id. */
+  story: string | null;
+  storySize: number;
 }
 
 /** What a query's filters select, before time range and paging. */
@@ -269,13 +281,21 @@ export class PostingEngine {
   private readonly shapes = new Map<string, unknown>();
 
   /**
-   * How many articles the row's story has, or null for a row the engine does not hold. A row outside
-   * `grouped` is alone: an article joining its story re-reads it (the writer touches the story's first
-   * article), and the rest of a story are grouped when written.
+   * What a row says beside its stored document (the probe flags and its story), or null for a row the
+   * engine does not hold. A row outside `grouped` is alone in a story of its own id: an article joining
+   * its story re-reads it (the writer touches the story's first article), and the story's other
+   * articles are grouped when written.
    */
-  storySize(rid: number): number | null {
+  rowFacts(rid: number): RowFacts | null {
     if (rid >= this.capacity || !this.alive.has(rid)) return null;
-    return this.grouped.has(rid) ? this.storyMembers[this.storyCode[rid]!]! : 1;
+    const flags = this.flags[rid]!;
+    const grouped = this.grouped.has(rid);
+    return {
+      https: flags & FLAG_HTTPS_KNOWN ? (flags & FLAG_HTTPS) !== 0 : null,
+      iframeable: flags & FLAG_IFRAMEABLE_KNOWN ? (flags & FLAG_IFRAMEABLE) !== 0 : null,
+      story: grouped ? this.stories.values[this.storyCode[rid]!]! : null,
+      storySize: grouped ? this.storyMembers[this.storyCode[rid]!]! : 1,
+    };
   }
 
   get size(): number {
@@ -385,7 +405,9 @@ export class PostingEngine {
       (paywalled ? FLAG_PAYWALLED : 0) |
       (registration ? FLAG_REGISTRATION : 0) |
       (https === 1 ? FLAG_HTTPS : 0) |
-      (iframeable === 1 ? FLAG_IFRAMEABLE : 0);
+      (iframeable === 1 ? FLAG_IFRAMEABLE : 0) |
+      (https !== null ? FLAG_HTTPS_KNOWN : 0) |
+      (iframeable !== null ? FLAG_IFRAMEABLE_KNOWN : 0);
     this.flags[rid] = flags;
     for (const [flag, posting] of this.flagSets) if (flags & flag) posting.add(rid, universe);
 
