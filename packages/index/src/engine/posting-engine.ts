@@ -903,7 +903,7 @@ export class PostingEngine {
         skip -= members.length;
         continue;
       }
-      members.sort(this.compare);
+      members = this.newestFirst(members, skip + want - out.length);
       for (let i = skip; i < members.length && out.length < want; i++) out.push(members[i]!);
       skip = 0;
       if (out.length >= want) break;
@@ -963,8 +963,24 @@ export class PostingEngine {
       const p = published[rid]!;
       if (p >= from && p <= to && (keep === null || keep(rid))) members.push(rid);
     }
-    members.sort(this.compare);
-    return members.slice(skip, skip + want);
+    return this.newestFirst(members, skip + want).slice(skip, skip + want);
+  }
+
+  /**
+   * `rows` newest first, at least their first `count` (rows that cannot be among them may be left out):
+   * where few of many are wanted (a page of a day's rows), the times are sorted natively and only the
+   * rows at or above the `count`-th newest time are sorted by the comparator (ids break ties).
+   */
+  private newestFirst(rows: number[], count: number): number[] {
+    const published = this.published;
+    if (rows.length > 64 && count < rows.length >>> 1) {
+      const times = new Float64Array(rows.length);
+      for (let i = 0; i < rows.length; i++) times[i] = published[rows[i]!]!;
+      times.sort();
+      const threshold = times[rows.length - Math.max(1, count)]!;
+      rows = rows.filter((rid) => published[rid]! >= threshold);
+    }
+    return rows.sort(this.compare);
   }
 
   /** Live articles per source id. */
