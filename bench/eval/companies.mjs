@@ -9,7 +9,7 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (690 texts, 410 hard negatives), to develop the rules against
+//   - bench/eval/companies-dev.jsonl (720 texts, 436 hard negatives), to develop the rules against
 //     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set;
 //     246 more ("batch": 2) on 2026-11-24, 171 of them before that day's rule changes and 75 after
 //     the first of them (headline-initial words, company nouns used as modifiers, places and surnames,
@@ -26,7 +26,9 @@
 //     companies, often beside another company) on 2026-11-24, before that day's rules for brands that
 //     became words ("Google"), index moves in points, prices of goods and adjectives; 25 more ("batch":
 //     10, ordinary words and names beside another company's business words — "Nvidia shares rise as
-//     Amazon fires…") before the rule that leaves such words to the company they follow.
+//     Amazon fires…") before the rule that leaves such words to the company they follow; 30 more ("batch":
+//     11, 26 hard negatives: towns, streets and titles of films, books and art named like companies),
+//     after which no rule changed (the matcher found no wrong company in them).
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
 import { readFileSync } from 'node:fs';
