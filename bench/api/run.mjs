@@ -9,8 +9,11 @@
 //     publishing (into the same index the API serves).
 // Text is drawn from word counts of AG News (counts only: no text of it is stored or served).
 // Debugging: API_NODE_FLAGS (extra node flags for the API, e.g. "--cpu-prof --trace-gc").
+// Each case is preceded by --warmup seconds (default 2) of the same load, not measured: the first
+// seconds of a new query shape measure V8 compiling the code it takes; the cold cost of a shape is the
+// "first request" column.
 // Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
-//                             [--reseed] [--no-live] [--only shapes,varied,facets,live]
+//                             [--warmup 2] [--reseed] [--no-live] [--only shapes,varied,facets,live]
 //                             [--meili-url http://127.0.0.1:7700 (with --no-live)]
 import { fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -40,6 +43,7 @@ const { values: args } = parseArgs({
   options: {
     articles: { type: 'string', default: '1000000' },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '32' },
     queries: { type: 'string', default: '3000' },
     reseed: { type: 'boolean', default: false },
@@ -60,6 +64,7 @@ const MEILI_INDEX = `tidings_bench_${Number(args.articles)}`;
 if (MEILI && runs('live')) throw new Error('--meili-url measures queries only: add --no-live');
 const total = Number(args.articles);
 const duration = Number(args.duration);
+const warmup = Number(args.warmup);
 const connections = Number(args.connections);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dataDir = join(root, 'bench', '.data', `api-v4-${total}`);
@@ -227,6 +232,11 @@ async function wrk(base, paths, seconds = duration) {
   return { rps: Math.round(r.requests / (r.us / 1e6)), p50: r.p50, p99: r.p99, non2xx: r.non2xx + r.errors };
 }
 const ceilingRun = () => wrk('http://127.0.0.1:3292', ['/api/v2/feed/'], Math.min(duration, 5));
+/** A measured run of `paths` after `--warmup` seconds of the same load (not measured). */
+async function measured(paths) {
+  if (warmup > 0) await wrk(API, paths, warmup);
+  return wrk(API, paths);
+}
 
 // --- fixed shapes -------------------------------------------------------------------------------
 const hosts = generator.sources.slice(0, 20).map((s) => s.domain);
@@ -291,19 +301,19 @@ for (const [name, qs] of runs('shapes') ? shapes : []) {
   const cold = (performance.now() - t0).toFixed(1);
   rows.push([
     `${name} (${body.meta?.totalResults ?? '?'}${body.meta?.totalResultsExact ? '' : '+'} hits)`,
-    { ...(await wrk(API, [feedPath(qs)])), cold },
+    { ...(await measured([feedPath(qs)])), cold },
   ]);
 }
 const variedCeiling = await ceilingRun();
 let varied = null;
 if (runs('varied') || runs('live')) {
-  varied = await wrk(API, variedQueries);
+  varied = await measured(variedQueries);
   process.stderr.write(`varied: ${JSON.stringify(varied)} (ceiling ${variedCeiling.rps})\n`);
   rows.push([`**varied** (${variedQueries.length} distinct queries, cycled)`, varied]);
 }
 
 if (runs('facets')) {
-  const facetsRow = await wrk(API, facetQueries);
+  const facetsRow = await measured(facetQueries);
   process.stderr.write(`facets: ${JSON.stringify(facetsRow)}\n`);
   rows.push([`**facets** (${facetQueries.length} distinct filter sets, cycled)`, facetsRow]);
 }
@@ -329,7 +339,7 @@ console.log(
 );
 console.log(
   `index: ${MEILI ? `Meilisearch at ${MEILI} (index ${MEILI_INDEX})` : 'embedded'}, ${total.toLocaleString('en')} synthetic articles (text drawn by AG News word counts); ` +
-    `wrk, 1 thread, ${connections} connections × ${duration} s per case\n`,
+    `wrk, 1 thread, ${connections} connections × ${duration} s per case (after ${warmup} s of the same load, not measured)\n`,
 );
 if (seedFigure) {
   console.log(

@@ -3,8 +3,9 @@
  * stripped, short forms and aliases (built in and from the operator override file), and tickers in
  * exchange patterns ("(NASDAQ: AAPL)", "NYSE:IBM", "$TSLA", "(MSFT.O)"); share classes are one CIK.
  *
- * A name made only of ordinary English words (Apple, Target, Visa, General Mills…) or listed in
- * {@link AMBIGUOUS_NAMES} (but not a brand the dictionary lists because of it, {@link BRAND_WORDS}) needs evidence: it must be capitalised and be backed by a ticker of that
+ * A name made only of ordinary English words (Apple, Target, Visa, General Mills…; not a brand the
+ * dictionary lists because of it, {@link BRAND_WORDS}) or listed in {@link AMBIGUOUS_NAMES} needs
+ * evidence: it must be capitalised and be backed by a ticker of that
  * company, its legal form ("Apple Inc."), business words around it, a company noun anywhere in the
  * article ("the retailer said"), a listing beside another company ("Walmart and Target"), or a
  * business topic of the article; a capitalised neighbour makes it part of another proper name
@@ -474,8 +475,8 @@ export class CompanyMatcher {
 
   /**
    * Whether a market's name is the market: followed by an index word or by a move in points, or after
-   * "the" with at most two lower-case words between ("on the Nasdaq", "the tech-heavy Nasdaq"); "Nasdaq said", "in
-   * Nasdaq debut" and "exchange operator Nasdaq" are the company.
+   * "the" with at most two lower-case words between ("on the Nasdaq", "the tech-heavy Nasdaq");
+   * "Nasdaq said", "in Nasdaq debut" and "exchange operator Nasdaq" are the company.
    */
   private isMarket(tokens: readonly Token[], start: number, end: number): boolean {
     if (end < tokens.length && INDEX_WORDS.has(tokens[end]!.folded)) return true;
