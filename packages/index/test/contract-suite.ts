@@ -586,7 +586,7 @@ export function describeArticleIndexContract(
           const [a, b, c] = copies();
           await index.upsert([a!]);
           const sizes = async () =>
-            (await index.query({ filters: NO_FILTERS, limit: 10 })).articles.map((x) => [x.id, x.story.size]);
+            (await index.query({ filters: NO_FILTERS, limit: 10 })).articles.map((x) => [x.id, x.story!.size]);
           expect(await sizes()).toEqual([[a!.id, 1]]);
           await index.upsert([b!]);
           expect(await sizes()).toEqual([
