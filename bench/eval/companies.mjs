@@ -9,7 +9,7 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (720 texts, 436 hard negatives), to develop the rules against
+//   - bench/eval/companies-dev.jsonl (870 texts, 544 hard negatives), to develop the rules against
 //     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set;
 //     246 more ("batch": 2) on 2026-11-24, 171 of them before that day's rule changes and 75 after
 //     the first of them (headline-initial words, company nouns used as modifiers, places and surnames,
@@ -28,7 +28,15 @@
 //     10, ordinary words and names beside another company's business words — "Nvidia shares rise as
 //     Amazon fires…") before the rule that leaves such words to the company they follow; 30 more ("batch":
 //     11, 26 hard negatives: towns, streets and titles of films, books and art named like companies),
-//     after which no rule changed (the matcher found no wrong company in them).
+//     after which no rule changed (the matcher found no wrong company in them); on 2026-11-25, 51 more
+//     ("batch": 12, 39 hard negatives: culture, technology words, local news, science and myth) and 29
+//     more ("batch": 13, 22 hard negatives: a company noun in the article that speaks of something else —
+//     "the film's producer", "the river bank", "its maker, Lockheed Martin") before that day's rules for
+//     company nouns that refer back, plans to do business ("Visa to buy…") and possessives; 30 more
+//     ("batch": 14, most naming a company beside a word named like another one in a second clause —
+//     "Sony camera sales grow as Zoom lenses get cheaper") before the rule that evidence stays in its
+//     clause; 40 more ("batch": 15, all hard negatives: stars, nicknames, idioms, food, music genres, gods)
+//     after it, with no rule changed after them.
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
 import { readFileSync } from 'node:fs';

@@ -107,6 +107,12 @@ const VENUE_WORDS = new Set(
 
 /** Endings of a word that is an adjective, not a noun ("progressive", "equitable"). */
 const ADJECTIVE = /(?:ive|ous|ful|able|ible)$/;
+/** Conjunctions that start another clause: business words past one are not a name's evidence. */
+const CLAUSE_WORDS = new Set(
+  `as while when whereas after before because but although though amid despite since until unless if`.split(/\s+/),
+);
+/** A superlative ("largest", "biggest", "second-largest"). */
+const SUPERLATIVE = /^(?:\p{L}{2,}est|top|leading)$/u;
 /** Nouns after the name of a good that make it the good ("Lithium prices"). */
 const PRICE_WORDS = new Set(['price', 'prices']);
 
@@ -242,6 +248,18 @@ function endsPhrase(tokens: readonly Token[], k: number): boolean {
   return PHRASE_END_WORDS.has(word) || word.endsWith('s') || word.endsWith('ed') || /^\p{N}/u.test(word);
 }
 
+/**
+ * The words within `window` of tokens [start, end) that are in its clause: words past a conjunction
+ * ("as", "while", "after"…) speak of another subject ("Airline shares fall as Delta variant spreads").
+ */
+function clause(tokens: readonly Token[], start: number, end: number, window: number): [number, number] {
+  let from = start;
+  while (from > Math.max(0, start - window) && !CLAUSE_WORDS.has(tokens[from - 1]!.folded)) from--;
+  let to = end;
+  while (to < Math.min(tokens.length, end + window) && !CLAUSE_WORDS.has(tokens[to]!.folded)) to++;
+  return [from, to];
+}
+
 /** A plural noun's singular, as far as company nouns need it ("companies", "firms"). */
 function singular(word: string): string {
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
@@ -353,15 +371,24 @@ export class CompanyMatcher {
     // A company noun in the article ("the company said") speaks of its first company: of a name after
     // another company's it says nothing ("Microsoft unveils Amazon rainforest project | The software
     // company…"). Read only when an ambiguous name needs it (most articles never ask).
-    let nounFor: number | null | undefined;
+    let nounFor: Set<number> | undefined;
     const companyNounFor = (company: number) => {
       if (nounFor === undefined) {
         const tokens = tokenize(text);
-        nounFor = tokens.some((t, k) => COMPANY_NOUNS.has(t.folded) && endsPhrase(tokens, k))
-          ? this.firstNamed(tokens)
-          : null;
+        const referred = new Set<number>();
+        tokens.forEach((t, k) => {
+          if (!COMPANY_NOUNS.has(t.folded)) return;
+          // "the retailer Target", "its maker, Lockheed Martin": a name right after the noun is its company.
+          const named = tokens[k + 1]?.capital ? this.nameAt(tokens, k + 1) : null;
+          if (named) referred.add(named.company);
+          else if (this.refersBack(tokens, k)) {
+            const first = this.firstNamed(tokens);
+            if (first !== null) referred.add(first);
+          }
+        });
+        nounFor = referred;
       }
-      return nounFor === company;
+      return nounFor.has(company);
     };
     const sure = new Set<number>(byTicker);
     for (const field of [evidence.headline, evidence.introduction]) {
@@ -414,13 +441,15 @@ export class CompanyMatcher {
     if (name.words.length === 1 && MARKET_NAMES.has(name.words[0]!) && this.isMarket(tokens, start, end)) return false;
     const single = name.words.length === 1 && !name.acronym;
     if (single) {
-      // A capitalised word before it, within a sentence and not itself a company's name or an acronym.
+      // A capitalised word before it, within a sentence and not itself a company's name, an acronym or a
+      // possessive (a surname follows no possessive: "Musk's Tesla", "Comedian's Netflix special").
       const before =
         start > 0 &&
         !titleCase &&
         !tokens[start]!.sentenceStart &&
         tokens[start - 1]!.capital &&
         !tokens[start - 1]!.upper &&
+        !tokens[start - 1]!.possessive &&
         !this.nameEndsAt(tokens, start - 1);
       // "X of Y": an epithet or a title (Nike of Samothrace, the Oracle of Omaha).
       const epithet = end + 1 < tokens.length && tokens[end]!.folded === 'of' && tokens[end + 1]!.capital;
@@ -501,6 +530,8 @@ export class CompanyMatcher {
     const next = tokens[end];
     if (!next || !next.joined || next.hyphenated) return true;
     const word = next.folded;
+    // "Visa to buy fintech startup": a plan to do business is the company's; "Bill to cap prices" is not.
+    if (word === 'to' && tokens[end + 1]?.joined && isBusinessWord(tokens[end + 1]!.folded)) return true;
     if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
     if (JOINERS.has(word) || STRONG_BUSINESS_WORDS.has(word)) return true;
     // A verb or a plural noun ("Chevron agrees", "Citi said", "Toast prices", "Employers offered"): the
@@ -531,6 +562,32 @@ export class CompanyMatcher {
     return probabilityOf(guess, COMPOUND_TOPICS) >= COMPOUND_BUSINESS;
   }
 
+  /**
+   * Whether the company noun at `k` speaks of a company already named: a definite phrase ("the oil
+   * company said", "its rival", "Warren Buffett's conglomerate", "the world's largest cruise operator")
+   * that ends there. An indefinite one is another company ("buys software firm", "…, says display
+   * maker"), and a noun before a capitalised word that names no company qualifies it ("the giant Asian
+   * moth").
+   */
+  private refersBack(tokens: readonly Token[], k: number): boolean {
+    if (!endsPhrase(tokens, k)) return false;
+    const next = tokens[k + 1];
+    if (next?.joined && next.capital && !next.sentenceStart && !this.nameAt(tokens as Token[], k + 1)) return false;
+    for (let j = k - 1; j >= Math.max(0, k - 5); j--) {
+      // A possessive names whose the noun is: a person's ("Warren Buffett's conglomerate") or one ranked
+      // ("the world's largest cruise operator") is a company named before; a thing's is not ("the film's
+      // producer", "the Tower's operator").
+      if (tokens[j]!.possessive) {
+        const first = tokens[j - 1];
+        const person = first?.capital && !DETERMINERS.has(first.folded) && tokens[j]!.capital && tokens[j]!.joined;
+        return person || tokens.slice(j + 1, k).some((t) => SUPERLATIVE.test(t.folded));
+      }
+      if (!tokens[j + 1]!.joined && !tokens[j + 1]!.hyphenated) return false;
+      if (DETERMINERS.has(tokens[j]!.folded)) return true;
+    }
+    return false;
+  }
+
   /** The company whose name comes first in a text's tokens (capitalised as it must be), if any. */
   private firstNamed(tokens: Token[]): number | null {
     for (let i = 0; i < tokens.length; i++) {
@@ -556,7 +613,8 @@ export class CompanyMatcher {
   private businessContext(tokens: Token[], start: number, end: number): number {
     if (!this.model) return 0;
     const words: string[] = [];
-    for (let k = Math.max(0, start - CONTEXT_WORDS); k < Math.min(tokens.length, end + CONTEXT_WORDS); k++) {
+    const [from, to] = clause(tokens, start, end, CONTEXT_WORDS);
+    for (let k = from; k < to; k++) {
       if (k >= start && k < end) continue;
       // Another company's business word speaks of that company.
       if (this.anotherCompanys(tokens, k, end)) continue;
@@ -621,7 +679,8 @@ export class CompanyMatcher {
   /** The strongest business word within `window` words of a name: 'strong', 'weak' or null. */
   private nearBusinessWord(tokens: Token[], start: number, end: number, window: number): 'strong' | 'weak' | null {
     let found: 'weak' | null = null;
-    for (let k = Math.max(0, start - window); k < Math.min(tokens.length, end + window); k++) {
+    const [from, to] = clause(tokens, start, end, window);
+    for (let k = from; k < to; k++) {
       if (k >= start && k < end) continue;
       const word = tokens[k]!.folded;
       // "giant sea reptile", "bank holiday": a company noun qualifying another says nothing of a business,

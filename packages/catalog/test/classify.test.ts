@@ -265,6 +265,43 @@ describe('company matcher', () => {
     expect(names('How to google your symptoms without panicking')).toEqual([]);
   });
 
+  it('reads a company noun as a company named before only when it refers back to one', () => {
+    // An indefinite noun is another company; a noun before a capitalised word qualifies it.
+    expect(names('Square pixels are not the only kind, says display maker')).toEqual([]);
+    expect(
+      names('Atlas moth spotted in Kent garden', 'The giant Asian moth probably escaped from a collector.'),
+    ).toEqual([]);
+    // A thing's operator or producer is not the company's; a person's company and one ranked are.
+    expect(names('Crown jewels on show in new vault', "The Tower's operator said visitor numbers rose.")).toEqual([]);
+    expect(
+      names('Carnival raises forecast', "The world's largest cruise operator said bookings were at a record."),
+    ).toEqual(['CARNIVAL CORP']);
+    // A name right after the noun is the one it speaks of.
+    expect(
+      names(
+        'Orion spacecraft returns from Moon',
+        'The capsule splashed down; its maker, Lockheed Martin, said the shield held.',
+      ),
+    ).toEqual(['LOCKHEED MARTIN CORP']);
+  });
+
+  it("leaves another clause's business words to that clause", () => {
+    expect(names('Airline shares fall as Delta variant spreads', 'Investors sold travel stocks.')).toEqual([]);
+    expect(names('Sony camera sales grow as Zoom lenses get cheaper')).toEqual(['Sony Group Corp']);
+    expect(names('Tesla deliveries beat forecasts as Nike goddess statue returns')).toEqual(['Tesla, Inc.']);
+    // In its own clause they still count.
+    expect(names('Delta flights cancelled as storm hits Atlanta')).toEqual(['DELTA AIR LINES, INC.']);
+  });
+
+  it("reads a company's plan to do business, and a name after a possessive", () => {
+    expect(names('Visa to buy fintech startup', 'The payments network agreed to pay 1 billion dollars.')).toEqual([
+      'VISA INC.',
+    ]);
+    expect(names('Bill to cap energy prices passes first vote')).toEqual([]);
+    // A surname follows no possessive.
+    expect(names("Comedian's Netflix special breaks viewing records")).toEqual(['NETFLIX INC']);
+  });
+
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
