@@ -15,7 +15,7 @@
 // Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
 //                             [--warmup 2] [--reseed] [--no-live] [--only shapes,varied,facets,live]
 //                             [--meili-url http://127.0.0.1:7700 (with --no-live)]
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -62,6 +62,11 @@ const runs = (name) => only.includes(name) && (name !== 'live' || !args['no-live
 const MEILI = args['meili-url'] ?? null;
 const MEILI_INDEX = `tidings_bench_${Number(args.articles)}`;
 if (MEILI && runs('live')) throw new Error('--meili-url measures queries only: add --no-live');
+// The load generator is Debian's wrk: say so before seeding a million articles, not after.
+if (spawnSync('wrk', ['--version']).error) {
+  console.error('bench:api drives the API with wrk, which is not installed: apt-get install -y wrk');
+  process.exit(1);
+}
 const total = Number(args.articles);
 const duration = Number(args.duration);
 const warmup = Number(args.warmup);
@@ -143,6 +148,12 @@ const CURSOR_SECRET = randomUUID();
 const redis = createRedis({ url: REDIS_URL });
 const { key } = await new ApiKeyStore(redis, prefix).create('bench', 1_000_000_000);
 
+/** The servers this run started: stopped when it ends, a failure included (no API left holding its port). */
+const children = new Set();
+process.once('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 function start(script, env, ready, execArgv = []) {
   return new Promise((resolve, reject) => {
     const child = fork(script, [], {
@@ -150,6 +161,7 @@ function start(script, env, ready, execArgv = []) {
       execArgv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    children.add(child);
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     const poll = setInterval(async () => {
@@ -422,6 +434,7 @@ async function runLive() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.add(worker);
   const db = new Database(dbFile, { readonly: true });
   const count = () => db.prepare('SELECT count(*) FROM articles').pluck().get();
   // The worker fetches every new source once as it starts; the clock starts after that.
