@@ -5,6 +5,7 @@
 //   - fixed query shapes, each repeated (what the per-data-version caches make of one query);
 //   - a varied mix: --queries distinct seeded queries (0–4 random filters with random values, pages
 //     1–10, page sizes 10/20/50, search terms drawn by the word frequencies of real news text);
+//   - one user: the varied mix's queries once each, one after another (a request's own time);
 //   - a live case: the same mix while the real worker ingests new articles from local feeds that keep
 //     publishing (into the same index the API serves).
 // Text is drawn from word counts of AG News (counts only: no text of it is stored or served).
@@ -317,6 +318,28 @@ for (const [name, qs] of runs('shapes') ? shapes : []) {
   ]);
 }
 const variedCeiling = await ceilingRun();
+// One user: the mix's queries one after another on one connection, each once (no queueing, nothing
+// cached: the first 200 were asked above), so the varied case's latency can be read as service time
+// plus waiting.
+let single = null;
+if (runs('varied')) {
+  const ms = [];
+  for (const path of variedQueries.slice(200)) {
+    const t0 = performance.now();
+    const res = await fetch(`${API}${path}`);
+    await res.arrayBuffer();
+    if (res.ok) ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  const at = (q) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
+  single = {
+    n: ms.length,
+    mean: ms.reduce((a, b) => a + b, 0) / ms.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: ms.at(-1),
+  };
+}
 let varied = null;
 if (runs('varied') || runs('live')) {
   varied = await measured(variedQueries);
@@ -368,6 +391,12 @@ const ref = Math.max(staticCeiling.rps, variedCeiling.rps);
 for (const [name, r] of rows) {
   console.log(
     `| ${name} | ${r.rps} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${((100 * r.rps) / ref).toFixed(1)} | ${r.cold ?? '–'} | ${r.non2xx} |`,
+  );
+}
+if (single) {
+  console.log(
+    `\none user (one connection, ${single.n} distinct queries of the mix, each once, before it ran): ` +
+      `mean ${single.mean.toFixed(1)} ms, p50 ${single.p50.toFixed(1)}, p99 ${single.p99.toFixed(1)}, max ${single.max.toFixed(1)}`,
   );
 }
 if (live) {
