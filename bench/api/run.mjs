@@ -360,8 +360,16 @@ if (runs('live')) live = await runLive();
 const status = readFileSync(`/proc/${api.pid}/status`, 'utf8');
 const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 const rssNow = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-api.kill('SIGTERM');
-ceiling.kill('SIGTERM');
+// Stopped gently and waited for (an API run with --cpu-prof writes its profile as it exits).
+const stopped = (child) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(resolve, 30_000).unref();
+      });
+await Promise.all([stopped(api), stopped(ceiling)]);
 const stale = await redis.keys(`${prefix}*`);
 if (stale.length) await redis.del(...stale);
 redis.disconnect();
