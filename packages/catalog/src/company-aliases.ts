@@ -129,6 +129,9 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1397187: ['Lululemon'],
   1035002: ['Valero'],
   1510295: ['Marathon Petroleum'],
+  1800: ['Abbott'],
+  723125: ['Micron'],
+  882095: ['Gilead'],
 };
 
 /**
@@ -137,6 +140,9 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
  * business context or a ticker).
  */
 export const AMBIGUOUS_NAMES = [
+  'Abbott',
+  'Gilead',
+  'Micron',
   'Meta',
   'Amazon',
   'Dow',

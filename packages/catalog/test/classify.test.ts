@@ -302,6 +302,20 @@ describe('company matcher', () => {
     expect(names("Comedian's Netflix special breaks viewing records")).toEqual(['NETFLIX INC']);
   });
 
+  it('knows companies by the short names news uses, and asks those that are words or surnames for evidence', () => {
+    expect(
+      names('Micron to build chip plant in New York', 'The memory maker will spend $100bn over 20 years.'),
+    ).toEqual(['MICRON TECHNOLOGY INC']);
+    expect(names('Gilead HIV injection wins approval', "The drugmaker's twice-yearly shot was cleared.")).toEqual([
+      'GILEAD SCIENCES, INC.',
+    ]);
+    expect(names('Abbott shares fall 5%', 'The company cut its forecast.')).toEqual(['ABBOTT LABORATORIES']);
+    expect(names('Diane Abbott to stand again in Hackney', 'The veteran Labour MP confirmed her candidacy.')).toEqual(
+      [],
+    );
+    expect(names('Micron-thin coating could stop ice forming on wings')).toEqual([]);
+  });
+
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
