@@ -2,7 +2,7 @@
  * Opaque, tamper-evident cursors bound to the filters they were issued for (CONTRACT §1.3).
  * A cursor carries the sort key of the last article served and a fingerprint of the filters.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hash, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 export interface CursorPosition {
   /** `publishedAt` of the last article served, in ms (feed) — or its rank (recommended feed). */
@@ -18,13 +18,16 @@ export function positionAfter(article: { publishedAt: string; id: string } | und
 
 // Cursors are signed (HMAC-SHA256) with a secret every API instance shares and no one else knows
 // (CONTRACT §4: `CURSOR_SECRET`, or one generated once and kept in Redis): never one in the code.
+// The secret's key object is made once (an instance has one secret), not on every page.
+let signingKey: { secret: string; key: KeyObject } | null = null;
 function sign(payload: string, secret: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url').slice(0, 22);
+  if (signingKey?.secret !== secret) signingKey = { secret, key: createSecretKey(Buffer.from(secret)) };
+  return createHmac('sha256', signingKey.key).update(payload).digest('base64url').slice(0, 22);
 }
 
 /** Short digest of a canonical filter description. */
 export function fingerprint(canonical: string): string {
-  return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
+  return hash('sha256', canonical, 'base64url').slice(0, 12);
 }
 
 export function encodeCursor(position: CursorPosition, filterFingerprint: string, secret: string): string {

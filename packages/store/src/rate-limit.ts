@@ -18,23 +18,31 @@ if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}
 `;
 
+/** The script as a command of its own: sent once, then called by its SHA (EVALSHA), not resent with every request. */
+interface WithRateHit {
+  tidingsRateHit(key: string, expiryMs: string): Promise<[number, number]>;
+}
+
 export class RateLimiter {
+  private readonly scripted: WithRateHit;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    if (!('tidingsRateHit' in redis)) redis.defineCommand('tidingsRateHit', { numberOfKeys: 1, lua: SCRIPT });
+    this.scripted = redis as unknown as WithRateHit;
+  }
 
   /** Counts one request of `keyId` against `limit` per minute. Throws when Redis is unreachable. */
   async hit(keyId: string, limit: number): Promise<RateLimitResult> {
     const window = Math.floor(this.now() / WINDOW_MS);
     const msLeft = (window + 1) * WINDOW_MS - this.now();
-    const [count, ttl] = (await this.redis.eval(
-      SCRIPT,
-      1,
+    const [count, ttl] = await this.scripted.tidingsRateHit(
       `${this.prefix}ratelimit:${keyId}:${window}`,
       String(msLeft + 1_000),
-    )) as [number, number];
+    );
     return {
       limit,
       remaining: Math.max(0, limit - count),

@@ -148,4 +148,13 @@ describe('RateLimiter', () => {
     now += 60_000;
     expect((await limiter.hit('k', 2)).allowed).toBe(true);
   });
+
+  it('keeps counting when Redis has lost its scripts (a restart, SCRIPT FLUSH)', async () => {
+    const limiter = new RateLimiter(redis, prefix);
+    expect((await limiter.hit('k', 5)).remaining).toBe(4);
+    await redis.script('FLUSH');
+    expect((await limiter.hit('k', 5)).remaining).toBe(3);
+    // A second limiter on the same connection shares the command.
+    expect((await new RateLimiter(redis, prefix).hit('k', 5)).remaining).toBe(2);
+  });
 });
