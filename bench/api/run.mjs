@@ -13,9 +13,7 @@
 // Each case is preceded by --warmup seconds (default 2) of the same load, not measured: the first
 // seconds of a new query shape measure V8 compiling the code it takes; the cold cost of a shape is the
 // "first request" column.
-// Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
-//                             [--warmup 2] [--reseed] [--no-live] [--only shapes,varied,facets,live]
-//                             [--meili-url http://127.0.0.1:7700 (with --no-live)]
+// Usage: npm run bench:api -- --help
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,29 +38,59 @@ import { createGenerator, rng } from '../../scripts/synthetic-articles.mjs';
 import { variedMix } from './queries.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const { values: args } = parseArgs({
-  options: {
-    articles: { type: 'string', default: '1000000' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    connections: { type: 'string', default: '32' },
-    queries: { type: 'string', default: '3000' },
-    reseed: { type: 'boolean', default: false },
-    'no-live': { type: 'boolean', default: false },
-    // Only some of the cases (comma-separated: shapes, varied, facets, live); all by default.
-    only: { type: 'string' },
-    // The production index instead of the embedded one: a Meilisearch server (MEILI_API_KEY from the env).
-    'meili-url': { type: 'string' },
-  },
-});
+const USAGE = `Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
+                            [--warmup 2] [--reseed] [--no-live] [--only shapes,varied,facets,live]
+                            [--meili-url http://127.0.0.1:7700 (with --no-live)]`;
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      articles: { type: 'string', default: '1000000' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '32' },
+      queries: { type: 'string', default: '3000' },
+      reseed: { type: 'boolean', default: false },
+      'no-live': { type: 'boolean', default: false },
+      // Only some of the cases (comma-separated: shapes, varied, facets, live); all by default.
+      only: { type: 'string' },
+      // The production index instead of the embedded one: a Meilisearch server (MEILI_API_KEY from the env).
+      'meili-url': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+} catch (error) {
+  console.error(`bench:api: ${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (parsed.values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const args = parsed.values;
+for (const name of ['articles', 'duration', 'warmup', 'connections', 'queries']) {
+  const n = Number(args[name]);
+  if (!Number.isInteger(n) || n < (name === 'warmup' ? 0 : 1)) {
+    console.error(
+      `bench:api: --${name} must be a whole number${name === 'warmup' ? '' : ' above 0'}, not ${args[name]}\n${USAGE}`,
+    );
+    process.exit(2);
+  }
+}
 const CASES = ['shapes', 'varied', 'facets', 'live'];
 const only = args.only ? args.only.split(',') : CASES;
 for (const name of only)
-  if (!CASES.includes(name)) throw new Error(`--only: unknown case ${name} (${CASES.join(', ')})`);
+  if (!CASES.includes(name)) {
+    console.error(`bench:api: --only: unknown case ${name} (cases: ${CASES.join(', ')})\n${USAGE}`);
+    process.exit(2);
+  }
 const runs = (name) => only.includes(name) && (name !== 'live' || !args['no-live']);
 const MEILI = args['meili-url'] ?? null;
 const MEILI_INDEX = `tidings_bench_${Number(args.articles)}`;
-if (MEILI && runs('live')) throw new Error('--meili-url measures queries only: add --no-live');
+if (MEILI && runs('live')) {
+  console.error('bench:api: --meili-url measures queries only: add --no-live');
+  process.exit(2);
+}
 // The load generator is Debian's wrk: say so before seeding a million articles, not after.
 if (spawnSync('wrk', ['--version']).error) {
   console.error('bench:api drives the API with wrk, which is not installed: apt-get install -y wrk');
