@@ -316,6 +316,24 @@ describe('company matcher', () => {
     expect(names('Micron-thin coating could stop ice forming on wings')).toEqual([]);
   });
 
+  it('takes a name that is no dictionary word for a surname, a place or an animal where nothing speaks of business', () => {
+    expect(names('Crocs bask on riverbank as drought shrinks waterholes', 'Rangers counted 200 crocodiles.')).toEqual(
+      [],
+    );
+    expect(names('Hershey school board votes to extend term dates', 'Parents in the Pennsylvania town asked.')).toEqual(
+      [],
+    );
+    expect(
+      names('Valero scores twice as Villarreal go top', "The striker's brace came either side of half-time."),
+    ).toEqual([]);
+    // The same names with anything of a business, or owning what follows, are the companies.
+    expect(names('Crocs raises forecast as clogs sell out', 'The footwear maker said sales rose.')).toEqual([
+      'Crocs, Inc.',
+    ]);
+    expect(names('Hershey raises chocolate prices as cocoa costs soar')).toEqual(['HERSHEY CO']);
+    expect(names("Disney's new animated film tops the box office")).toEqual(['Walt Disney Co']);
+  });
+
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
