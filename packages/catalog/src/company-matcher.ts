@@ -625,10 +625,6 @@ export class CompanyMatcher {
   }
 
   /**
-   * How likely the words around a name (up to ten each side, the name left out) are about business or
-   * technology, by the learned topic model; 0 without it.
-   */
-  /**
    * Whether an article speaks of a business anywhere: a business or company word, or words the topic
    * model reads as business or technology.
    */
@@ -640,6 +636,10 @@ export class CompanyMatcher {
     return guess.known < 2 || probabilityOf(guess, COMPOUND_TOPICS) >= BUSINESS_ARTICLE;
   }
 
+  /**
+   * How likely the words around a name (up to ten each side, the name left out) are about business or
+   * technology, by the learned topic model; 0 without it.
+   */
   private businessContext(tokens: Token[], start: number, end: number): number {
     if (!this.model) return 0;
     const words: string[] = [];
