@@ -253,6 +253,8 @@ export class PostingEngine {
   }
   private readonly companySets = new Map<number, Posting>();
   private readonly daySets = new Map<number, Posting>();
+  /** Each day's live rows, newest first, for the days a dense page has read (see `dayOrder`). */
+  private readonly dayOrders = new Map<number, Uint32Array>();
   /**
    * Rows of stories with more than one article, and their story (by code); a row alone in its story
    * needs neither. A story that shrank back to one article may stay listed: `collapse` is exact for it.
@@ -372,6 +374,7 @@ export class PostingEngine {
     const day = dayOf(this.published[rid]!);
     const daySet = this.daySets.get(day);
     daySet?.remove(rid);
+    this.dayOrders.delete(day);
     if (daySet && daySet.size === 0) {
       this.daySets.delete(day);
       this.daysDesc = this.daysDesc.filter((d) => d !== day);
@@ -462,6 +465,7 @@ export class PostingEngine {
       this.daysDesc.sort((a, b) => b - a);
     }
     this.daySets.get(day)!.add(rid, universe);
+    this.dayOrders.delete(day);
 
     const hash = textHashOf(headline, introduction);
     if (existed && hash === this.textHash[rid]) return; // same words: their postings hold the row already
@@ -888,7 +892,6 @@ export class PostingEngine {
     for (const day of this.daysDesc) {
       if (day > lastDay) continue;
       if (day < firstDay) break;
-      let members: number[];
       const edge = day === firstDay || day === lastDay;
       if (!edge && skip > 0) {
         const count = countIn(toList(this.daySets.get(day)!.view()), rows);
@@ -897,18 +900,42 @@ export class PostingEngine {
           continue;
         }
       }
-      members = this.rowsOfDay(day, rows, from, to);
-      if (after && day === dayOf(after.key)) members = members.filter(isAfterCursor);
-      if (skip >= members.length) {
-        skip -= members.length;
-        continue;
+      // The day's rows in newest-first order (sorted once, see `dayOrder`) are read until the page
+      // is full: no page sorts a day's thousands of rows again.
+      const order = this.dayOrder(day);
+      const cursorDay = after !== null && day === dayOf(after.key);
+      const words = rows.words;
+      const published = this.published;
+      for (let i = 0; i < order.length && out.length < want; i++) {
+        const rid = order[i]!;
+        if (((words[rid >>> 5] ?? 0) & (1 << (rid & 31))) === 0) continue;
+        if (edge) {
+          const p = published[rid]!;
+          if (p < from || p > to) continue;
+        }
+        if (cursorDay && !isAfterCursor(rid)) continue;
+        if (skip > 0) skip--;
+        else out.push(rid);
       }
-      members = this.newestFirst(members, skip + want - out.length);
-      for (let i = skip; i < members.length && out.length < want; i++) out.push(members[i]!);
-      skip = 0;
       if (out.length >= want) break;
     }
     return { rids: out.slice(0, limit), total, hasMore: out.length > limit };
+  }
+
+  /**
+   * The live rows published on `day`, newest first: sorted when first asked for and kept until a row of
+   * that day is added or removed (as articles arrive, only the newest days are sorted again).
+   */
+  private dayOrder(day: number): Uint32Array {
+    let order = this.dayOrders.get(day);
+    if (!order) {
+      const daySet = this.daySets.get(day);
+      order = daySet
+        ? Uint32Array.from(this.newestFirst(Array.from(toList(daySet.view())), Infinity))
+        : new Uint32Array(0);
+      this.dayOrders.set(day, order);
+    }
+    return order;
   }
 
   /**
@@ -1366,6 +1393,7 @@ export class PostingEngine {
       this.facetPool.byteLength;
     for (const map of this.valueMaps()) for (const posting of map.values()) bytes += posting.bytes + 48;
     for (const posting of [this.alive, ...this.types, ...this.flagSets.values()]) bytes += posting.bytes;
+    for (const order of this.dayOrders.values()) bytes += order.byteLength;
     return bytes;
   }
 }
