@@ -113,7 +113,8 @@ describe('ThreadedArticleIndex', () => {
     } finally {
       await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     }
-  });
+    // 20 threads started in all: more than vitest's 5 s on a slow host.
+  }, 30_000);
 
   it('reports why its thread could not open the index', async () => {
     index = new ThreadedArticleIndex({ file: '/dev/null/not-a-dir/articles.sqlite' });
