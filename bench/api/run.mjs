@@ -41,6 +41,11 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const USAGE = `Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
                             [--warmup 2] [--reseed] [--no-live] [--only shapes,varied,facets,live]
                             [--meili-url http://127.0.0.1:7700 (with --no-live)]`;
+/** Says what is wrong with the command line, and how it is used, and stops. */
+function usageError(message) {
+  console.error(`bench:api: ${message}\n${USAGE}`);
+  process.exit(2);
+}
 let parsed;
 try {
   parsed = parseArgs({
@@ -60,8 +65,7 @@ try {
     },
   });
 } catch (error) {
-  console.error(`bench:api: ${error.message}\n${USAGE}`);
-  process.exit(2);
+  usageError(error.message);
 }
 if (parsed.values.help) {
   console.log(USAGE);
@@ -71,18 +75,14 @@ const args = parsed.values;
 for (const name of ['articles', 'duration', 'warmup', 'connections', 'queries']) {
   const n = Number(args[name]);
   if (!Number.isInteger(n) || n < (name === 'warmup' ? 0 : 1)) {
-    console.error(
-      `bench:api: --${name} must be a whole number${name === 'warmup' ? '' : ' above 0'}, not ${args[name]}\n${USAGE}`,
-    );
-    process.exit(2);
+    usageError(`--${name} must be a whole number${name === 'warmup' ? '' : ' above 0'}, not ${args[name]}`);
   }
 }
 const CASES = ['shapes', 'varied', 'facets', 'live'];
 const only = args.only ? args.only.split(',') : CASES;
 for (const name of only)
   if (!CASES.includes(name)) {
-    console.error(`bench:api: --only: unknown case ${name} (cases: ${CASES.join(', ')})\n${USAGE}`);
-    process.exit(2);
+    usageError(`--only: unknown case ${name} (cases: ${CASES.join(', ')})`);
   }
 const runs = (name) => only.includes(name) && (name !== 'live' || !args['no-live']);
 const MEILI = args['meili-url'] ?? null;

@@ -377,10 +377,13 @@ export class CompanyMatcher {
     // A company noun in the article ("the company said") speaks of its first company: of a name after
     // another company's it says nothing ("Microsoft unveils Amazon rainforest project | The software
     // company…"). Read only when an ambiguous name needs it (most articles never ask).
+    // The whole article's words, read once and only when a name asks about the article.
+    let articleTokens: Token[] | undefined;
+    const wholeArticle = () => (articleTokens ??= tokenize(text));
     let nounFor: Set<number> | undefined;
     const companyNounFor = (company: number) => {
       if (nounFor === undefined) {
-        const tokens = tokenize(text);
+        const tokens = wholeArticle();
         const referred = new Set<number>();
         tokens.forEach((t, k) => {
           if (!COMPANY_NOUNS.has(t.folded)) return;
@@ -398,7 +401,7 @@ export class CompanyMatcher {
     };
     // Whether anything in the article speaks of a business (see `meant`), read once and only when asked.
     let business: boolean | undefined;
-    const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(text));
+    const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle()));
     const sure = new Set<number>(byTicker);
     for (const field of [evidence.headline, evidence.introduction]) {
       // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
@@ -442,7 +445,7 @@ export class CompanyMatcher {
     name: Name,
     titleCase: boolean,
     companyNoun: () => boolean,
-    speaksOfBusiness: () => boolean = () => true,
+    speaksOfBusiness: () => boolean,
   ): boolean {
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
     if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
@@ -628,8 +631,7 @@ export class CompanyMatcher {
    * Whether an article speaks of a business anywhere: a business or company word, or words the topic
    * model reads as business or technology.
    */
-  private speaksOfBusiness(text: string): boolean {
-    const tokens = tokenize(text);
+  private speaksOfBusiness(tokens: readonly Token[]): boolean {
     if (tokens.some((t) => isBusinessWord(t.folded) || COMPANY_NOUNS.has(t.folded))) return true;
     if (!this.model) return true;
     const guess = this.model.guess(tokens.map((t) => t.folded).join(' '));

@@ -27,7 +27,7 @@ export class RateLimiter {
   private readonly scripted: WithRateHit;
 
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
   ) {

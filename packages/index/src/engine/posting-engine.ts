@@ -904,11 +904,10 @@ export class PostingEngine {
       // is full: no page sorts a day's thousands of rows again.
       const order = this.dayOrder(day);
       const cursorDay = after !== null && day === dayOf(after.key);
-      const words = rows.words;
       const published = this.published;
       for (let i = 0; i < order.length && out.length < want; i++) {
         const rid = order[i]!;
-        if (((words[rid >>> 5] ?? 0) & (1 << (rid & 31))) === 0) continue;
+        if (!hasRow(rows, rid)) continue;
         if (edge) {
           const p = published[rid]!;
           if (p < from || p > to) continue;
