@@ -167,6 +167,8 @@ interface NewArticle {
  * map entries, which the worker's index thread holds within its heap (200 000 did not fit in 256 MB).
  */
 const STORY_BAND_LIMIT = 50_000;
+/** Documents a reading connection keeps (see `docCache`): ~10 MB of a query thread's heap. */
+const DOC_CACHE_ROWS = 5_000;
 /** Candidates verified per new article, those sharing most bands first. */
 const MAX_STORY_CANDIDATES = 8;
 
@@ -189,6 +191,12 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   private hot: PostingEngine | null = null;
   private dataVersion = -1;
   private wroteSinceRefresh = false;
+  /**
+   * Documents of recently served pages, by row, without their facts (host flags, story: those are read
+   * from the engine on every use). Kept across writes: catching up drops only the rows a write touched,
+   * so that articles arriving every second do not make every page read its documents again.
+   */
+  private readonly docCache = new Map<number, Article>();
 
   constructor(private readonly options: EmbeddedIndexOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -587,6 +595,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         engine.apply([], s.allRows.iterate() as Iterable<EngineRow>, seq);
       })();
       this.hot = engine;
+      this.docCache.clear();
       this.dataVersion = s.dataVersion.get()!;
       this.wroteSinceRefresh = false;
       return engine;
@@ -597,13 +606,23 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       this.db.transaction(() => {
         const seq = s.currentSeq.get()!;
         if (seq !== engine.seq) {
-          engine.apply(s.removedSince.all(engine.seq), s.rowsSince.iterate(engine.seq) as Iterable<EngineRow>, seq);
+          const removed = s.removedSince.all(engine.seq);
+          for (const rid of removed) this.docCache.delete(rid);
+          engine.apply(removed, this.forgettingDocs(s.rowsSince.iterate(engine.seq) as Iterable<EngineRow>), seq);
         }
       })();
       this.dataVersion = version;
       this.wroteSinceRefresh = false;
     }
     return this.hot;
+  }
+
+  /** The rows of a write as the engine takes them, each one's cached document dropped on the way. */
+  private *forgettingDocs(rows: Iterable<EngineRow>): Iterable<EngineRow> {
+    for (const row of rows) {
+      this.docCache.delete(row[0]);
+      yield row;
+    }
   }
 
   private readonly phraseMatches = (words: readonly string[]): Uint32Array =>
@@ -656,34 +675,35 @@ export class EmbeddedArticleIndex implements ArticleIndex {
 
   private hydrate(rids: number[]): Article[] {
     if (!rids.length) return [];
-    // Documents of recently served pages are kept (per data version, bounded) by the engine's memo,
-    // once the engine has caught up with every write (a story's size changes with its other articles).
+    // Documents are cached only once the engine has caught up with every write (see `docCache`).
     const engine = this.hot ? this.engine() : null;
-    const cache = engine?.remember('docs', () => new Map<number, Article>());
-    const missing = cache ? rids.filter((rid) => !cache.has(rid)) : rids;
+    const cache = engine ? this.docCache : null;
     const byRid = new Map<number, Article>();
-    if (missing.length) {
-      const articles: [number, Article][] = [];
-      const unknown: number[] = engine ? [] : missing;
-      if (engine) {
-        for (const row of this.statements.docsOnly.all(JSON.stringify(missing))) {
-          const facts = engine.rowFacts(row.rid);
-          if (facts) articles.push([row.rid, withFacts(JSON.parse(row.doc) as Article, facts)]);
-          else unknown.push(row.rid); // written after the engine last caught up
+    const missing: number[] = [];
+    for (const rid of rids) {
+      const article = cache?.get(rid);
+      const facts = article && engine!.rowFacts(rid);
+      if (facts) byRid.set(rid, withFacts(article, facts));
+      else missing.push(rid);
+    }
+    const unknown: number[] = engine ? [] : missing;
+    if (engine && missing.length) {
+      for (const row of this.statements.docsOnly.all(JSON.stringify(missing))) {
+        const facts = engine.rowFacts(row.rid);
+        if (!facts) {
+          unknown.push(row.rid); // written after the engine last caught up
+          continue;
         }
-      }
-      if (unknown.length) {
-        for (const row of this.statements.docs.all(JSON.stringify(unknown))) articles.push([row.rid, toArticle(row)]);
-      }
-      for (const [rid, article] of articles) {
-        byRid.set(rid, article);
-        if (cache) {
-          if (cache.size >= 5_000) cache.clear();
-          cache.set(rid, article);
-        }
+        const article = JSON.parse(row.doc) as Article;
+        if (cache!.size >= DOC_CACHE_ROWS) cache!.clear();
+        cache!.set(row.rid, article);
+        byRid.set(row.rid, withFacts(article, facts));
       }
     }
-    return rids.flatMap((rid) => cache?.get(rid) ?? byRid.get(rid) ?? []);
+    if (unknown.length) {
+      for (const row of this.statements.docs.all(JSON.stringify(unknown))) byRid.set(row.rid, toArticle(row));
+    }
+    return rids.flatMap((rid) => byRid.get(rid) ?? []);
   }
 
   async getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {

@@ -205,6 +205,9 @@ describe('the embedded query engine', () => {
             page.articles.map((a) => a.id),
             context,
           ).toEqual(expected.slice(offset, offset + limit).map((a) => a.id));
+          // …as they are now: documents kept from earlier pages must not outlive a change.
+          const shown = (a: Article) => [a.headline, a.introduction, a.topics, a.source.https, a.source.iframeable];
+          expect(page.articles.map(shown), context).toEqual(expected.slice(offset, offset + limit).map(shown));
           expect(page.total, context).toBe(expected.length);
           expect(page.hasMore, context).toBe(expected.length > offset + limit);
           // Walk on by cursor from the page's last article.

@@ -256,6 +256,11 @@ export class PostingEngine {
   /** Each day's live rows, newest first, for the days a dense page has read (see `dayOrder`). */
   private readonly dayOrders = new Map<number, Uint32Array>();
   /**
+   * Rows put on a day since its order was sorted (a day that only lost rows has an empty list), merged
+   * into the order when it is next read: as articles arrive, the newest day is not sorted again.
+   */
+  private readonly dayArrivals = new Map<number, number[]>();
+  /**
    * Rows of stories with more than one article, and their story (by code); a row alone in its story
    * needs neither. A story that shrank back to one article may stay listed: `collapse` is exact for it.
    */
@@ -374,8 +379,11 @@ export class PostingEngine {
     const day = dayOf(this.published[rid]!);
     const daySet = this.daySets.get(day);
     daySet?.remove(rid);
-    this.dayOrders.delete(day);
+    // The day's order is filtered when next read (a removed row, or one moved to another day).
+    if (this.dayOrders.has(day) && !this.dayArrivals.has(day)) this.dayArrivals.set(day, []);
     if (daySet && daySet.size === 0) {
+      this.dayOrders.delete(day);
+      this.dayArrivals.delete(day);
       this.daySets.delete(day);
       this.daysDesc = this.daysDesc.filter((d) => d !== day);
     }
@@ -465,7 +473,11 @@ export class PostingEngine {
       this.daysDesc.sort((a, b) => b - a);
     }
     this.daySets.get(day)!.add(rid, universe);
-    this.dayOrders.delete(day);
+    if (this.dayOrders.has(day)) {
+      const arrivals = this.dayArrivals.get(day);
+      if (arrivals) arrivals.push(rid);
+      else this.dayArrivals.set(day, [rid]);
+    }
 
     const hash = textHashOf(headline, introduction);
     if (existed && hash === this.textHash[rid]) return; // same words: their postings hold the row already
@@ -922,8 +934,8 @@ export class PostingEngine {
   }
 
   /**
-   * The live rows published on `day`, newest first: sorted when first asked for and kept until a row of
-   * that day is added or removed (as articles arrive, only the newest days are sorted again).
+   * The live rows published on `day`, newest first: sorted when first asked for and kept; rows put on
+   * the day since are sorted on their own and merged in, rows removed or moved to another day left out.
    */
   private dayOrder(day: number): Uint32Array {
     let order = this.dayOrders.get(day);
@@ -933,8 +945,34 @@ export class PostingEngine {
         ? Uint32Array.from(this.newestFirst(Array.from(toList(daySet.view())), Infinity))
         : new Uint32Array(0);
       this.dayOrders.set(day, order);
+      return order;
     }
+    const arrivals = this.dayArrivals.get(day);
+    if (!arrivals) return order;
+    this.dayArrivals.delete(day);
+    order = this.mergeArrivals(order, arrivals, day);
+    this.dayOrders.set(day, order);
     return order;
+  }
+
+  /** `order` (newest first) without the rows no longer live on `day`, with `arrivals` in their places. */
+  private mergeArrivals(order: Uint32Array, arrivals: number[], day: number): Uint32Array {
+    const alive = this.alive;
+    const days = this.day;
+    const arrived = new Set(arrivals);
+    const fresh = [...arrived].filter((rid) => alive.has(rid) && days[rid] === day).sort(this.compare);
+    const out = new Uint32Array(order.length + fresh.length);
+    let n = 0;
+    let j = 0;
+    for (let i = 0; i < order.length; i++) {
+      const rid = order[i]!;
+      // A row put again (changed) is in `fresh` at its new place; a removed one is not alive.
+      if (arrived.has(rid) || !alive.has(rid) || days[rid] !== day) continue;
+      while (j < fresh.length && this.compare(fresh[j]!, rid) < 0) out[n++] = fresh[j++]!;
+      out[n++] = rid;
+    }
+    while (j < fresh.length) out[n++] = fresh[j++]!;
+    return out.subarray(0, n);
   }
 
   /**

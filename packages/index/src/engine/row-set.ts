@@ -314,6 +314,11 @@ export function toList(set: RowSet): Uint32Array {
   return out;
 }
 
+/** Words for a bitset of `words` words with room to grow: an eighth more (at least 64 words). */
+function slackWords(words: number): number {
+  return words + Math.max(64, words >>> 3);
+}
+
 /**
  * One value's row ids (a topic, a word, a day…), kept up to date as rows come and go: a growing sorted
  * list that turns into a bitset when it holds more than one row id in 32 of `universe`.
@@ -384,13 +389,15 @@ export class Posting {
   private ensureWords(rid: number): void {
     const need = (rid >>> 5) + 1;
     if (need <= this.words!.length) return;
-    const grown = new Uint32Array(Math.max(need, this.words!.length * 2));
+    // An eighth more, not twice: at a million rows every bitset that grows doubling would add 125 KB
+    // per query thread at once, soon after the first thousands of new articles.
+    const grown = new Uint32Array(Math.max(need, slackWords(this.words!.length)));
     grown.set(this.words!);
     this.words = grown;
   }
 
   private toBits(universe: number): void {
-    const words = new Uint32Array(Math.max((universe + 31) >>> 5, 1) * 2);
+    const words = new Uint32Array(slackWords(Math.max((universe + 31) >>> 5, 1)));
     const list = this.list!;
     for (let i = 0; i < this.size; i++) words[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
     this.words = words;
