@@ -445,6 +445,10 @@ if (live) {
     `\nlive: ${live.arrived} new articles arrived in ${live.seconds.toFixed(1)} s (${Math.round(live.arrived / live.seconds)}/s) ` +
       `while wrk ran; live throughput ${((100 * r.rps) / varied.rps).toFixed(0)} % of the varied mix`,
   );
+  console.log(
+    `live: CPU used meanwhile, in cores: the API ${live.cpu[0].toFixed(2)}, the worker ${live.cpu[1].toFixed(2)} ` +
+      `(of ${availableParallelism()}; wrk and Redis the rest)`,
+  );
 }
 console.log(
   `\nAPI start-up with ${total.toLocaleString('en')} articles (query engines loaded): ${(apiStartMs / 1000).toFixed(1)} s`,
@@ -536,8 +540,10 @@ async function runLive() {
     void queue.addBulk(batch);
   }, 1000);
   const started = performance.now();
+  const cpuBefore = [cpuSeconds(api.pid), cpuSeconds(worker.pid)];
   const result = await wrk(API, variedQueries);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = [cpuSeconds(api.pid) - cpuBefore[0], cpuSeconds(worker.pid) - cpuBefore[1]].map((s) => s / seconds);
   clearInterval(pump);
   const arrived = count() - before;
   worker.kill('SIGTERM');
@@ -550,5 +556,11 @@ async function runLive() {
   const index = new EmbeddedArticleIndex({ file: dbFile });
   for (let f = 0; f < FEEDS; f++) await index.removeBySource(`live-${f}`);
   await index.close();
-  return { result, arrived, seconds };
+  return { result, arrived, seconds, cpu };
+}
+
+/** CPU time (user and system, all threads) a process has used, in seconds. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

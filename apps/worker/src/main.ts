@@ -6,9 +6,12 @@ import { openIndexOrExit } from '@tidings/index/factory';
 import { assertRedisReachable, createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
 import { FeedParserPool } from './feed/parser-pool.js';
+import { lowerPriority } from './priority.js';
 import { startWorker, type WorkerLog } from './worker.js';
 
 const config = loadConfigOrExit();
+// Before any thread of ours starts (they take the main thread's value): see `priority.ts`.
+const nice = lowerPriority(config.WORKER_NICE);
 // JSON lines on stdout at LOG_LEVEL, written in batches (a line a job would be a write a job); the
 // batch goes out at least every second and at exit.
 const output = pino.destination({ dest: 1, sync: false, minLength: 4096 });
@@ -74,7 +77,7 @@ const worker = await startWorker({
   retentionDays: config.RETENTION_DAYS,
   log,
 });
-log('worker ready', { index: index.kind, concurrency: config.WORKER_CONCURRENCY });
+log('worker ready', { index: index.kind, concurrency: config.WORKER_CONCURRENCY, nice });
 output.flushSync();
 
 let closing = false;

@@ -5,8 +5,9 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { childEnv, testEnv } from '@tidings/config/config';
@@ -66,6 +67,30 @@ describe('worker process', () => {
     expect(output.stderr).toMatch(/^tidings-worker: .*compnies/);
   });
 
+  it('runs every thread at WORKER_NICE (10 unless set), so that an API beside it answers first', async () => {
+    const niceOf = (pid: number) =>
+      readdirSync(`/proc/${pid}/task`).map((tid) => {
+        // Field 19 of stat; the command name (field 2) may hold spaces, so count after its ')'.
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    // A worker started by a process that runs at a higher value keeps that one.
+    const own = getPriority(0);
+    for (const [env, expected] of [
+      [{}, Math.max(10, own)],
+      [{ WORKER_NICE: '0' }, own],
+    ] as const) {
+      const worker = startWorker(env);
+      await untilListening();
+      const values = niceOf(worker.child.pid!);
+      worker.child.kill('SIGTERM');
+      await once(worker.child, 'exit');
+      // Its index thread, parser threads and V8's own threads included.
+      expect(values.length).toBeGreaterThan(5);
+      expect(new Set(values)).toEqual(new Set([expected]));
+    }
+  });
+
   it('logs JSON lines at LOG_LEVEL and writes them all out when stopped', async () => {
     const info = startWorker({ LOG_LEVEL: 'info' });
     await untilListening();
@@ -76,7 +101,7 @@ describe('worker process', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { event: string; service: string; level: number; time: string });
     expect(lines.map((l) => l.event)).toEqual(['worker ready', 'shutting down']);
-    expect(lines[0]).toMatchObject({ service: 'tidings-worker', level: 30, index: 'embedded' });
+    expect(lines[0]).toMatchObject({ service: 'tidings-worker', level: 30, index: 'embedded', nice: 10 });
 
     const quiet = startWorker({ LOG_LEVEL: 'warn' });
     await untilListening();

@@ -54,6 +54,11 @@ const schema = z.object({
   USER_AGENT: z.string().min(1).default('TidingsBot/0.1 (+https://github.com/tidings/tidings)'),
   ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
   WORKER_CONCURRENCY: positiveInt(16),
+  /**
+   * CPU priority of the worker's threads as a nice value (0–19; 0 leaves it as started): above 0 the
+   * API, on the same machine, answers first and the worker uses what it leaves.
+   */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** How long a job's lock lives; a killed worker's jobs are taken back after about twice this. */
   WORKER_LOCK_MS: positiveInt(30_000),
   /** Token for the admin UI (`/admin/queues`); the UI is off when unset. */
