@@ -220,8 +220,10 @@ const api = await start(
     ...(MEILI ? { INDEX: 'meilisearch', MEILI_URL: MEILI, MEILI_INDEX } : {}),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    // As `npm start` runs the API (glibc keeps fewer per-thread heaps).
+    // As `npm start` runs the API (glibc keeps fewer per-thread heaps, and maps blocks of 64 KB and
+    // more on their own).
     MALLOC_ARENA_MAX: '2',
+    GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=65536',
   },
   `/api/v2/feed/?apiKey=${key}&pageSize=1`,
   // API_NODE_FLAGS="--cpu-prof --trace-gc" profiles the API (its query threads too).

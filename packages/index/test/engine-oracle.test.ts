@@ -93,7 +93,7 @@ describe('the embedded query engine', () => {
           type: pick(ARTICLE_TYPES),
           publishedAt: new Date(published).toISOString().replace('.000Z', 'Z'),
           language: random() < 0.15 ? null : pick(['en', 'de', 'fr']),
-          topics: some([1, 2, 3, 4, 5], 2).map((id) => ({ id, name: `t${id}` })),
+          topics: some([1, 2, 3, 4, 5, 10], 2).map((id) => ({ id, name: `t${id}` })),
           companies: random() < 0.4 ? [] : some([10, 11, 12, 13], 2).map((id) => ({ id, name: `c${id}` })),
           paywalled: random() < 0.2,
           registrationRequired: random() < 0.1,
@@ -115,7 +115,8 @@ describe('the embedded query engine', () => {
               f.articleTypes = some(ARTICLE_TYPES, 2);
               break;
             case 1:
-              f.includeTopics = some([1, 2, 3, 4, 5, 99], 2);
+              // Lists closed under descent (10 with 1 and 2) and lists that are not (10 alone, 20 without 3).
+              f.includeTopics = some([1, 2, 3, 4, 5, 10, 20, 30, 99], 4);
               break;
             case 2:
               f.includeCompanies = some([10, 11, 12, 13], 2);

@@ -670,6 +670,34 @@ export class PostingEngine {
     return or(sets, this.universe);
   }
 
+  /**
+   * The rows carrying any of `topics`. A topic arrives with all its descendants (the API expands
+   * them): rather than uniting hundreds of postings, a topic whose every descendant is listed counts
+   * as its subtree's posting (the rows of it or of any topic under it); a list that is not closed
+   * under descent is read topic by topic where it is not.
+   */
+  private topicUnion(topics: readonly number[]): RowSet {
+    const wanted = new Set(topics);
+    const { index, ids, children } = this.topicTree();
+    const within = (t: number): boolean => children[t]!.every((c) => wanted.has(ids[c]!) && within(c));
+    const sets: RowSet[] = [];
+    const add = (posting: Posting | undefined) => {
+      if (posting?.size) sets.push(posting.view());
+    };
+    const visit = (t: number) => {
+      if (within(t)) return add(this.topicTreeSets.get(ids[t]!));
+      add(this.topicSets.get(ids[t]!));
+      for (const c of children[t]!) if (wanted.has(ids[c]!)) visit(c);
+    };
+    for (const id of wanted) {
+      const t = index.get(id);
+      if (t === undefined) continue; // no row has ever carried it
+      const up = this.parents.get(id);
+      if (up === undefined || !wanted.has(up)) visit(t);
+    }
+    return or(sets, this.universe);
+  }
+
   private wordSet(word: string): RowSet {
     const posting = this.wordSets.get(word);
     if (!posting) return EMPTY_SET;
@@ -694,7 +722,7 @@ export class PostingEngine {
         ),
       );
     }
-    if (filters.includeTopics.length) includes.push(this.union(this.topicSets, filters.includeTopics));
+    if (filters.includeTopics.length) includes.push(this.topicUnion(filters.includeTopics));
     if (filters.includeCompanies.length) includes.push(this.union(this.companySets, filters.includeCompanies));
     const languages = filters.languages;
     if (languages.length) {
