@@ -167,7 +167,7 @@ interface NewArticle {
  * map entries, which the worker's index thread holds within its heap (200 000 did not fit in 256 MB).
  */
 const STORY_BAND_LIMIT = 50_000;
-/** Documents a reading connection keeps (see `docCache`): ~10 MB of a query thread's heap. */
+/** Documents a reading connection keeps (see `docCache`): ~6 MB of a query thread's heap at 1.2 KB each. */
 const DOC_CACHE_ROWS = 5_000;
 /** Candidates verified per new article, those sharing most bands first. */
 const MAX_STORY_CANDIDATES = 8;
@@ -192,9 +192,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   private dataVersion = -1;
   private wroteSinceRefresh = false;
   /**
-   * Documents of recently served pages, by row, without their facts (host flags, story: those are read
-   * from the engine on every use). Kept across writes: catching up drops only the rows a write touched,
-   * so that articles arriving every second do not make every page read its documents again.
+   * Documents of recently served pages, by row; their facts (host flags, story and its size, which
+   * change without the row changing) are set from the engine again on every use. Kept across writes:
+   * catching up drops only the rows a write touched, so that articles arriving every second do not
+   * make every page read its documents again.
    */
   private readonly docCache = new Map<number, Article>();
 
