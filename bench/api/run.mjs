@@ -35,6 +35,7 @@ import { createRedis } from '@tidings/store/redis';
 import { SourceStore, toSettings } from '@tidings/store/sources';
 import { toArticle } from '../../apps/cli/dist/import-articles.js';
 import { createGenerator, rng } from '../../scripts/synthetic-articles.mjs';
+import { cpuSeconds } from '../proc-cpu.mjs';
 import { variedMix } from './queries.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -559,10 +560,4 @@ async function runLive() {
   for (let f = 0; f < FEEDS; f++) await index.removeBySource(`live-${f}`);
   await index.close();
   return { result, arrived, seconds, cpu };
-}
-
-/** CPU time (user and system, all threads) a process has used, in seconds. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -26,6 +26,7 @@ import { createRedis } from '@tidings/store/redis';
 import { SourceStore, toSettings } from '@tidings/store/sources';
 import { normalizeFeed } from '../../apps/worker/dist/feed/normalize.js';
 import { parseFeed } from '../../apps/worker/dist/feed/parse-feed.js';
+import { cpuSeconds, TICK } from '../proc-cpu.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values: args } = parseArgs({
@@ -141,28 +142,19 @@ for (let f = 0; f < FEEDS; f++) {
 }
 // CPU seconds by process (and the worker's threads by name) over the new-articles phase: where
 // the two cores went.
-const TICK = 100; // USER_HZ on Linux
-function cpuOf(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICK;
-  } catch {
-    return 0;
-  }
-}
 function threadsOf(pid) {
   const byName = new Map();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     let name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
     if (name === 'WorkerThread') name += ` ${tid}`;
-    byName.set(name, (byName.get(name) ?? 0) + cpuOf(`${pid}/task/${tid}`));
+    byName.set(name, (byName.get(name) ?? 0) + cpuSeconds(`${pid}/task/${tid}`));
   }
   return byName;
 }
 const redisPid = Number(execSync('pgrep -o redis-server || true').toString().trim()) || null;
 const cpuSnapshot = () => ({
   worker: worker.pid ? threadsOf(worker.pid) : new Map(),
-  redis: redisPid ? cpuOf(redisPid) : 0,
+  redis: redisPid ? cpuSeconds(redisPid) : 0,
   bench: process.cpuUsage(),
   idle: Number(readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/)[4]) / TICK,
 });
