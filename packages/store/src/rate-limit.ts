@@ -11,44 +11,102 @@ export interface RateLimitResult {
 
 const WINDOW_MS = 60_000;
 
-// INCR and set the expiry in one round trip; returns [count, ms left in the window].
+// Adds ARGV[i + 1] to KEYS[i] for every key, setting the expiry (ARGV[1]) on a key it creates, in
+// one round trip; returns each key's count and ms left, flat: {n1, ttl1, n2, ttl2, ...}.
 const SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {n, redis.call('PTTL', KEYS[1])}
+local out = {}
+for i, key in ipairs(KEYS) do
+  local add = tonumber(ARGV[i + 1])
+  local n = redis.call('INCRBY', key, add)
+  if n == add then redis.call('PEXPIRE', key, ARGV[1]) end
+  out[#out + 1] = n
+  out[#out + 1] = redis.call('PTTL', key)
+end
+return out
 `;
 
 /** The script as a command of its own: sent once, then called by its SHA (EVALSHA), not resent with every request. */
-interface WithRateHit {
-  tidingsRateHit(key: string, expiryMs: string): Promise<[number, number]>;
+interface WithRateHits {
+  tidingsRateHits(numberOfKeys: number, ...keysThenArgs: string[]): Promise<number[]>;
 }
 
+interface Waiter {
+  limit: number;
+  msLeft: number;
+  resolve: (result: RateLimitResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Counts requests per key in Redis, exactly, in as few round trips as the traffic allows: while one
+ * round trip is out, the hits that arrive wait and go together in the next one (one INCRBY a key),
+ * and each is given its own place in the count. Under load this turns one Redis command a request
+ * into one every few requests, with the same counts and headers a command a request would give.
+ */
 export class RateLimiter {
-  private readonly scripted: WithRateHit;
+  private readonly scripted: WithRateHits;
+  /** Hits waiting for the round trip that is out, by Redis key, in arrival order. */
+  private waiting = new Map<string, Waiter[]>();
+  private inFlight = false;
 
   constructor(
     redis: Redis,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
   ) {
-    if (!('tidingsRateHit' in redis)) redis.defineCommand('tidingsRateHit', { numberOfKeys: 1, lua: SCRIPT });
-    this.scripted = redis as unknown as WithRateHit;
+    if (!('tidingsRateHits' in redis)) redis.defineCommand('tidingsRateHits', { lua: SCRIPT });
+    this.scripted = redis as unknown as WithRateHits;
   }
 
   /** Counts one request of `keyId` against `limit` per minute. Throws when Redis is unreachable. */
-  async hit(keyId: string, limit: number): Promise<RateLimitResult> {
-    const window = Math.floor(this.now() / WINDOW_MS);
-    const msLeft = (window + 1) * WINDOW_MS - this.now();
-    const [count, ttl] = await this.scripted.tidingsRateHit(
-      `${this.prefix}ratelimit:${keyId}:${window}`,
-      String(msLeft + 1_000),
+  hit(keyId: string, limit: number): Promise<RateLimitResult> {
+    const now = this.now();
+    const window = Math.floor(now / WINDOW_MS);
+    const key = `${this.prefix}ratelimit:${keyId}:${window}`;
+    return new Promise((resolve, reject) => {
+      const waiter = { limit, msLeft: (window + 1) * WINDOW_MS - now, resolve, reject };
+      const queue = this.waiting.get(key);
+      if (queue) queue.push(waiter);
+      else this.waiting.set(key, [waiter]);
+      if (!this.inFlight) this.send();
+    });
+  }
+
+  private send(): void {
+    const batch = this.waiting;
+    this.waiting = new Map();
+    this.inFlight = true;
+    const keys = [...batch.keys()];
+    const expiry = Math.max(...[...batch.values()].map((queue) => queue[0]!.msLeft)) + 1_000;
+    const adds = keys.map((key) => String(batch.get(key)!.length));
+    this.scripted.tidingsRateHits(keys.length, ...keys, String(expiry), ...adds).then(
+      (counts) => {
+        keys.forEach((key, k) => {
+          const queue = batch.get(key)!;
+          const total = Number(counts[2 * k]);
+          const ttl = Number(counts[2 * k + 1]);
+          queue.forEach((waiter, i) => {
+            const count = total - queue.length + 1 + i;
+            waiter.resolve({
+              limit: waiter.limit,
+              remaining: Math.max(0, waiter.limit - count),
+              resetSeconds: Math.max(1, Math.ceil(Math.min(ttl, waiter.msLeft) / 1000)),
+              allowed: count <= waiter.limit,
+            });
+          });
+        });
+        this.sent();
+      },
+      (error: unknown) => {
+        for (const queue of batch.values()) for (const waiter of queue) waiter.reject(error);
+        this.sent();
+      },
     );
-    return {
-      limit,
-      remaining: Math.max(0, limit - count),
-      resetSeconds: Math.max(1, Math.ceil(Math.min(ttl, msLeft) / 1000)),
-      allowed: count <= limit,
-    };
+  }
+
+  private sent(): void {
+    this.inFlight = false;
+    if (this.waiting.size > 0) this.send();
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Redis } from 'ioredis';
 import { testEnv } from '@tidings/config/config';
 import { ApiKeyStore, parseRate } from '../src/api-keys.js';
@@ -156,5 +156,38 @@ describe('RateLimiter', () => {
     expect((await limiter.hit('k', 5)).remaining).toBe(3);
     // A second limiter on the same connection shares the command.
     expect((await new RateLimiter(redis, prefix).hit('k', 5)).remaining).toBe(2);
+  });
+
+  it('gives concurrent hits exact, distinct counts while sending them in few round trips', async () => {
+    const limiter = new RateLimiter(redis, prefix);
+    await limiter.hit('warm', 1); // the script is loaded once, by EVAL
+    const sent = vi.spyOn(redis, 'sendCommand');
+    const roundTrips = () => sent.mock.calls.filter(([command]) => command.name === 'evalsha').length;
+    const hits = await Promise.all([
+      ...Array.from({ length: 60 }, () => limiter.hit('a', 50)),
+      ...Array.from({ length: 5 }, () => limiter.hit('b', 50)),
+    ]);
+    const a = hits.slice(0, 60);
+    // Arrival order is counting order: the first 50 are allowed, with 49, 48, ... 0 left.
+    expect(a.map((r) => r.remaining)).toEqual([...Array.from({ length: 50 }, (_, i) => 49 - i), ...Array(10).fill(0)]);
+    expect(a.map((r) => r.allowed)).toEqual([...Array(50).fill(true), ...Array(10).fill(false)]);
+    expect(hits.slice(60).map((r) => r.remaining)).toEqual([49, 48, 47, 46, 45]);
+    expect(roundTrips()).toBeGreaterThan(0);
+    expect(roundTrips()).toBeLessThanOrEqual(2);
+    // Redis holds the exact totals, for every other API instance to count on.
+    const stored = await redis.keys(`${prefix}ratelimit:*`);
+    expect((await Promise.all(stored.map((key) => redis.get(key)))).map(Number).sort((x, y) => x - y)).toEqual([
+      1, 5, 60,
+    ]);
+    expect((await limiter.hit('b', 50)).remaining).toBe(44);
+  });
+
+  it('tells every waiting hit when Redis cannot be reached', async () => {
+    const away = createRedis({ url: 'redis://127.0.0.1:1', failFast: true });
+    away.on('error', () => {});
+    const limiter = new RateLimiter(away, prefix);
+    const outcomes = await Promise.allSettled([limiter.hit('a', 5), limiter.hit('a', 5), limiter.hit('b', 5)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    away.disconnect();
   });
 });
