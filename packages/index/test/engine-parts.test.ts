@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { WASM_BASE64 } from '../src/engine/bit-count-wasm.js';
 import { bitCounter, countBothWords, countWords } from '../src/engine/bit-count.js';
 import { PostingEngine } from '../src/engine/posting-engine.js';
-import { bothCounter, countBoth, type RowSet, sizeOf } from '../src/engine/row-set.js';
+import {
+  bothCounter,
+  countBoth,
+  ownSet,
+  releaseScratch,
+  retireSet,
+  type RowSet,
+  scratchWords,
+  sizeOf,
+} from '../src/engine/row-set.js';
 
 /** A seeded bitset of `n` words, each bit set with probability `p`. */
 function randomWords(n: number, p: number, seed: number): Uint32Array {
@@ -98,5 +107,38 @@ describe('the query engine’s memo', () => {
     remember('other-0');
     // 8 MB of sets at most: the latest stays, the first 1 MB set was dropped long ago.
     expect(computed).toEqual(['other-0']);
+  });
+});
+
+describe('sets kept past a read', () => {
+  /** A bitset in a read's lent room, with `seed` in every word. */
+  const lent = (seed: number): RowSet => ({ kind: 'bits', words: scratchWords(4096).fill(seed), count: -1 });
+
+  it('are copies whose room is reused only after they are let go and the read has ended', () => {
+    const first = ownSet(lent(1));
+    releaseScratch();
+    retireSet(first);
+    // Let go during this read: the read may still use it, so the next copy gets other room.
+    const second = ownSet(lent(2));
+    expect(second.kind === 'bits' && second.words.buffer).not.toBe(first.kind === 'bits' && first.words.buffer);
+    expect(first.kind === 'bits' && first.words.every((w) => w === 1)).toBe(true);
+    releaseScratch();
+    // After the read: the next copy is made in the first one's room, and holds its own content.
+    const third = ownSet(lent(3));
+    expect(third.kind === 'bits' && third.words.buffer).toBe(first.kind === 'bits' && first.words.buffer);
+    expect(third.kind === 'bits' && third.words.length === 4096 && third.words.every((w) => w === 3)).toBe(true);
+    expect(second.kind === 'bits' && second.words.every((w) => w === 2)).toBe(true);
+    releaseScratch();
+  });
+
+  it('leave sets they did not copy alone (an engine posting is never reused)', () => {
+    const posting: RowSet = { kind: 'bits', words: new Uint32Array(4096).fill(7), count: -1 };
+    expect(ownSet(posting)).toBe(posting);
+    retireSet(posting);
+    releaseScratch();
+    const copy = ownSet(lent(9));
+    expect(copy.kind === 'bits' && copy.words.buffer).not.toBe(posting.words.buffer);
+    expect(posting.kind === 'bits' && posting.words.every((w) => w === 7)).toBe(true);
+    releaseScratch();
   });
 });

@@ -25,6 +25,7 @@ import {
   Posting,
   type RowSet,
   scratchWords,
+  retireSet,
   setBytes,
   sizeOf,
   toList,
@@ -644,21 +645,24 @@ export class PostingEngine {
     const entry = { value, bytes: bytes(value) };
     this.memo.set(key, entry);
     this.memoBytes += entry.bytes;
-    for (const [oldest, { bytes: size }] of this.memo) {
+    for (const [oldest, dropped] of this.memo) {
       if (this.memo.size <= MEMO_ENTRIES && this.memoBytes <= MEMO_BYTES) break;
-      this.memo.delete(oldest);
-      this.memoBytes -= size;
+      this.drop(oldest, dropped);
     }
     return value;
   }
 
   /** Drops the memo's entries whose key passes `test` (benchmarks use it to count queries afresh). */
   forget(test: (key: string) => boolean): void {
-    for (const [key, { bytes }] of this.memo) {
-      if (!test(key)) continue;
-      this.memo.delete(key);
-      this.memoBytes -= bytes;
-    }
+    for (const [key, entry] of this.memo) if (test(key)) this.drop(key, entry);
+  }
+
+  private drop(key: string, entry: { value: unknown; bytes: number }): void {
+    this.memo.delete(key);
+    this.memoBytes -= entry.bytes;
+    // A plan's rows (copied out of a read's room by `ownSet`) go back to be copied into again.
+    const value = entry.value as { rows?: RowSet } | null;
+    if (value && typeof value === 'object' && value.rows) retireSet(value.rows);
   }
 
   private union<K>(map: Map<K, Posting>, keys: Iterable<K>): RowSet {

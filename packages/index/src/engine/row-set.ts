@@ -56,8 +56,56 @@ export function scratchWords(n: number, zero = false): Uint32Array {
   return base.subarray(0, n);
 }
 
+/**
+ * Arrays that {@link ownSet} copies sets into, reused once the set is let go ({@link retireSet}): a
+ * plan's 125 KB bitset allocated afresh for every new query cost three times its copying (the API's
+ * allocator maps blocks that large from the system and back; bench/RESULTS.md).
+ */
+const owned = {
+  /** Free arrays by capacity (powers of two). */
+  free: new Map<number, Uint32Array[]>(),
+  freeBytes: 0,
+  /** Let go during the current read: free once it ends (the read may still be using them). */
+  retired: [] as Uint32Array[],
+  /** The whole array behind each set that ownSet made. */
+  bases: new WeakMap<ArrayBufferLike, Uint32Array>(),
+};
+const OWNED_KEEP_BYTES = 2 * 2 ** 20;
+
+function ownedCopy(source: Uint32Array): Uint32Array {
+  if (source.length < SCRATCH_MIN) return source.slice();
+  const capacity = 2 ** Math.ceil(Math.log2(source.length));
+  let base = owned.free.get(capacity)?.pop();
+  if (base) owned.freeBytes -= base.byteLength;
+  else base = new Uint32Array(capacity);
+  owned.bases.set(base.buffer, base);
+  const copy = base.subarray(0, source.length);
+  copy.set(source);
+  return copy;
+}
+
+/**
+ * Lets go of a set that {@link ownSet} made (any other set is left alone): its array is reused by a
+ * later copy once the current read has ended. Nothing may use the set after that read.
+ */
+export function retireSet(set: RowSet): void {
+  const array = set.kind === 'list' ? set.rids : set.words;
+  const base = owned.bases.get(array.buffer);
+  if (!base) return;
+  owned.bases.delete(array.buffer);
+  if (owned.retired.length < SCRATCH_LENT) owned.retired.push(base);
+}
+
 /** Takes back every array lent since the last call: none may be in use any more. */
 export function releaseScratch(): void {
+  for (const base of owned.retired) {
+    if (owned.freeBytes + base.byteLength > OWNED_KEEP_BYTES) continue;
+    let free = owned.free.get(base.length);
+    if (!free) owned.free.set(base.length, (free = []));
+    free.push(base);
+    owned.freeBytes += base.byteLength;
+  }
+  owned.retired.length = 0;
   for (const base of scratch.lent) {
     let free = scratch.free.get(base.length);
     if (!free) scratch.free.set(base.length, (free = []));
@@ -71,8 +119,10 @@ export function releaseScratch(): void {
 
 /** The set itself, or a copy of it where it lives in lent room (for a set kept past the read). */
 export function ownSet(set: RowSet): RowSet {
-  if (set.kind === 'list') return scratch.buffers.has(set.rids.buffer) ? { kind: 'list', rids: set.rids.slice() } : set;
-  return scratch.buffers.has(set.words.buffer) ? { kind: 'bits', words: set.words.slice(), count: set.count } : set;
+  if (set.kind === 'list') {
+    return scratch.buffers.has(set.rids.buffer) ? { kind: 'list', rids: ownedCopy(set.rids) } : set;
+  }
+  return scratch.buffers.has(set.words.buffer) ? { kind: 'bits', words: ownedCopy(set.words), count: set.count } : set;
 }
 
 /** Bytes a set's members take. */
