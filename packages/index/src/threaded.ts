@@ -54,7 +54,7 @@ const BEHIND_AT_MOST_MS = 10;
 const CLOSE_DRAIN_MS = 10_000;
 
 /** Young-generation size of an index thread (see `IndexThread`). */
-const YOUNG_GENERATION_MB = 32;
+const YOUNG_GENERATION_MB = 16;
 
 /** One thread and the calls it has not answered yet. */
 class IndexThread {
@@ -69,7 +69,8 @@ class IndexThread {
       workerData: options,
       // V8 sizes a thread's young generation by the machine's memory (tens of MB per semi-space
       // here) and keeps it committed: with two query threads that was ~230 MB of the API's resident
-      // memory at 100 000 articles. Queries allocate little that lives; 32 MB is plenty.
+      // memory at 100 000 articles. Queries allocate little that lives: 16 MB answered the varied
+      // mix as fast as 32 MB, with 84 MB less resident at a million articles (bench/RESULTS.md).
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     this.worker.on('message', ({ id, result, error }: Reply) => {
