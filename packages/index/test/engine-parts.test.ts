@@ -7,7 +7,9 @@ import { PostingEngine } from '../src/engine/posting-engine.js';
 import {
   bothCounter,
   countBoth,
+  loadingPostings,
   ownSet,
+  Posting,
   releaseScratch,
   retireSet,
   type RowSet,
@@ -140,5 +142,70 @@ describe('sets kept past a read', () => {
     expect(copy.kind === 'bits' && copy.words.buffer).not.toBe(posting.words.buffer);
     expect(posting.kind === 'bits' && posting.words.every((w) => w === 7)).toBe(true);
     releaseScratch();
+  });
+});
+
+describe('postings loaded in bulk', () => {
+  /** Row ids a posting holds, from its view. */
+  const members = (posting: Posting) => {
+    const view = posting.view();
+    return view.kind === 'list' ? Array.from(view.rids) : [];
+  };
+
+  it('grow in shared room while loading and hold arrays of their own once trimmed', () => {
+    const universe = 1_000_000;
+    const postings = Array.from({ length: 300 }, () => new Posting());
+    loadingPostings(() => {
+      // Interleaved, as a load meets words: every list outgrows its room several times, and ends full.
+      for (let rid = 0; rid < 64; rid++) for (const [i, posting] of postings.entries()) posting.add(rid * 7 + i, universe);
+      // Lists share the load's room (the point of it)…
+      const buffers = new Set(postings.map((p) => (p.view() as { rids: Uint32Array }).rids.buffer));
+      expect(buffers.size).toBeLessThan(10);
+      for (const posting of postings) posting.trim(universe);
+    });
+    for (const [i, posting] of postings.entries()) {
+      const view = posting.view() as { kind: 'list'; rids: Uint32Array };
+      // …and none once the load has trimmed them: the room can go, and nothing writes into another's list.
+      expect(view.rids.buffer.byteLength).toBe(64 * 4);
+      expect(Array.from(view.rids)).toEqual(Array.from({ length: 64 }, (_, rid) => rid * 7 + i));
+    }
+    // Later rows, out of order too, grow each list on its own.
+    for (const [i, posting] of postings.entries()) {
+      posting.add(5_000 + i, universe);
+      posting.add(1 + i * 7 + 3, universe);
+    }
+    for (const [i, posting] of postings.entries()) {
+      const expected = [...Array.from({ length: 64 }, (_, rid) => rid * 7 + i), 1 + i * 7 + 3, 5_000 + i];
+      expect(members(posting)).toEqual([...new Set(expected)].sort((a, b) => a - b));
+    }
+  });
+
+  it('grow by an eighth once loaded, not twice their size, when new rows arrive', () => {
+    const posting = new Posting();
+    loadingPostings(() => {
+      for (let rid = 0; rid < 4096; rid++) posting.add(rid * 100, 10_000_000);
+      posting.trim(10_000_000);
+    });
+    posting.add(500_000, 10_000_000);
+    const view = posting.view() as { kind: 'list'; rids: Uint32Array };
+    expect(view.rids.buffer.byteLength).toBe((4096 + 512) * 4);
+    expect(view.rids.length).toBe(4097);
+    expect(view.rids.at(-1)).toBe(500_000);
+    expect(view.rids[4095]).toBe(409_500);
+  });
+
+  it('stay exact when a load ends without trimming them (a small index)', () => {
+    const a = new Posting();
+    const b = new Posting();
+    loadingPostings(() => {
+      for (let rid = 0; rid < 20; rid++) {
+        a.add(rid * 2, 1_000_000);
+        b.add(rid * 2 + 1, 1_000_000);
+      }
+    });
+    for (let rid = 20; rid < 40; rid++) a.add(rid * 2, 1_000_000);
+    b.remove(1);
+    expect(members(a)).toEqual(Array.from({ length: 40 }, (_, i) => i * 2));
+    expect(members(b)).toEqual(Array.from({ length: 19 }, (_, i) => i * 2 + 3));
   });
 });

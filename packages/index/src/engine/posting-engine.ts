@@ -21,6 +21,7 @@ import {
   countIn,
   EMPTY_SET,
   hasRow,
+  loadingPostings,
   or,
   Posting,
   type RowSet,
@@ -558,13 +559,17 @@ export class PostingEngine {
   apply(removed: Iterable<number>, rows: Iterable<EngineRow>, seq: number): void {
     const initial = this.size === 0;
     for (const rid of removed) this.remove(rid);
-    let added = 0;
-    for (const row of rows) {
-      this.put(row);
-      added++;
-    }
-    // After a bulk load the postings give back the room they kept for growth.
-    if (initial && added > 10_000) this.trim();
+    const put = () => {
+      let added = 0;
+      for (const row of rows) {
+        this.put(row);
+        added++;
+      }
+      return added;
+    };
+    // A bulk load grows the postings in room of its own, and they give back what they kept for growth.
+    if (initial) loadingPostings(() => put() > 10_000 && this.trim());
+    else put();
     this.seq = seq;
     this.forget(() => true);
     this.shapes.clear();
