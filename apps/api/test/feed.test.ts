@@ -200,7 +200,17 @@ describe('GET /api/v2/feed/', () => {
     await objects.upsert(stored.articles);
     const plain = await buildTestApp({ index: objects });
     try {
-      for (const query of ['', 'pageSize=2', 'pageSize=2&page=2', 'includeCompanies=320193', 'articleTypes=podcast']) {
+      // Links longer than the room the index leaves after the articles (4 KB) too.
+      const long = `pageSize=2&additionalSources=${Array.from({ length: 100 }, (_, i) => `n${i}.example.org/section-${i}`).join(',')}`;
+      expect(long.length * 2).toBeGreaterThan(4_096);
+      for (const query of [
+        '',
+        'pageSize=2',
+        'pageSize=2&page=2',
+        'includeCompanies=320193',
+        'articleTypes=podcast',
+        long,
+      ]) {
         const printed = await t.get(q(query));
         const built = await plain.get(`/api/v2/feed/?apiKey=${plain.key}${query ? `&${query}` : ''}`);
         expect(printed.statusCode).toBe(200);

@@ -14,7 +14,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import fastJson from 'fast-json-stringify';
 import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tidings/core/article';
-import { positionAfter } from '@tidings/core/cursor';
+import { type CursorPosition, positionAfter } from '@tidings/core/cursor';
 import { canonicalFilters, type FeedFilters } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
 import { comparableHost, parseHttpUrl } from '@tidings/core/url';
@@ -154,6 +154,84 @@ function withFacts(article: Article, facts: RowFacts): Article {
   return article;
 }
 
+/** An article as the API prints it (`printedCache`). */
+interface PrintedDoc {
+  /** JSON text (kept as a string: millions of small buffers cost the collector more than strings). */
+  text: string;
+  /** Its length in UTF-8. */
+  bytes: number;
+  /** The row's facts it was printed with (null: not known to the engine, never kept). */
+  facts: RowFacts | null;
+  last: CursorPosition;
+}
+
+/**
+ * Printed articles by row, in two generations of up to half the bytes each: an article is added to
+ * the young one, found in the old one it moves to the young one, and when the young one is full it
+ * becomes the old one (the old one dropped) — least recently used out, in constant time per call (a
+ * map kept in use order by deleting and re-adding must skip its deleted entries to find its oldest: a
+ * tenth of a query thread's time under the varied mix).
+ */
+class PrintedCache {
+  private young = new Map<number, PrintedDoc>();
+  private old = new Map<number, PrintedDoc>();
+  private youngBytes = 0;
+
+  constructor(private readonly bytes: number) {}
+
+  get(rid: number): PrintedDoc | undefined {
+    const young = this.young.get(rid);
+    if (young) return young;
+    const old = this.old.get(rid);
+    if (old) {
+      this.old.delete(rid);
+      this.add(rid, old);
+    }
+    return old;
+  }
+
+  set(rid: number, printed: PrintedDoc): void {
+    this.delete(rid);
+    this.add(rid, printed);
+  }
+
+  delete(rid: number): void {
+    const young = this.young.get(rid);
+    if (young) {
+      this.young.delete(rid);
+      this.youngBytes -= young.bytes;
+    }
+    this.old.delete(rid);
+  }
+
+  clear(): void {
+    this.young.clear();
+    this.old.clear();
+    this.youngBytes = 0;
+  }
+
+  private add(rid: number, printed: PrintedDoc): void {
+    this.young.set(rid, printed);
+    this.youngBytes += printed.bytes;
+    if (this.youngBytes > this.bytes / 2) {
+      this.old = this.young;
+      this.young = new Map();
+      this.youngBytes = 0;
+    }
+  }
+}
+
+function sameFacts(a: RowFacts | null, b: RowFacts | null): boolean {
+  return (
+    a !== null &&
+    b !== null &&
+    a.https === b.https &&
+    a.iframeable === b.iframeable &&
+    a.story === b.story &&
+    a.storySize === b.storySize
+  );
+}
+
 /** A new article of a write, for story grouping. */
 interface NewArticle {
   rid: number;
@@ -167,6 +245,17 @@ interface NewArticle {
  * map entries, which the worker's index thread holds within its heap (200 000 did not fit in 256 MB).
  */
 const STORY_BAND_LIMIT = 50_000;
+/**
+ * Bytes of printed articles a reading connection keeps (see `printedCache`): ~35 000 articles of the
+ * synthetic million (half of it held 43 % of the varied mix's articles; this, more: bench/RESULTS.md).
+ */
+const PRINTED_CACHE_BYTES = 32 * 2 ** 20;
+/**
+ * Room a printed page leaves before and after its articles, for what the API puts around them (its
+ * response's opening, `meta` and `links`): the response is then the same array, not a second one.
+ */
+const ROOM_BEFORE = 32;
+const ROOM_AFTER = 4_096;
 /** Documents a reading connection keeps (see `docCache`): ~6 MB of a query thread's heap at 1.2 KB each. */
 const DOC_CACHE_ROWS = 5_000;
 /** Candidates verified per new article, those sharing most bands first. */
@@ -198,6 +287,13 @@ export class EmbeddedArticleIndex implements ArticleIndex {
    * make every page read its documents again.
    */
   private readonly docCache = new Map<number, Article>();
+  /**
+   * Articles as the API prints them (JSON text), by row, with the facts they were printed with and
+   * their cursor position: a page of them is written into one UTF-8 array, neither read, parsed nor
+   * printed again. Kept across writes as `docCache` is; an entry whose row's facts (host flags, story
+   * size) have changed since is printed again.
+   */
+  private readonly printedCache = new PrintedCache(PRINTED_CACHE_BYTES);
 
   constructor(private readonly options: EmbeddedIndexOptions) {
     if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -212,13 +308,13 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     this.db.pragma('wal_autocheckpoint = 10000');
     this.migrate(options.file);
     this.statements = this.prepare();
-    this.printArticles = options.articleSchema
-      ? fastJson({ type: 'array', items: options.articleSchema } as Parameters<typeof fastJson>[0])
+    this.printArticle = options.articleSchema
+      ? fastJson(options.articleSchema as Parameters<typeof fastJson>[0])
       : null;
   }
 
-  /** The API's serialiser of an array of articles (see `articleSchema`). */
-  private readonly printArticles: ((articles: Article[]) => string) | null;
+  /** The API's serialiser of an article (see `articleSchema`). */
+  private readonly printArticle: ((article: Article) => string) | null;
 
   /** Creates the schema in a new file; refuses a file written with another schema, saying what to do. */
   private migrate(file: string): void {
@@ -597,6 +693,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       })();
       this.hot = engine;
       this.docCache.clear();
+      this.printedCache.clear();
       this.dataVersion = s.dataVersion.get()!;
       this.wroteSinceRefresh = false;
       return engine;
@@ -608,7 +705,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         const seq = s.currentSeq.get()!;
         if (seq !== engine.seq) {
           const removed = s.removedSince.all(engine.seq);
-          for (const rid of removed) this.docCache.delete(rid);
+          for (const rid of removed) {
+            this.docCache.delete(rid);
+            this.printedCache.delete(rid);
+          }
           engine.apply(removed, this.forgettingDocs(s.rowsSince.iterate(engine.seq) as Iterable<EngineRow>), seq);
         }
       })();
@@ -622,6 +722,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   private *forgettingDocs(rows: Iterable<EngineRow>): Iterable<EngineRow> {
     for (const row of rows) {
       this.docCache.delete(row[0]);
+      this.printedCache.delete(row[0]);
       yield row;
     }
   }
@@ -676,6 +777,15 @@ export class EmbeddedArticleIndex implements ArticleIndex {
 
   private hydrate(rids: number[]): Article[] {
     if (!rids.length) return [];
+    const byRid = this.documents(rids);
+    return rids.flatMap((rid) => byRid.get(rid) ?? []);
+  }
+
+  /**
+   * The stored articles of rows, with their facts (a row no longer stored is left out); those read
+   * from SQLite are kept in `docCache` when `keep`.
+   */
+  private documents(rids: number[], keep = true): Map<number, Article> {
     // Documents are cached only once the engine has caught up with every write (see `docCache`).
     const engine = this.hot ? this.engine() : null;
     const cache = engine ? this.docCache : null;
@@ -696,15 +806,17 @@ export class EmbeddedArticleIndex implements ArticleIndex {
           continue;
         }
         const article = JSON.parse(row.doc) as Article;
-        if (cache!.size >= DOC_CACHE_ROWS) cache!.clear();
-        cache!.set(row.rid, article);
+        if (keep) {
+          if (cache!.size >= DOC_CACHE_ROWS) cache!.clear();
+          cache!.set(row.rid, article);
+        }
         byRid.set(row.rid, withFacts(article, facts));
       }
     }
     if (unknown.length) {
       for (const row of this.statements.docs.all(JSON.stringify(unknown))) byRid.set(row.rid, toArticle(row));
     }
-    return rids.flatMap((rid) => byRid.get(rid) ?? []);
+    return byRid;
   }
 
   async getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
@@ -731,19 +843,57 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       const plan = this.plan(engine, query.filters, query.storyId ?? null);
       return engine.page(plan, query.limit, query.offset ?? 0, query.after ?? null, EXACT_TOTAL_LIMIT);
     });
-    const articles = this.hydrate(page.rids);
     const answer = {
       total: Math.min(page.total, EXACT_TOTAL_LIMIT),
       totalExact: page.total <= EXACT_TOTAL_LIMIT,
       hasMore: page.hasMore,
     };
-    if (!query.json || !this.printArticles) return { articles, ...answer };
-    const json: PrintedArticles = {
-      text: this.printArticles(articles),
-      count: articles.length,
-      last: positionAfter(articles.at(-1)),
-    };
-    return { articles: [], ...answer, json };
+    if (!query.json || !this.printArticle) return { articles: this.hydrate(page.rids), ...answer };
+    return { articles: [], ...answer, json: this.printPage(page.rids, this.printArticle) };
+  }
+
+  /** A page's articles as the API prints them: a JSON array, UTF-8, in an array of its own. */
+  private printPage(rids: readonly number[], print: (article: Article) => string): PrintedArticles {
+    // Cached only once the engine has caught up with every write, as documents are (see `docCache`).
+    const engine = this.hot ? this.engine() : null;
+    const cache = this.printedCache;
+    const docs = new Array<PrintedDoc | undefined>(rids.length);
+    const missing: number[] = [];
+    for (let i = 0; i < rids.length; i++) {
+      const rid = rids[i]!;
+      const printed = engine ? cache.get(rid) : undefined;
+      if (printed && sameFacts(printed.facts, engine!.rowFacts(rid))) docs[i] = printed;
+      else missing.push(rid);
+    }
+    if (missing.length) {
+      const at = new Map(rids.map((rid, i) => [rid, i]));
+      for (const [rid, article] of this.documents(missing, false)) {
+        const facts = engine?.rowFacts(rid) ?? null;
+        const text = print(article);
+        const printed: PrintedDoc = {
+          text,
+          bytes: Buffer.byteLength(text),
+          facts,
+          last: positionAfter(article)!,
+        };
+        docs[at.get(rid)!] = printed;
+        if (facts) cache.set(rid, printed);
+      }
+    }
+    const found = docs.filter((d): d is PrintedDoc => d !== undefined);
+    let length = found.length ? found.length + 1 : 2;
+    for (const doc of found) length += doc.bytes;
+    // Not from Buffer's shared pool: the page's bytes are handed to another thread.
+    const bytes = Buffer.allocUnsafeSlow(ROOM_BEFORE + length + ROOM_AFTER);
+    const start = ROOM_BEFORE;
+    bytes[start] = 0x5b; // [
+    let offset = start + 1;
+    for (const [i, doc] of found.entries()) {
+      if (i) bytes[offset++] = 0x2c; // ,
+      offset += bytes.write(doc.text, offset, doc.bytes, 'utf8');
+    }
+    bytes[offset] = 0x5d; // ]
+    return { bytes, start, end: offset + 1, count: found.length, last: found.at(-1)?.last ?? null };
   }
 
   async reclassified(articles: readonly Article[]): Promise<number> {

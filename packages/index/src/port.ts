@@ -44,8 +44,13 @@ export interface IndexPage {
 }
 
 export interface PrintedArticles {
-  /** A JSON array of the page's articles. */
-  text: string;
+  /**
+   * A JSON array of the page's articles, UTF-8, at `bytes[start, end)`; the rest of `bytes` is room
+   * for what the caller writes around it (an array of its own: a thread may hand it over).
+   */
+  bytes: Uint8Array;
+  start: number;
+  end: number;
   count: number;
   /** The last article's sort key (publishedAt in ms) and id, for the next cursor. */
   last: CursorPosition | null;

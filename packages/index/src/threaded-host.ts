@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Article } from '@tidings/core/article';
 import { EmbeddedArticleIndex, type EmbeddedIndexOptions, type IndexWrite } from './embedded.js';
-import type { IngestBatch } from './port.js';
+import type { IndexPage, IngestBatch } from './port.js';
 
 const index = new EmbeddedArticleIndex(workerData as EmbeddedIndexOptions);
 /** Most articles one group commit takes. */
@@ -24,7 +24,9 @@ const waiting: Call[] = [];
 let draining = false;
 
 function reply(call: Call, result: unknown) {
-  port.postMessage({ id: call.id, result });
+  // A printed page's bytes are handed over, not copied.
+  const printed = (result as IndexPage | undefined)?.json?.bytes;
+  port.postMessage({ id: call.id, result }, printed ? [printed.buffer as ArrayBuffer] : []);
 }
 
 function fail(call: Call, error: unknown) {

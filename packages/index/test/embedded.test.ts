@@ -23,11 +23,11 @@ describe('EmbeddedArticleIndex', () => {
 });
 
 /** A writing and a reading connection to one new file, as the worker's and the API's processes have. */
-async function twoConnections() {
+async function twoConnections(readerOptions: { articleSchema?: object } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'tidings-index-'));
   const file = join(dir, 'articles.sqlite');
   const writer = new EmbeddedArticleIndex({ file });
-  const reader = new EmbeddedArticleIndex({ file, warm: true });
+  const reader = new EmbeddedArticleIndex({ file, warm: true, ...readerOptions });
   await reader.init();
   const done = async () => {
     await writer.close();
@@ -55,6 +55,80 @@ describe('EmbeddedArticleIndex across processes', () => {
     expect(await titles({ ...NO_FILTERS, excludeNonHttpsSources: true })).toEqual(['first, revised', 'second']);
     await writer.remove([b.id]);
     expect(await titles()).toEqual(['first, revised']);
+    await done();
+  });
+
+  it('prints pages as the articles stand after its writes, though it keeps printed articles', async () => {
+    const articleSchema = {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        headline: { type: 'string' },
+        source: { type: 'object', properties: { https: { type: ['boolean', 'null'] } } },
+        story: { type: 'object', properties: { id: { type: 'string' }, size: { type: 'integer' } } },
+      },
+    };
+    const { writer, reader, done } = await twoConnections({ articleSchema });
+    const source = { id: 's', name: 'S', domain: 'example.com', https: null, iframeable: null };
+    const a = makeArticle({ headline: 'first', source });
+    const b = makeArticle({ headline: 'second', source, publishedAt: '2026-11-02T00:00:00Z' });
+    await writer.upsert([a, b]);
+    const printed = async () => {
+      const page = await reader.query({ filters: NO_FILTERS, limit: 10, json: true });
+      const plain = await reader.query({ filters: NO_FILTERS, limit: 10 });
+      const articles = JSON.parse(Buffer.from(page.json!.bytes).toString('utf8', page.json!.start, page.json!.end)) as {
+        headline: string;
+        source: { https: boolean | null };
+      }[];
+      // The same articles, facts and all, as the index's own answer.
+      expect(articles).toEqual(
+        plain.articles.map((x) => ({
+          id: x.id,
+          headline: x.headline,
+          source: { https: x.source.https },
+          story: x.story,
+        })),
+      );
+      expect(page.json!.count).toBe(articles.length);
+      return articles.map((x) => `${x.headline} ${x.source.https}`);
+    };
+    expect(await printed()).toEqual(['second null', 'first null']);
+    expect(await printed()).toEqual(['second null', 'first null']);
+    await writer.setHostFlags('example.com', { https: true });
+    expect(await printed()).toEqual(['second true', 'first true']);
+    await writer.upsert([{ ...b, headline: 'second, revised', source: { ...source, https: true } }]);
+    expect(await printed()).toEqual(['second, revised true', 'first true']);
+    await writer.remove([a.id]);
+    expect(await printed()).toEqual(['second, revised true']);
+
+    // A story's size changes for its articles without their rows being written.
+    const intro =
+      'Heavy rain caused the river Elbe to burst its banks on Tuesday, flooding the old town of Dresden and forcing 3,000 residents from their homes.';
+    const wire = (outlet: string, hour: number) =>
+      makeArticle({
+        url: `https://www.${outlet}.example/world/floods-dresden`,
+        headline: 'Floods force 3,000 from homes in Dresden',
+        introduction: intro,
+        publishedAt: `2026-11-10T0${hour}:00:00Z`,
+        source: { id: outlet, name: outlet, domain: `${outlet}.example`, https: true, iframeable: true },
+      });
+    const sizes = async () => {
+      const page = await reader.query({
+        filters: { ...NO_FILTERS, includeSources: ['alpha', 'beta', 'gamma'] },
+        limit: 10,
+        json: true,
+      });
+      return (
+        JSON.parse(Buffer.from(page.json!.bytes).toString('utf8', page.json!.start, page.json!.end)) as {
+          story: { size: number };
+        }[]
+      ).map((x) => x.story.size);
+    };
+    await writer.upsert([wire('alpha', 1)]);
+    await writer.upsert([wire('beta', 2)]);
+    expect(await sizes()).toEqual([2, 2]);
+    await writer.upsert([wire('gamma', 3)]);
+    expect(await sizes()).toEqual([3, 3, 3]);
     await done();
   });
 });

@@ -157,7 +157,8 @@ describe('postings loaded in bulk', () => {
     const postings = Array.from({ length: 300 }, () => new Posting());
     loadingPostings(() => {
       // Interleaved, as a load meets words: every list outgrows its room several times, and ends full.
-      for (let rid = 0; rid < 64; rid++) for (const [i, posting] of postings.entries()) posting.add(rid * 7 + i, universe);
+      for (let rid = 0; rid < 64; rid++)
+        for (const [i, posting] of postings.entries()) posting.add(rid * 7 + i, universe);
       // Lists share the load's room (the point of it)…
       const buffers = new Set(postings.map((p) => (p.view() as { rids: Uint32Array }).rids.buffer));
       expect(buffers.size).toBeLessThan(10);

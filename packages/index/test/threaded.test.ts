@@ -74,7 +74,9 @@ describe('ThreadedArticleIndex', () => {
     const printed = await index.query({ filters: NO_FILTERS, limit: 20, json: true });
     expect(printed.articles).toEqual([]);
     expect(printed.json!.count).toBe(20);
-    const parsed = JSON.parse(printed.json!.text) as { id: string; headline: string }[];
+    const parsed = JSON.parse(
+      Buffer.from(printed.json!.bytes).toString('utf8', printed.json!.start, printed.json!.end),
+    ) as { id: string; headline: string }[];
     expect(parsed).toEqual(plain.articles.map((a) => ({ id: a.id, headline: a.headline })));
     const last = plain.articles.at(-1)!;
     expect(printed.json!.last).toEqual({ key: Date.parse(last.publishedAt), id: last.id });

@@ -12,10 +12,11 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 export default fp(
   async function caching(app: FastifyInstance) {
     app.addHook('onSend', async (request, reply, payload) => {
-      if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
       // Encoded once: the hash and the socket read the same bytes (hashing the string and writing it
-      // encoded it twice — a third of what the API's main thread allocated under load).
-      const body = Buffer.from(payload);
+      // encoded it twice — a third of what the API's main thread allocated under load). Feed pages
+      // arrive as bytes already (the query threads print them).
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       const etag = `"${hash('sha1', body, 'base64url')}"`;
       reply.header('ETag', etag);
       reply.header('Cache-Control', 'private, max-age=30');

@@ -3,16 +3,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Article } from '@tidings/core/article';
 import { positionAfter } from '@tidings/core/cursor';
 import { type FeedEndpoint, parseFeedQuery } from '@tidings/core/query';
+import type { PrintedArticles } from '@tidings/index/port';
 import { errorResponses, FeedQuerySchema, FeedResponseSchema } from '../schemas.js';
 import { pageMeta } from '../feed-page.js';
 
 export const FEED_PATH = '/api/v2/feed/';
+const ARTICLES_OPEN = Buffer.from('{"articles":');
 
 /**
  * One page of articles, newest first, for `/feed/` and `/stories/{id}/` (whose cursors are bound to
  * the story as well as to the filters), with how many articles it holds. Where the index prints the
  * articles itself (the embedded index's query threads, with the same serialiser as the response
- * schema), the body is JSON text, sent as it is.
+ * schema, as UTF-8), the body is those bytes between the page's own, sent as they are.
  */
 export async function feedPage(
   app: FastifyInstance,
@@ -21,7 +23,7 @@ export async function feedPage(
   path: string,
   endpoint: FeedEndpoint,
   storyId: string | null = null,
-): Promise<{ body: (ReturnType<typeof pageMeta> & { articles: Article[] }) | string; count: number }> {
+): Promise<{ body: (ReturnType<typeof pageMeta> & { articles: Article[] }) | Buffer; count: number }> {
   const query = parseFeedQuery(searchParamsOf(request.url), endpoint, storyId ?? '', app.cursorSecret);
   const { filters, warnings } = await app.resolveFilters(query.filters);
   const page = await app.index.query({
@@ -49,10 +51,23 @@ export async function feedPage(
   );
   if (!printed) return { body: { articles: page.articles, meta, links }, count };
   reply.type('application/json; charset=utf-8');
-  return {
-    body: `{"articles":${printed.text},"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`,
-    count,
-  };
+  return { body: aroundArticles(printed, `,"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`), count };
+}
+
+/**
+ * The response body: the printed articles with the opening before them and `rest` after, written into
+ * the room the index left around them where it suffices (one array per response, not two).
+ */
+function aroundArticles(printed: PrintedArticles, rest: string): Buffer {
+  const { bytes, start, end } = printed;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const restBytes = Buffer.byteLength(rest);
+  if (start < ARTICLES_OPEN.length || buffer.length - end < restBytes) {
+    return Buffer.concat([ARTICLES_OPEN, buffer.subarray(start, end), Buffer.from(rest)]);
+  }
+  ARTICLES_OPEN.copy(buffer, start - ARTICLES_OPEN.length);
+  buffer.write(rest, end, restBytes, 'utf8');
+  return buffer.subarray(start - ARTICLES_OPEN.length, end + restBytes);
 }
 
 export default async function feedRoutes(app: FastifyInstance) {
