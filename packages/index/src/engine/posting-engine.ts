@@ -559,7 +559,7 @@ export class PostingEngine {
   apply(removed: Iterable<number>, rows: Iterable<EngineRow>, seq: number): void {
     const initial = this.size === 0;
     for (const rid of removed) this.remove(rid);
-    const put = () => {
+    const putAll = () => {
       let added = 0;
       for (const row of rows) {
         this.put(row);
@@ -567,9 +567,14 @@ export class PostingEngine {
       }
       return added;
     };
-    // A bulk load grows the postings in room of its own, and they give back what they kept for growth.
-    if (initial) loadingPostings(() => put() > 10_000 && this.trim());
-    else put();
+    if (!initial) putAll();
+    else {
+      // A bulk load grows the postings in room of its own; a large one then gives back what they kept
+      // for growth (a small one leaves its lists in that room, a chunk or two).
+      loadingPostings(() => {
+        if (putAll() > 10_000) this.trim();
+      });
+    }
     this.seq = seq;
     this.forget(() => true);
     this.shapes.clear();

@@ -391,8 +391,8 @@ function newList(n: number): Uint32Array {
 }
 
 /**
- * Runs a bulk load of postings: their lists grow in the load's room, and `load` must end by trimming
- * every posting it touched (which copies the lists out, so that the room can go).
+ * Runs a bulk load of postings: their lists grow in the load's room. Trimming a posting within `run`
+ * copies its list out; a list left untrimmed stays valid and keeps its chunk alive.
  */
 export function loadingPostings<T>(run: () => T): T {
   load.active = true;
