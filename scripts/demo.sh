@@ -4,20 +4,30 @@
 # api key, picks today's recommended articles and prints example URLs. Ctrl-C stops everything.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/ensure-redis.sh
-ensure_redis
 export PORT="${PORT:-3000}"
 FEEDS_PORT="${FEEDS_PORT:-3001}"
 NEWS_PORT="${NEWS_PORT:-$((FEEDS_PORT + 1))}"
+# A port already taken (most often by a demo still running) would leave the demo talking to someone
+# else's server: say so and stop before anything starts.
+for named in "PORT=$PORT" "FEEDS_PORT=$FEEDS_PORT" "NEWS_PORT=$NEWS_PORT"; do
+  if ! node -e "const s=require('net').createServer();s.once('error',()=>process.exit(1));s.listen(${named#*=},'0.0.0.0',()=>s.close(()=>process.exit(0)))"; then
+    echo "Port ${named#*=} (${named%%=*}) is already in use — another 'npm run demo' still running? Stop it, or move this one: PORT=3100 FEEDS_PORT=3101 NEWS_PORT=3102 npm run demo" >&2
+    exit 1
+  fi
+done
+source scripts/ensure-redis.sh
+ensure_redis
 echo "Building…"
 npx turbo run build --output-logs=errors-only >/dev/null
 mkdir -p data
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
-wait_for() { # url
+wait_for() { # url [pid: give up as soon as it has exited]
   for _ in $(seq 1 100); do
+    if [ -n "${2:-}" ] && ! kill -0 "$2" 2>/dev/null; then return 1; fi
     if node -e "fetch('$1').then(r=>process.exit(r.status<500?0:1),()=>process.exit(1))"; then return 0; fi
     sleep 0.2
   done
@@ -26,8 +36,9 @@ wait_for() { # url
 }
 
 node scripts/demo-feeds.mjs data/demo-feeds "$FEEDS_PORT" "$NEWS_PORT" >/dev/null &
-pids+=($!)
-wait_for "http://127.0.0.1:${FEEDS_PORT}/daily-news.xml"
+feeds=$!
+pids+=($feeds)
+wait_for "http://127.0.0.1:${FEEDS_PORT}/daily-news.xml" "$feeds" || { echo "The demo feeds server did not start." >&2; exit 1; }
 ALLOW_PRIVATE_NETWORKS=1 npx tidings sources sync data/demo-feeds/sources.yaml
 
 # The demo feeds live on 127.0.0.1, which the SSRF guard refuses unless told otherwise; the demo news
@@ -48,9 +59,14 @@ npx tidings ingest --all --wait
 npx tidings status | head -n 1
 
 node apps/api/dist/server.js > data/demo-api.log 2>&1 &
-pids+=($!)
+api=$!
+pids+=($api)
 base="http://127.0.0.1:${PORT}"
-wait_for "${base}/healthz"
+if ! wait_for "${base}/healthz" "$api"; then
+  echo "The API did not start:" >&2
+  tail -5 data/demo-api.log >&2
+  exit 1
+fi
 key=$(npx tidings keys create --name "demo $(date +%F\ %T)" --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).key))')
 ids=$(node -e "fetch('${base}/api/v2/feed/?pageSize=3&excludeNonHttpsSources=0', {headers: {'x-api-key': '${key}'}}).then(r=>r.json()).then(b=>console.log(b.articles.map(a=>a.id).join(' ')))")
 # shellcheck disable=SC2086
@@ -85,4 +101,11 @@ Try:
 
 Ctrl-C stops everything.
 TXT
-wait
+# When one part stops on its own, say which and stop the rest (a demo half running answers nothing).
+wait -n "${pids[@]}" || true
+for name in api worker feeds; do
+  if ! kill -0 "${!name}" 2>/dev/null; then
+    echo "The demo's ${name} stopped$([ "$name" = feeds ] || echo ": see data/demo-${name}.log"); stopping the demo." >&2
+    exit 1
+  fi
+done
