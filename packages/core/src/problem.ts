@@ -110,10 +110,12 @@ export class ProblemError extends Error {
   /** One error reporting every invalid parameter at once; the most fundamental problem names the code. */
   static fromInvalidParams(params: InvalidParam[]): ProblemError {
     const code = PRECEDENCE.find((c) => params.some((p) => p.code === c)) ?? 'parameterInvalid';
-    const detail =
+    const text =
       params.length === 1
-        ? `Parameter '${params[0]!.name}' ${params[0]!.reason}.`
-        : `${params.length} parameters are invalid: ${params.map((p) => `'${p.name}' ${p.reason}`).join('; ')}.`;
+        ? `Parameter '${params[0]!.name}' ${params[0]!.reason}`
+        : `${params.length} parameters are invalid: ${params.map((p) => `'${p.name}' ${p.reason}`).join('; ')}`;
+    // One sentence: a reason that ends in a question ("did you mean 'pageSize'?") ends it.
+    const detail = /[.?!]$/.test(text) ? text : `${text}.`;
     return new ProblemError(code, detail, params);
   }
 }

@@ -145,7 +145,11 @@ export function closestParameter(name: string, known: readonly string[]): string
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
-  return best !== null && bestDistance <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
+  // Close enough to be a slip (two edits, or a third of a long name), and not more edits than the
+  // name has letters: 'x' is not a slip for 'to'.
+  return best !== null && bestDistance <= Math.max(2, Math.floor(best.length / 3)) && bestDistance < name.length
+    ? best
+    : null;
 }
 
 /** Splits a list value: items trimmed, duplicates dropped; `null` when an item is empty. */

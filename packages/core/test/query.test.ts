@@ -67,6 +67,20 @@ describe('parseFeedQuery', () => {
     expect(problem('includeTopics=1.5').invalidParams[0]!.reason).toContain("'1.5' is not a positive integer id");
   });
 
+  it('hints at a known name only when the unknown one is close to it, in one sentence', () => {
+    const misspelt = problem('pagesize=3');
+    expect(misspelt.invalidParams[0]!.reason).toBe("is not a known parameter; did you mean 'pageSize'?");
+    expect(misspelt.detail).toBe("Parameter 'pagesize' is not a known parameter; did you mean 'pageSize'?");
+    expect(problem('serchTerms=x').invalidParams[0]!.reason).toContain("did you mean 'searchTerms'?");
+    // A name of a letter or two shares nothing with the hint that two edits would give ('x' → 'to').
+    for (const name of ['x', 'ab', 'q'])
+      expect(problem(`${name}=1`).invalidParams[0]!.reason, name).toBe('is not a known parameter');
+    expect(problem('x=1').detail).toBe("Parameter 'x' is not a known parameter.");
+    expect(problem('x=1&pagesize=3').detail).toBe(
+      "2 parameters are invalid: 'x' is not a known parameter; 'pagesize' is not a known parameter; did you mean 'pageSize'?",
+    );
+  });
+
   it('accepts date only on the recommended feed', () => {
     expect(parse('date=2026-11-22', 'recommended').date).toBe('2026-11-22');
     expect(problem('date=2026-11-22').code).toBe('parameterUnknown');
