@@ -33,6 +33,23 @@ describe('topic classifier', () => {
     for (const [headline, field] of cases) expect(rootName(topics.classifyText(text(headline)).topics[0]!)).toBe(field);
   });
 
+  it("reads today's network and security words as technology, not as a carrier's or a manager's business", () => {
+    const cases: [string, string][] = [
+      [
+        'Mobile carriers switch off 3G networks across Europe',
+        'Older phones that cannot use 4G will lose the ability to make calls, operators warned customers.',
+      ],
+      [
+        'Password manager breach exposes encrypted vaults',
+        "The company said attackers copied customers' vault data but could not read it without their master passwords.",
+      ],
+    ];
+    for (const [headline, introduction] of cases)
+      expect(rootName(topics.classifyText(text(headline, introduction)).topics[0]!), headline).toBe(
+        'science and technology',
+      );
+  });
+
   it('gives no topic without evidence, and at most three', () => {
     expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
     // Placeholder text names nothing, however sure the model's guess looks.
