@@ -102,10 +102,12 @@ Try:
 Ctrl-C stops everything.
 TXT
 # When one part stops on its own, say which and stop the rest (a demo half running answers nothing).
-wait -n "${pids[@]}" || true
-for name in api worker feeds; do
-  if ! kill -0 "${!name}" 2>/dev/null; then
-    echo "The demo's ${name} stopped$([ "$name" = feeds ] || echo ": see data/demo-${name}.log"); stopping the demo." >&2
-    exit 1
-  fi
+while :; do
+  wait -n "${pids[@]}" || true
+  for name in api worker feeds; do
+    if ! kill -0 "${!name}" 2>/dev/null; then
+      echo "The demo's ${name} stopped$([ "$name" = feeds ] || echo ": see data/demo-${name}.log"); stopping the demo." >&2
+      exit 1
+    fi
+  done
 done
