@@ -63,3 +63,19 @@ describe('item identity', () => {
     expect(article!.publishedAt).toBe('2026-11-22T10:00:00Z');
   });
 });
+
+describe('meaning by language', () => {
+  it('gives an article in another language topics from its categories, not from guesses on its words', async () => {
+    const items =
+      '<item><title>Café-Streit – Preise steigen um 5 €</title><link>https://show.example/a</link>' +
+      '<description>Die „Kaffeepreise“ erreichen ein Rekordhoch.</description></item>' +
+      '<item><title>Grève à Berlin</title><link>https://show.example/b</link><category>Sport</category></item>';
+    const german = await read(items, '<link>https://show.example/</link><language>de-DE</language>');
+    expect(german.map((a) => a.language)).toEqual(['de', 'de']);
+    expect(german[0]!.topics).toEqual([]);
+    expect(german[1]!.topics.map((t) => t.id)).toEqual([15000000]);
+    // The same items in a feed that says it is English are read as English text.
+    const declaredEnglish = await read(items, '<link>https://show.example/</link><language>en</language>');
+    expect(declaredEnglish[0]!.topics).not.toEqual([]);
+  });
+});

@@ -110,6 +110,12 @@ export interface TopicEvidence {
   introduction: string;
   /** Categories the feed gave the item. */
   categories?: readonly string[];
+  /**
+   * The article's language (ISO 639-1), when known. The text classifier reads English (its lexicon
+   * and its model's words are English): text in another language gets topics from the source's
+   * defaults and the feed's categories only, not from guesses on words it does not know.
+   */
+  language?: string | null;
 }
 
 type Hits = [topic: number, weight: number][];
@@ -362,15 +368,17 @@ export class TopicClassifier {
   }
 
   /**
-   * The article's topics: source defaults first, then feed categories, then the text classifier;
-   * an ancestor of a topic listed is dropped (it is implied), and topics found in the item fill the
-   * list up to {@link MAX_TOPICS} (a source's default topics all stay, even beyond that).
+   * The article's topics: source defaults first, then feed categories, then the text classifier
+   * (English text only: {@link TopicEvidence.language}); an ancestor of a topic listed is dropped (it
+   * is implied), and topics found in the item fill the list up to {@link MAX_TOPICS} (a source's
+   * default topics all stay, even beyond that).
    */
   assign(defaults: readonly number[], evidence: TopicEvidence): number[] {
+    const readsText = evidence.language == null || evidence.language === 'en';
     const candidates = [
       ...defaults,
       ...this.topicsOfCategories(evidence.categories ?? []),
-      ...this.classifyText(evidence).topics,
+      ...(readsText ? this.classifyText(evidence).topics : []),
     ];
     const specific = candidates.filter(
       (id, i) => candidates.indexOf(id) === i && !candidates.some((other) => this.isAncestor(id, other)),

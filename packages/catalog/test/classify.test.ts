@@ -50,6 +50,20 @@ describe('topic classifier', () => {
       );
   });
 
+  it("reads topics from English text only: another language's words are not guessed at", () => {
+    const german = text('Café-Streit – Preise steigen um 5 €', 'Die „Kaffeepreise“ erreichen ein Rekordhoch.');
+    // Unknown language: read as English (a café is leisure to the lexicon, and the model guesses).
+    expect(topics.assign([], german)).not.toEqual([]);
+    expect(topics.assign([], { ...german, language: 'de' })).toEqual([]);
+    // The source's defaults and the feed's categories still give topics.
+    expect(topics.assign([4000000], { ...german, language: 'de' })).toEqual([4000000]);
+    expect(topics.assign([], { ...german, language: 'de', categories: ['Business'] }).map(rootName)).toEqual([
+      'economy, business and finance',
+    ]);
+    const english = text('City council approves budget for new schools', 'The mayor said classes would be smaller.');
+    expect(topics.assign([], { ...english, language: 'en' })).toEqual(topics.assign([], english));
+  });
+
   it('gives no topic without evidence, and at most three', () => {
     expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
     // Placeholder text names nothing, however sure the model's guess looks.

@@ -166,10 +166,12 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
     null;
   const { source, catalog } = ctx;
   const introduction = truncate(summary, MAX_INTRODUCTION);
+  const language = languageOf(ctx);
   const meaning = classifierFor(catalog).classify({
     headline,
     introduction,
     categories: item.categories,
+    language,
     defaultTopics: source.topics,
   });
   return {
@@ -188,7 +190,7 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
     updatedAt:
       updated !== null && published !== null && updated > published ? formatInstant(Math.min(updated, now)) : null,
     indexedAt: formatInstant(now),
-    language: languageOf(ctx),
+    language,
     authors: item.authors
       .map((a) => plainText(a))
       .filter(Boolean)
