@@ -64,6 +64,15 @@ describe('item identity', () => {
   });
 });
 
+describe('meaning from the source', () => {
+  it("reads the publisher's section in the item's URL", async () => {
+    const [article] = await read(
+      '<item><title>Settled at last</title><link>https://show.example/sport/1234-settled</link></item>',
+    );
+    expect(article!.topics.map((t) => t.id)).toContain(15000000);
+  });
+});
+
 describe('meaning by language', () => {
   it('gives an article in another language topics from its categories, not from guesses on its words', async () => {
     const items =

@@ -10,6 +10,8 @@ export interface ClassifyInput {
   headline: string;
   introduction: string;
   categories?: readonly string[];
+  /** The article's URL (its sections name topics too). */
+  url?: string;
   /** The article's language, when known (text topics are read from English only). */
   language?: string | null;
   /** The source's default topics. */

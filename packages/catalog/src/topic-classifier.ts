@@ -110,6 +110,8 @@ export interface TopicEvidence {
   introduction: string;
   /** Categories the feed gave the item. */
   categories?: readonly string[];
+  /** The article's URL: the publisher's sections in its path are evidence too ({@link sectionsOf}). */
+  url?: string;
   /**
    * The article's language (ISO 639-1), when known. The text classifier reads English (its lexicon
    * and its model's words are English): text in another language gets topics from the source's
@@ -361,6 +363,15 @@ export class TopicClassifier {
     return out;
   }
 
+  /**
+   * Topics named by the sections of an article's URL (`/politics/…`, `/news/business-67891234`,
+   * `/2026/11/22/tech/…`): read as feed categories are, a section that equals a topic label or a
+   * lexicon term as a whole.
+   */
+  topicsOfUrl(url: string): number[] {
+    return this.topicsOfCategories(sectionsOf(url));
+  }
+
   /** Is `ancestor` a strict ancestor of `id`? */
   isAncestor(ancestor: number, id: number): boolean {
     for (let up = this.parent.get(id); up != null; up = this.parent.get(up)) if (up === ancestor) return true;
@@ -378,6 +389,7 @@ export class TopicClassifier {
     const candidates = [
       ...defaults,
       ...this.topicsOfCategories(evidence.categories ?? []),
+      ...(evidence.url ? this.topicsOfUrl(evidence.url) : []),
       ...(readsText ? this.classifyText(evidence).topics : []),
     ];
     const specific = candidates.filter(
@@ -396,6 +408,58 @@ export class TopicClassifier {
     }
     return out;
   }
+}
+
+/**
+ * The section names newsrooms use that name a topic (read through the lexicon, as categories are).
+ * Only these: a path's other segments name where an item sits ("/rss/", "/blog/", "/podcasts/",
+ * "/national/"), or are words that read as the wrong topic out of context ("security" as securities,
+ * "online" as online learning, "mar" as Mars, a team's name).
+ */
+const SECTION_NAMES = new Set(
+  `politics business economy finance markets money tech technology science health sport sports
+   football soccer tennis golf cricket rugby entertainment culture arts art music film films movies books
+   television travel food lifestyle fashion environment climate education weather crime religion media
+   wellness parenting law society`
+    .split(/\s+/)
+    .concat(['personal finance']),
+);
+/** The sections of a URL worth reading: the first few path segments before the article's own. */
+const MAX_SECTIONS = 3;
+
+/**
+ * The sections of an article URL: path segments before the article's own slug or id that are
+ * section names ({@link SECTION_NAMES}), a trailing id dropped ("business-67891234" →
+ * "business"), hyphens and underscores read as spaces.
+ */
+export function sectionsOf(url: string): string[] {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return [];
+  }
+  const segments = path.split('/').filter(Boolean);
+  // The last segment is the article's own, unless it is a section with the article's number
+  // ("/news/business-67891234").
+  if (!/[-_]\d+$/.test(segments.at(-1) ?? '')) segments.pop();
+  const sections: string[] = [];
+  for (const segment of segments) {
+    let name: string;
+    try {
+      name = decodeURIComponent(segment).toLowerCase();
+    } catch {
+      continue;
+    }
+    name = name
+      .replace(/[-_]\d+$/, '')
+      .replace(/[-_]+/g, ' ')
+      .trim();
+    if (!SECTION_NAMES.has(name)) continue;
+    sections.push(name);
+    if (sections.length === MAX_SECTIONS) break;
+  }
+  return sections;
 }
 
 /** "crime, law and justice" → crime / law / justice; "appeal (court)" → appeal. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyOverrides, Catalog, CatalogOverrideError, loadCatalog } from '../src/catalog.js';
 import { ArticleClassifier } from '../src/classify.js';
 import { CompanyMatcher } from '../src/company-matcher.js';
-import { TopicClassifier } from '../src/topic-classifier.js';
+import { sectionsOf, TopicClassifier } from '../src/topic-classifier.js';
 import { TOPIC_LEXICON } from '../src/topic-lexicon.js';
 
 const catalog = loadCatalog();
@@ -62,6 +62,35 @@ describe('topic classifier', () => {
     ]);
     const english = text('City council approves budget for new schools', 'The mayor said classes would be smaller.');
     expect(topics.assign([], { ...english, language: 'en' })).toEqual(topics.assign([], english));
+  });
+
+  it("reads the publisher's sections in the article's URL", () => {
+    expect(sectionsOf('https://www.theguardian.com/politics/2026/nov/22/budget-vote-delayed')).toEqual(['politics']);
+    expect(sectionsOf('https://www.bbc.co.uk/news/business-67891234')).toEqual(['business']);
+    expect(sectionsOf('https://www.bbc.co.uk/sport/football/67891234')).toEqual(['sport', 'football']);
+    expect(sectionsOf('https://edition.cnn.com/2026/11/22/tech/chip-export-rules/index.html')).toEqual(['tech']);
+    expect(sectionsOf('https://www.example.com/personal_finance/saving-tips')).toEqual(['personal finance']);
+    // The last segment is the article's own; a paper's "national" news is not about minorities.
+    expect(sectionsOf('https://example.com/politics')).toEqual([]);
+    expect(sectionsOf('https://example.com/national/story-1')).toEqual([]);
+    // Only section names: where a post sits, a dated path's month ("mar" would read as Mars), words
+    // that read as another topic out of context.
+    expect(sectionsOf('https://example.com/blog/2026/mar/a-post')).toEqual([]);
+    expect(sectionsOf('https://example.com/rss/security/online/a-post')).toEqual([]);
+    expect(sectionsOf('not a url')).toEqual([]);
+
+    const plain = text('Vote delayed until next week', 'Members will return on Monday.');
+    const sectioned = topics.assign([], { ...plain, url: 'https://news.example/politics/2026/11/22/vote-delayed' });
+    expect(sectioned.map(rootName)).toContain('politics');
+    const sport = topics.assign([], {
+      ...text('Late goal settles it'),
+      url: 'https://news.example/sport/football/1234',
+    });
+    expect(sport.map(rootName)[0]).toBe('sport');
+    // A section that names no topic adds nothing.
+    expect(topics.assign([], { ...plain, url: 'https://news.example/news/world/vote' })).toEqual(
+      topics.assign([], plain),
+    );
   });
 
   it('gives no topic without evidence, and at most three', () => {

@@ -119,6 +119,7 @@ export function reclassify(article: Article, source: Source | undefined, catalog
   const meaning = classifierFor(catalog).classify({
     headline: article.headline,
     introduction: article.introduction,
+    url: article.url,
     language: article.language,
     defaultTopics: source?.topics ?? [],
   });

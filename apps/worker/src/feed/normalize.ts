@@ -171,6 +171,7 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
     headline,
     introduction,
     categories: item.categories,
+    url,
     language,
     defaultTopics: source.topics,
   });
