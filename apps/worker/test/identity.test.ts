@@ -83,6 +83,14 @@ describe('meaning by language', () => {
     expect(german.map((a) => a.language)).toEqual(['de', 'de']);
     expect(german[0]!.topics).toEqual([]);
     expect(german[1]!.topics.map((t) => t.id)).toEqual([15000000]);
+    // An item in English in a feed of another language is read: the item's own text is asked.
+    const english =
+      '<item><title>Carmaker launches a seven-seater SUV with a 3-litre engine in Bengaluru</title>' +
+      '<link>https://show.example/article/english/74450</link>' +
+      '<description>The car offers four-wheel drive, automatic transmission and safety features.</description></item>';
+    const kannada = await read(english, '<link>https://show.example/</link><language>kn</language>');
+    expect(kannada[0]!.language).toBe('kn');
+    expect(kannada[0]!.topics).not.toEqual([]);
     // The same items in a feed that says it is English are read as English text.
     const declaredEnglish = await read(items, '<link>https://show.example/</link><language>en</language>');
     expect(declaredEnglish[0]!.topics).not.toEqual([]);

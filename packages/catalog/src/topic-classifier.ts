@@ -10,6 +10,7 @@
  */
 import { foldText } from '@tidings/core/text';
 import type { Catalog } from './catalog.js';
+import { detectLanguage } from './language.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
 
@@ -114,8 +115,9 @@ export interface TopicEvidence {
   url?: string;
   /**
    * The article's language (ISO 639-1), when known. The text classifier reads English (its lexicon
-   * and its model's words are English): text in another language gets topics from the source's
-   * defaults and the feed's categories only, not from guesses on words it does not know.
+   * and its model's words are English): text in another language — unless the item's own text reads
+   * as English — gets topics from the source's defaults and the feed's categories only, not from
+   * guesses on words it does not know.
    */
   language?: string | null;
 }
@@ -385,7 +387,12 @@ export class TopicClassifier {
    * default topics all stay, even beyond that).
    */
   assign(defaults: readonly number[], evidence: TopicEvidence): number[] {
-    const readsText = evidence.language == null || evidence.language === 'en';
+    // A feed in another language can carry items in English (a Kannada portal's English pages): the
+    // item's own text is asked (only then, since detection costs more than classifying).
+    const readsText =
+      evidence.language == null ||
+      evidence.language === 'en' ||
+      detectLanguage(`${evidence.headline}\n${evidence.introduction}`) === 'en';
     const candidates = [
       ...defaults,
       ...this.topicsOfCategories(evidence.categories ?? []),
