@@ -1,7 +1,8 @@
 /**
  * Topics of an article (CONTRACT §2, issue 4): its most specific IPTC Media Topics, 0–3 of them, from
- * the source's default topics, the feed's categories matched to topic labels and the lexicon, and a
- * lexicon classifier over headline + introduction. Ancestors are implied (the index expands a topic
+ * the source's default topics, the feed's categories matched to topic labels and the lexicon, the
+ * publisher's sections in the article's URL, and a classifier over an English headline + introduction
+ * (a learned top-level model with the lexicon; issue 12). Ancestors are implied (the index expands a topic
  * filter to descendants), so an ancestor of a topic already chosen is never listed.
  *
  * The text classifier scores each topic by the weighted terms it finds (terms from the IPTC labels and
@@ -116,8 +117,8 @@ export interface TopicEvidence {
   /**
    * The article's language (ISO 639-1), when known. The text classifier reads English (its lexicon
    * and its model's words are English): text in another language — unless the item's own text reads
-   * as English — gets topics from the source's defaults and the feed's categories only, not from
-   * guesses on words it does not know.
+   * as English — gets topics from the source's defaults, the feed's categories and the URL's sections
+   * only, not from guesses on words it does not know.
    */
   language?: string | null;
 }
@@ -381,14 +382,14 @@ export class TopicClassifier {
   }
 
   /**
-   * The article's topics: source defaults first, then feed categories, then the text classifier
-   * (English text only: {@link TopicEvidence.language}); an ancestor of a topic listed is dropped (it
+   * The article's topics: source defaults first, then feed categories, then the URL's sections, then
+   * the text classifier (English text only: {@link TopicEvidence.language}); an ancestor of a topic listed is dropped (it
    * is implied), and topics found in the item fill the list up to {@link MAX_TOPICS} (a source's
    * default topics all stay, even beyond that).
    */
   assign(defaults: readonly number[], evidence: TopicEvidence): number[] {
     // A feed in another language can carry items in English (a Kannada portal's English pages): the
-    // item's own text is asked (only then, since detection costs more than classifying).
+    // item's own text is asked (only then: English and unknown-language feeds need no detection).
     const readsText =
       evidence.language == null ||
       evidence.language === 'en' ||
