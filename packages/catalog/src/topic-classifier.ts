@@ -87,8 +87,13 @@ const MODEL_EVIDENCE = 0.3;
 const LEXICON_BLEND = 1;
 /** A second top-level topic is added when the model finds it this nearly as likely as the first. */
 const MODEL_SECOND_SHARE = 0.75;
-/** A narrower topic is chosen when it carries at least this share of its parent's score. */
+/** A narrower topic is chosen when it carries at least this share of its parent's score… */
 const DESCEND_SHARE = 0.34;
+/**
+ * …and at least this score: more than one stray word of its definition (0.1 each, 0.15 in the headline),
+ * which led "language model" to astronomy and "board games" to figure skating.
+ */
+const DESCEND_MIN = 0.3;
 
 /** Folds a word for matching: accents and case, then a plural `s`/`ies`. */
 export function normalizeWord(word: string): string {
@@ -286,7 +291,7 @@ export class TopicClassifier {
         const score = this.scores[child]!;
         if (score > bestScore) [best, bestScore] = [child, score];
       }
-      if (best === -1 || bestScore < here * DESCEND_SHARE) return at;
+      if (best === -1 || bestScore < here * DESCEND_SHARE || bestScore < DESCEND_MIN) return at;
       at = best;
     }
   }

@@ -305,12 +305,20 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // ── disaster, accident and emergency incident ────────────────────────────────────────────────────
   3000000: `disaster, disasters, earthquake, earthquakes, quake, aftershock, tsunami, hurricane, hurricanes,
     typhoon, cyclone, tornado, tornadoes, flood, floods, flooding, landslide, landslides, mudslide, avalanche,
-    wildfire, wildfires, bushfire, forest fire, fire:0.5, blaze, fires:0.5, crash, crashed, plane crash,
-    accident, accidents, collision, derailed, derailment, collapse:0.5, collapsed, explosion:0.6, blast:0.5,
+    wildfire, wildfires, bushfire, forest fire, fire:0.5, blaze, fires:0.5, crash, crashes, crashed,
+    accident, accidents, collision, collapse:0.5, collapsed, explosion:0.6, blast:0.5,
     rescue, rescuers, rescued, survivor, survivors, victims:0.6, death toll, dead:0.5, died:0.4, missing:0.4,
     injured:0.4, emergency, evacuated, evacuation, evacuate, famine, drought, eruption, erupted, volcanic,
     relief effort, aid workers, red cross, homeless:0.4, damage:0.4, destroyed:0.4, storm:0.5, mine blast,
-    miners:0.6, sank, sinking, capsized, shipwreck, ferry:0.4, stampede`,
+    miners:0.6, stampede`,
+  // transport accidents, each by its kind of vehicle
+  20000144: `plane crash, plane crashes, air crash, air disaster, airliner, aircraft:0.6, jet crash, helicopter crash,
+    crash-landed, crash-lands, crash landing, emergency landing, mid-air collision`,
+  20000145: `capsized, capsizes, capsize, shipwreck, sank, sinks, sinking, ran aground, runs aground, ferry:0.5,
+    lifeboat:0.6, coastguard:0.6, coast guard:0.6`,
+  20000146: `derailed, derailment, derails, train crash, rail crash, train collision, trains collided, level crossing`,
+  20000147: `car crash, road accident, road crash, traffic accident, pile-up, head-on collision, bus crash, lorry:0.5,
+    motorway:0.5, overturned:0.5`,
 
   // ── society, health, environment, labour, arts, lifestyle, religion, education, weather ──────────
   14000000: `society, social, refugee, refugees, asylum, asylum seekers, immigrant, immigrants, immigration,

@@ -33,6 +33,29 @@ describe('topic classifier', () => {
     for (const [headline, field] of cases) expect(rootName(topics.classifyText(text(headline)).topics[0]!)).toBe(field);
   });
 
+  it('names a narrower topic only on evidence for it, not on a stray word of its definition', () => {
+    const name = (headline: string, introduction = '') =>
+      topics.classifyText(text(headline, introduction)).topics.map((id) => catalog.topics.get(id)!.name);
+    // Transport accidents by the vehicle.
+    expect(name('Passenger train derails near Milan, injuring dozens')).toEqual(['railway accident and incident']);
+    expect(name('Small plane crashes into field after engine failure')).toEqual([
+      'air and space accident and incident',
+    ]);
+    expect(name('Ferry capsizes off Indonesian island with 40 aboard')).toEqual(['maritime accident and incident']);
+    expect(
+      name('Motorway pile-up involving 30 cars closes the M6', 'Fog was blamed for the crash, which left six hurt.'),
+    ).toEqual(['road accident and incident']);
+    // One word of a definition ("games" of figure skating's, "tests" of a medical test's) is no evidence.
+    for (const [headline, wrong] of [
+      ['The best board games to play with friends this winter', 'figure skating'],
+      ['Why our tests were flaky, and how we fixed them', 'medical test'],
+      ['Rental: sunny two-bedroom flat with garden and parking', 'gardening'],
+      ['Swift tips: when to use guard instead of if', 'sledge hockey'],
+    ]) {
+      expect(name(headline!)).not.toContain(wrong);
+    }
+  });
+
   it("reads today's network and security words as technology, not as a carrier's or a manager's business", () => {
     const cases: [string, string][] = [
       [
