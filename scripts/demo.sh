@@ -67,6 +67,11 @@ if ! wait_for "${base}/healthz" "$api"; then
   tail -5 data/demo-api.log >&2
   exit 1
 fi
+if [ "${INDEX:-embedded}" = meilisearch ]; then
+  where="Meilisearch index '${MEILI_INDEX:-articles}' at ${MEILI_URL:-?}"
+else
+  where="embedded index in ${DATA_DIR:-./data}"
+fi
 key=$(npx tidings keys create --name "demo $(date +%F\ %T)" --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).key))')
 ids=$(node -e "fetch('${base}/api/v2/feed/?pageSize=3&excludeNonHttpsSources=0', {headers: {'x-api-key': '${key}'}}).then(r=>r.json()).then(b=>console.log(b.articles.map(a=>a.id).join(' ')))")
 # shellcheck disable=SC2086
@@ -79,7 +84,7 @@ cat <<TXT
 
 Tidings is running: API on ${base}, worker polling 8 demo feeds served on http://127.0.0.1:${FEEDS_PORT}
 (the daily news site answers on https://localhost:${NEWS_PORT} with the demo's own certificate)
-(embedded index in ./data, Redis at ${REDIS_URL:-redis://127.0.0.1:6379}; logs in data/demo-*.log).
+(${where}, Redis at ${REDIS_URL:-redis://127.0.0.1:6379}; logs in data/demo-*.log).
 Your api key (shown once): ${key}
 The editorial desk: ${base}/desk/ — sign in as ${editor} by opening this one-time link
 (it asks for a password of 12 characters or more): ${link}
