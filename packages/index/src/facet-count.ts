@@ -94,6 +94,7 @@ export function latestDays(counts: readonly [string, number][], size: number): [
 export function cutFacets(counts: FacetCounts, size: number): FacetCounts {
   return {
     total: counts.total,
+    ...(counts.counted !== undefined ? { counted: counts.counted } : {}),
     types: largest(counts.types, size),
     languages: largest(counts.languages, size),
     sources: largest(counts.sources, size),

@@ -363,7 +363,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     ids: readonly string[] | undefined,
     limit: number,
     storyId: string | null = null,
-  ): Promise<{ keys: MatchKey[]; total: number }> {
+  ): Promise<{ keys: MatchKey[]; total: number; complete: boolean }> {
     const filter = [...meiliFilter(filters, after, ids), ...(storyId ? [`storyId = ${quote(storyId)}`] : [])];
     const terms = filters.searchTerms.length ? filters.searchTerms : [null];
     const { results } = await this.client.multiSearch({
@@ -379,12 +379,16 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     });
     const byId = new Map<string, MatchKey>();
     let total = 0;
+    // Every match was returned when no search had more than `limit`.
+    let complete = true;
     for (const result of results) {
-      total = Math.max(total, (result as { totalHits?: number }).totalHits ?? 0);
+      const hits = (result as { totalHits?: number }).totalHits ?? 0;
+      total = Math.max(total, hits);
+      if (hits > result.hits.length) complete = false;
       for (const hit of result.hits as unknown as MatchKey[]) byId.set(hit.id, hit);
     }
     const keys = [...byId.values()].sort((a, b) => b.publishedTs - a.publishedTs || b.idKey - a.idKey);
-    return { keys, total: terms.length === 1 ? total : keys.length };
+    return { keys, total: terms.length === 1 ? total : keys.length, complete };
   }
 
   private async documents(ids: string[]): Promise<Article[]> {
@@ -473,7 +477,10 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     };
   }
 
-  /** Counted from the matching articles, newest first, up to the exact-total limit (10 000). */
+  /**
+   * Counted from the matching articles, newest first, up to the exact-total limit (10 000): beyond it
+   * the counts say so (`counted`), since they cover only the newest 10 000 matches.
+   */
   async facets(query: FacetQuery): Promise<FacetCounts> {
     try {
       const matched = await this.matchingKeys(query.filters, null, undefined, EXACT_TOTAL_LIMIT);
@@ -484,7 +491,11 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         articles.push(...(await this.documents(keys.slice(i, i + 1000).map((k) => k.id))));
       }
       const parents = new Map(Object.entries(this.options.topicParents ?? {}).map(([c, p]) => [Number(c), p]));
-      const counts = { ...countFacets(articles, query.facets, parents), total };
+      const counts: FacetCounts = {
+        ...countFacets(articles, query.facets, parents),
+        total,
+        ...(matched.complete ? {} : { counted: matched.keys.length }),
+      };
       return query.size ? cutFacets(counts, query.size) : counts;
     } catch (error) {
       throw unavailable(error);

@@ -126,6 +126,11 @@ export interface FacetQuery {
  */
 export interface FacetCounts {
   total: number;
+  /**
+   * Set when the lists count only this many of the matches, the newest (the Meilisearch adapter beyond
+   * `EXACT_TOTAL_LIMIT` matches); absent when every match is counted.
+   */
+  counted?: number;
   types: [string, number][];
   languages: [string, number][];
   sources: [string, number][];

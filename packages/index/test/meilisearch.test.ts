@@ -30,6 +30,34 @@ if (host) {
     { groupsStories: true },
   );
 
+  describe('MeilisearchArticleIndex.facets', () => {
+    it('says when its counts cover only the newest 10 000 matches', { timeout: 120_000 }, async () => {
+      const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+      await index.init();
+      try {
+        const start = Date.UTC(2026, 0, 1);
+        const at = (i: number) => new Date(start + i * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+        for (let batch = 0; batch < 11; batch++) {
+          await index.upsert(
+            Array.from({ length: 1000 }, (_, i) => makeArticle({ publishedAt: at(batch * 1000 + i) })),
+          );
+        }
+        const all = await index.facets({ filters: { ...NO_FILTERS }, facets: ['types'], size: 10 });
+        expect(all.counted).toBe(10_000);
+        expect(all.types).toEqual([['article', 10_000]]);
+        const some = await index.facets({
+          filters: { ...NO_FILTERS, from: start + 10_500 * 60_000 },
+          facets: ['types'],
+          size: 10,
+        });
+        expect(some.counted).toBeUndefined();
+        expect(some.types).toEqual([['article', 500]]);
+      } finally {
+        await index.close();
+      }
+    });
+  });
+
   describe('MeilisearchArticleIndex.rebuild', () => {
     it('serves the old articles until the fresh index is swapped in, and keeps articles written meanwhile', async () => {
       const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);

@@ -56,6 +56,11 @@ export default async function facetRoutes(app: FastifyInstance) {
             .slice(0, size)
             .map(([value, count]) => ({ value, count })),
       };
+      if (counts.counted !== undefined) {
+        warnings.push(
+          `The counts cover the newest ${counts.counted} matching articles only: this index counts no further.`,
+        );
+      }
       return {
         facets: Object.fromEntries(query.facets.map((name) => [name, all[name]()])),
         meta: {
