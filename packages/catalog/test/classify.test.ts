@@ -45,7 +45,7 @@ describe('topic classifier', () => {
     expect(
       name('Motorway pile-up involving 30 cars closes the M6', 'Fog was blamed for the crash, which left six hurt.'),
     ).toEqual(['road accident and incident']);
-    // One word of a definition ("games" of figure skating's, "tests" of a medical test's) is no evidence.
+    // One word of a definition ("best" of figure skating's, "test" of a medical test's) is no evidence.
     for (const [headline, wrong] of [
       ['The best board games to play with friends this winter', 'figure skating'],
       ['Why our tests were flaky, and how we fixed them', 'medical test'],
