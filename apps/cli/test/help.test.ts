@@ -15,7 +15,7 @@ const tidings = (...args: string[]) =>
   });
 
 describe('tidings --help and --version', () => {
-  it('prints help and exits 0, for the program and for a command', () => {
+  it('prints help and exits 0, for the program and for a command', { timeout: 30_000 }, () => {
     for (const args of [['--help'], ['help'], ['sources', '--help'], ['ingest', '--help']]) {
       const run = tidings(...args);
       expect(run.status, args.join(' ')).toBe(0);

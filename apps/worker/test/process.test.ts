@@ -67,31 +67,35 @@ describe('worker process', () => {
     expect(output.stderr).toMatch(/^tidings-worker: .*compnies/);
   });
 
-  it('runs every thread at WORKER_NICE (10 unless set), so that an API beside it answers first', async () => {
-    const niceOf = (pid: number) =>
-      readdirSync(`/proc/${pid}/task`).map((tid) => {
-        // Field 19 of stat; the command name (field 2) may hold spaces, so count after its ')'.
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-      });
-    // A worker started by a process that runs at a higher value keeps that one.
-    const own = getPriority(0);
-    for (const [env, expected] of [
-      [{}, Math.max(10, own)],
-      [{ WORKER_NICE: '0' }, own],
-    ] as const) {
-      const worker = startWorker(env);
-      await untilListening();
-      const values = niceOf(worker.child.pid!);
-      worker.child.kill('SIGTERM');
-      await once(worker.child, 'exit');
-      // Its index thread, parser threads and V8's own threads included.
-      expect(values.length).toBeGreaterThan(5);
-      expect(new Set(values)).toEqual(new Set([expected]));
-    }
-  });
+  it(
+    'runs every thread at WORKER_NICE (10 unless set), so that an API beside it answers first',
+    { timeout: 30_000 },
+    async () => {
+      const niceOf = (pid: number) =>
+        readdirSync(`/proc/${pid}/task`).map((tid) => {
+          // Field 19 of stat; the command name (field 2) may hold spaces, so count after its ')'.
+          const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+      // A worker started by a process that runs at a higher value keeps that one.
+      const own = getPriority(0);
+      for (const [env, expected] of [
+        [{}, Math.max(10, own)],
+        [{ WORKER_NICE: '0' }, own],
+      ] as const) {
+        const worker = startWorker(env);
+        await untilListening();
+        const values = niceOf(worker.child.pid!);
+        worker.child.kill('SIGTERM');
+        await once(worker.child, 'exit');
+        // Its index thread, parser threads and V8's own threads included.
+        expect(values.length).toBeGreaterThan(5);
+        expect(new Set(values)).toEqual(new Set([expected]));
+      }
+    },
+  );
 
-  it('logs JSON lines at LOG_LEVEL and writes them all out when stopped', async () => {
+  it('logs JSON lines at LOG_LEVEL and writes them all out when stopped', { timeout: 30_000 }, async () => {
     const info = startWorker({ LOG_LEVEL: 'info' });
     await untilListening();
     info.child.kill('SIGTERM');

@@ -156,7 +156,7 @@ describe('EmbeddedArticleIndex catching up while idle', () => {
 });
 
 describe('EmbeddedArticleIndex paging past the exact-total limit', () => {
-  it('keeps cursor pages exact and ordered beyond 10 000 matches', async () => {
+  it('keeps cursor pages exact and ordered beyond 10 000 matches', { timeout: 30_000 }, async () => {
     const index = new EmbeddedArticleIndex({ file: ':memory:' });
     const n = EXACT_TOTAL_LIMIT + 50;
     index.upsertSync(
