@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadCatalog } from '@tidings/catalog/catalog';
+import { loadCatalog, topicParents } from '@tidings/catalog/catalog';
 import { parseFeedQuery } from '@tidings/core/query';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 
@@ -22,10 +22,7 @@ if (!existsSync(listFile)) {
   throw new Error(`${listFile} is missing: run npm run bench:api -- --articles ${args.articles} first`);
 }
 const catalog = loadCatalog();
-const topicParents = Object.fromEntries(
-  [...catalog.topics.values()].filter((t) => t.parent != null).map((t) => [t.id, t.parent]),
-);
-const index = new EmbeddedArticleIndex({ file: join(dir, 'articles.sqlite'), topicParents });
+const index = new EmbeddedArticleIndex({ file: join(dir, 'articles.sqlite'), topicParents: topicParents() });
 const queries = readFileSync(listFile, 'utf8')
   .split('\n')
   .filter((line) => line.includes('/facets/'))

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { loadCatalog } from '@tidings/catalog/catalog';
+import { loadCatalog, topicParents } from '@tidings/catalog/catalog';
 import { encodeCursor } from '@tidings/core/cursor';
 import { parseFeedQuery } from '@tidings/core/query';
 import { wordsOf } from '@tidings/core/text';
@@ -135,6 +135,7 @@ mkdirSync(dataDir, { recursive: true });
         host: MEILI,
         ...(process.env.MEILI_API_KEY ? { apiKey: process.env.MEILI_API_KEY } : {}),
         indexUid: MEILI_INDEX,
+        topicParents: topicParents(),
         taskTimeoutMs: 600_000,
       })
     : new EmbeddedArticleIndex({ file: dbFile });

@@ -1,6 +1,6 @@
 /** Starts the API: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
 import Fastify from 'fastify';
-import { loadCatalogOrExit } from '@tidings/catalog/catalog';
+import { loadCatalogOrExit, topicParents } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { openIndexOrExit } from '@tidings/index/factory';
 import { ApiKeyStore } from '@tidings/store/api-keys';
@@ -22,12 +22,10 @@ redis.on('error', () => {
   // Reported through /readyz and request logs; ioredis keeps reconnecting.
 });
 const catalog = loadCatalogOrExit(config.CATALOG_OVERRIDES, { topicModel: config.TOPIC_MODEL === 'on' });
-const topicParents: Record<number, number> = {};
-for (const topic of catalog.topics.values()) if (topic.parent !== null) topicParents[topic.id] = topic.parent;
 // Query threads print pages with the response schema's own serialiser (see `feedPage`).
 const index = await openIndexOrExit(config, 'tidings-api', {
   serving: true,
-  topicParents,
+  topicParents: topicParents(),
   articleSchema: ArticleSchema,
 });
 

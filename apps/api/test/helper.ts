@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
-import { loadCatalog } from '@tidings/catalog/catalog';
+import { loadCatalog, topicParents } from '@tidings/catalog/catalog';
 import { testEnv } from '@tidings/config/config';
 import type { Article } from '@tidings/core/article';
 import { articleIdFor, canonicalizeUrl } from '@tidings/core/url';
@@ -44,8 +44,7 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { index?: Artic
   const prefix = `tidings-test:${randomUUID()}:`;
   const redis = createRedis({ url: REDIS_URL, failFast: true });
   const catalog = loadCatalog();
-  const topicParents: Record<number, number> = {};
-  for (const topic of catalog.topics.values()) if (topic.parent !== null) topicParents[topic.id] = topic.parent;
+  const parents = topicParents();
   // API_TESTS_INDEX=meilisearch (with MEILI_URL): the same tests on a throw-away Meilisearch index.
   const meili = testEnv('MEILI_URL') && testEnv('API_TESTS_INDEX') === 'meilisearch';
   const index: ArticleIndex = meili
@@ -53,10 +52,10 @@ export async function buildTestApp(overrides: Partial<AppDeps> & { index?: Artic
         host: testEnv('MEILI_URL')!,
         ...(testEnv('MEILI_API_KEY') ? { apiKey: testEnv('MEILI_API_KEY')! } : {}),
         indexUid: `tidings_api_test_${randomUUID().slice(0, 8)}`,
-        topicParents,
+        topicParents: parents,
       })
     : // Pages printed by the index, as the API's query threads do (test/feed.test.ts covers the objects' path too).
-      new EmbeddedArticleIndex({ file: ':memory:', topicParents, articleSchema: ArticleSchema });
+      new EmbeddedArticleIndex({ file: ':memory:', topicParents: parents, articleSchema: ArticleSchema });
   await index.init();
   const keys = new ApiKeyStore(redis, prefix);
   const selections = new SelectionStore(redis, prefix);

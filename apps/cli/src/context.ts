@@ -1,6 +1,7 @@
 /** What every command shares: output, lazily opened connections, the error that ends a command. */
 import type { Redis } from 'ioredis';
 import type { Config } from '@tidings/config/config';
+import { topicParents } from '@tidings/catalog/catalog';
 import { openIndex } from '@tidings/index/factory';
 import type { ArticleIndex } from '@tidings/index/port';
 import { ApiKeyStore } from '@tidings/store/api-keys';
@@ -52,7 +53,7 @@ export class Context {
 
   async index(): Promise<ArticleIndex> {
     if (!this.indexHandle) {
-      this.indexHandle = await openIndex(this.config);
+      this.indexHandle = await openIndex(this.config, { topicParents: topicParents() });
       await this.indexHandle.init();
     }
     return this.indexHandle;

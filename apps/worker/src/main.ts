@@ -1,5 +1,6 @@
 /** The worker process: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
 import { pino } from 'pino';
+import { topicParents } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { openIndexOrExit } from '@tidings/index/factory';
@@ -57,7 +58,7 @@ try {
   process.stderr.write(`tidings-worker: ${(error as Error).message}\n`);
   process.exit(1);
 }
-const index = await openIndexOrExit(config, 'tidings-worker', { thread: true });
+const index = await openIndexOrExit(config, 'tidings-worker', { thread: true, topicParents: topicParents() });
 
 const fetcher = new Fetcher({
   timeoutMs: config.FETCH_TIMEOUT_MS,

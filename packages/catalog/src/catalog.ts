@@ -73,6 +73,22 @@ function readJson<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(`../data/${name}`, import.meta.url), 'utf8')) as T;
 }
 
+let parentsOfTopics: Record<number, number> | null = null;
+
+/**
+ * The parent of each IPTC topic that has one (child id → parent id), from the bundled topic list
+ * alone (override files change companies only): what an index needs to count an article under each
+ * ancestor of its topics, for processes that do not load the whole catalog.
+ */
+export function topicParents(): Record<number, number> {
+  if (!parentsOfTopics) {
+    const parents: Record<number, number> = {};
+    for (const topic of readJson<Topic[]>('topics.json')) if (topic.parent !== null) parents[topic.id] = topic.parent;
+    parentsOfTopics = parents;
+  }
+  return parentsOfTopics;
+}
+
 export class CatalogOverrideError extends Error {
   override name = 'CatalogOverrideError';
 }

@@ -10,7 +10,10 @@ import { ThreadedArticleIndex } from './threaded.js';
 export interface IndexOpenOptions {
   serving?: boolean;
   thread?: boolean;
-  /** Parent of each topic id, for facets (a serving process passes the catalog's). */
+  /**
+   * Parent of each topic id (the catalog's `topicParents()`): facets count an article under every ancestor
+   * of its topics, and the Meilisearch adapter stores that ancestry in each document it writes.
+   */
   topicParents?: Record<number, number>;
   /** JSON schema of an article as the API prints it (query threads then print pages themselves). */
   articleSchema?: object;

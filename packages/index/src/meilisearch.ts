@@ -6,11 +6,13 @@
  * `topicIds`, `companyIds`, `sourcePrefixes` (every host suffix × path prefix of the URL, so that
  * `additionalSources` is an exact-value `NOT IN`), and the flags. `searchTerms` are phrase searches
  * without typo tolerance, one per term, united here (Meilisearch ANDs phrases within one query).
+ * `day` and `topicTree` (the topics with every ancestor) let Meilisearch count facets itself, over
+ * every match.
  */
 import { Meilisearch, type Index } from 'meilisearch';
 import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
-import type { FeedFilters } from '@tidings/core/query';
+import type { FacetName, FeedFilters } from '@tidings/core/query';
 import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
 import { wordsOf } from '@tidings/core/text';
 import { sameStory, STORY_WINDOW_MS, storyBands, storyText, type StoryWords } from './stories.js';
@@ -38,6 +40,14 @@ interface MeiliDocument {
   publishedTs: number;
   type: string;
   topicIds: number[];
+  /**
+   * The topics and every ancestor of them, for the topics facet; absent (or null after a re-classification)
+   * when the writer did not know the topic tree: such documents make topic facets fall back to counting
+   * articles here.
+   */
+  topicTree?: number[] | null;
+  /** UTC day of `publishedAt` (`YYYY-MM-DD`), for the days facet. */
+  day: string;
   companyIds: number[];
   paywalled: boolean;
   registrationRequired: boolean;
@@ -106,7 +116,17 @@ function storyWordsOf(article: Pick<Article, 'headline' | 'introduction'>): Stor
   return { headline: wordsOf(article.headline).join(' '), introduction: wordsOf(article.introduction).join(' ') };
 }
 
-function toDocument(article: Article): MeiliDocument {
+/** The topics with every ancestor, each once. */
+function topicTreeOf(topicIds: readonly number[], parents: ReadonlyMap<number, number>): number[] {
+  const tree = new Set<number>();
+  for (const id of topicIds) {
+    for (let t: number | undefined = id; t !== undefined && !tree.has(t); t = parents.get(t)) tree.add(t);
+  }
+  return [...tree];
+}
+
+function toDocument(article: Article, parents: ReadonlyMap<number, number> | null): MeiliDocument {
+  const topicIds = article.topics.map((t) => t.id);
   return {
     storyId: article.story?.id ?? article.id,
     storyBands: storyBands(storyWordsOf(article)),
@@ -114,7 +134,9 @@ function toDocument(article: Article): MeiliDocument {
     idKey: idKeyOf(article.id),
     publishedTs: Date.parse(article.publishedAt),
     type: article.type,
-    topicIds: article.topics.map((t) => t.id),
+    topicIds,
+    ...(parents ? { topicTree: topicTreeOf(topicIds, parents) } : {}),
+    day: article.publishedAt.slice(0, 10),
     companyIds: article.companies.map((c) => c.id),
     paywalled: article.paywalled,
     registrationRequired: article.registrationRequired,
@@ -167,6 +189,16 @@ type WriteOp = (index: Index<MeiliDocument>) => Promise<unknown>;
 
 const SORT = ['publishedTs:desc', 'idKey:desc'];
 
+/** The document field each facet counts. */
+const FACET_FIELDS: Record<FacetName, keyof MeiliDocument> = {
+  types: 'type',
+  languages: 'language',
+  sources: 'sourceId',
+  companies: 'companyIds',
+  topics: 'topicTree',
+  days: 'day',
+};
+
 /** Connection failures and time-outs become `IndexUnavailableError`; query errors stay as they are. */
 function unavailable(error: unknown): unknown {
   const name = (error as { name?: string }).name ?? '';
@@ -180,11 +212,20 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   private readonly client: Meilisearch;
   private readonly index: Index<MeiliDocument>;
   private readonly wait: { timeout: number; interval: number };
+  /** Child → parent of the topic tree; null when not given (documents are then written without `topicTree`). */
+  private readonly parents: ReadonlyMap<number, number> | null;
 
   constructor(private readonly options: MeilisearchIndexOptions) {
     this.client = new Meilisearch({ host: options.host, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
     this.index = this.client.index<MeiliDocument>(options.indexUid);
     this.wait = { timeout: options.taskTimeoutMs ?? 60_000, interval: 50 };
+    this.parents = options.topicParents
+      ? new Map(Object.entries(options.topicParents).map(([child, parent]) => [Number(child), parent]))
+      : null;
+  }
+
+  private toDocument(article: Article): MeiliDocument {
+    return toDocument(article, this.parents);
   }
 
   async init(): Promise<void> {
@@ -203,6 +244,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
           'publishedTs',
           'type',
           'topicIds',
+          'topicTree',
+          'day',
           'companyIds',
           'paywalled',
           'registrationRequired',
@@ -309,7 +352,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const grouped = new Map(
       (await this.assignStories(articles.filter((a) => !stored.has(a.id)))).map((a) => [a.id, a.story!]),
     );
-    const docs = articles.map((a) => toDocument({ ...a, story: stored.get(a.id) ?? grouped.get(a.id)! }));
+    const docs = articles.map((a) => this.toDocument({ ...a, story: stored.get(a.id) ?? grouped.get(a.id)! }));
     await this.write((index) => index.addDocuments(docs).waitTask(this.wait));
   }
 
@@ -322,13 +365,13 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const fresh = await this.assignStories(changed.filter((a) => !stored.has(a.id)));
     const known = changed.filter((a) => stored.has(a.id));
     if (fresh.length) {
-      const docs = fresh.map(toDocument);
+      const docs = fresh.map((a) => this.toDocument(a));
       await this.write((index) => index.addDocuments(docs).waitTask(this.wait));
     }
     if (known.length) {
       const partial = known.map((a) => {
         // Nor the story: it never changes once given.
-        const { https: _https, iframeable: _iframeable, storyId: _storyId, ...rest } = toDocument(a);
+        const { https: _https, iframeable: _iframeable, storyId: _storyId, ...rest } = this.toDocument(a);
         return rest;
       });
       await this.write((index) => index.updateDocuments(partial).waitTask(this.wait));
@@ -478,28 +521,72 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   }
 
   /**
-   * Counted from the matching articles, newest first, up to the exact-total limit (10 000): beyond it
-   * the counts say so (`counted`), since they cover only the newest 10 000 matches.
+   * Counted by Meilisearch over every match (its facet distribution) when it can: no story collapsing,
+   * at most one search term, and every matching document carrying the fields the asked facets count
+   * (`day`, `topicTree`: documents written before them, or without the topic tree, lack them until
+   * `tidings reindex --all`). Otherwise counted here from the matching articles, newest first, up to
+   * the exact-total limit (10 000): beyond it the counts say so (`counted`).
    */
   async facets(query: FacetQuery): Promise<FacetCounts> {
     try {
-      const matched = await this.matchingKeys(query.filters, null, undefined, EXACT_TOTAL_LIMIT);
-      const keys = query.filters.collapseStories ? collapseKeys(matched.keys) : matched.keys;
-      const total = query.filters.collapseStories ? keys.length : matched.total;
-      const articles: Article[] = [];
-      for (let i = 0; i < keys.length; i += 1000) {
-        articles.push(...(await this.documents(keys.slice(i, i + 1000).map((k) => k.id))));
-      }
-      const parents = new Map(Object.entries(this.options.topicParents ?? {}).map(([c, p]) => [Number(c), p]));
-      const counts: FacetCounts = {
-        ...countFacets(articles, query.facets, parents),
-        total,
-        ...(matched.complete ? {} : { counted: matched.keys.length }),
-      };
-      return query.size ? cutFacets(counts, query.size) : counts;
+      return (await this.facetsCounted(query)) ?? (await this.facetsOfArticles(query));
     } catch (error) {
       throw unavailable(error);
     }
+  }
+
+  /** The facets as Meilisearch counts them, or null when it cannot count these (see `facets`). */
+  private async facetsCounted(query: FacetQuery): Promise<FacetCounts | null> {
+    const { filters } = query;
+    if (filters.collapseStories || filters.searchTerms.length > 1) return null;
+    const fields = query.facets.map((name) => FACET_FIELDS[name]);
+    const needed = fields.filter((f) => f === 'day' || f === 'topicTree');
+    const filter = meiliFilter(filters);
+    const term = filters.searchTerms[0];
+    const q = term ? `"${term.words.join(' ')}"` : '';
+    const search = { indexUid: this.options.indexUid, q, filter, page: 1, hitsPerPage: 0 };
+    const { results } = await this.client.multiSearch({
+      queries: [
+        { ...search, facets: fields },
+        ...(needed.length
+          ? [{ ...search, filter: [...filter, needed.map((f) => `${f} NOT EXISTS OR ${f} IS NULL`).join(' OR ')] }]
+          : []),
+      ],
+    });
+    const [counted, missing] = results as {
+      totalHits?: number;
+      facetDistribution?: Record<string, Record<string, number>>;
+    }[];
+    if (missing && (missing.totalHits ?? 0) > 0) return null;
+    const of = (field: string) => Object.entries(counted!.facetDistribution?.[field] ?? {});
+    const numbers = (field: string) => of(field).map(([v, n]): [number, number] => [Number(v), n]);
+    const counts: FacetCounts = {
+      total: counted!.totalHits ?? 0,
+      types: of('type'),
+      languages: of('language'),
+      sources: of('sourceId'),
+      companies: numbers('companyIds'),
+      topics: numbers('topicTree'),
+      days: of('day'),
+    };
+    return query.size ? cutFacets(counts, query.size) : counts;
+  }
+
+  /** The facets counted here from the matching articles (the newest 10 000 at most). */
+  private async facetsOfArticles(query: FacetQuery): Promise<FacetCounts> {
+    const matched = await this.matchingKeys(query.filters, null, undefined, EXACT_TOTAL_LIMIT);
+    const keys = query.filters.collapseStories ? collapseKeys(matched.keys) : matched.keys;
+    const total = query.filters.collapseStories ? keys.length : matched.total;
+    const articles: Article[] = [];
+    for (let i = 0; i < keys.length; i += 1000) {
+      articles.push(...(await this.documents(keys.slice(i, i + 1000).map((k) => k.id))));
+    }
+    const counts: FacetCounts = {
+      ...countFacets(articles, query.facets, this.parents ?? new Map()),
+      total,
+      ...(matched.complete ? {} : { counted: matched.keys.length }),
+    };
+    return query.size ? cutFacets(counts, query.size) : counts;
   }
 
   async story(storyId: string): Promise<StoryRef | null> {
@@ -521,9 +608,12 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       const current = stored.get(meaning.id);
       if (!current) continue;
       const merged = withMeaning(current, meaning);
+      const topicIds = merged.topics.map((t) => t.id);
       changes.push({
         id: merged.id,
-        topicIds: merged.topics.map((t) => t.id),
+        topicIds,
+        topicTree: this.parents ? topicTreeOf(topicIds, this.parents) : null,
+        day: merged.publishedAt.slice(0, 10),
         companyIds: merged.companies.map((c) => c.id),
         paywalled: merged.paywalled,
         registrationRequired: merged.registrationRequired,
@@ -582,7 +672,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     this.rebuilding = rebuild;
     try {
       await fill(async (articles) => {
-        if (articles.length) await fresh.addDocuments(articles.map(toDocument)).waitTask(this.wait);
+        if (articles.length) await fresh.addDocuments(articles.map((a) => this.toDocument(a))).waitTask(this.wait);
       });
       // What was written meanwhile, in order, over the fill's copies (the log may grow while this runs).
       for (let i = 0; i < rebuild.log.length; i++) await rebuild.log[i]!(fresh);
@@ -611,7 +701,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         const present = new Set((await this.documents(added.map((a) => a.id))).map((a) => a.id));
         const missing = added.filter((a) => !present.has(a.id));
         if (missing.length) {
-          const docs = missing.map(toDocument);
+          const docs = missing.map((a) => this.toDocument(a));
           await this.write((index) => index.addDocuments(docs).waitTask(this.wait));
         }
       }

@@ -2,18 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Meilisearch } from 'meilisearch';
 import { testEnv } from '@tidings/config/config';
-import { NO_FILTERS } from '@tidings/core/query';
+import { type FacetName, type FeedFilters, NO_FILTERS } from '@tidings/core/query';
+import { countFacets } from '../src/facet-count.js';
 import { MeilisearchArticleIndex } from '../src/meilisearch.js';
 import { describeArticleIndexContract } from './contract-suite.js';
 import { makeArticle } from './fixtures.js';
 
 const host = testEnv('MEILI_URL');
+const FACETS: FacetName[] = ['types', 'languages', 'sources', 'companies', 'topics', 'days'];
 const apiKey = testEnv('MEILI_API_KEY');
 
 /** A Meilisearch index of its own per test, deleted when the test closes it. */
 class DisposableMeilisearchIndex extends MeilisearchArticleIndex {
-  constructor(private readonly uid: string) {
-    super({ host: host!, ...(apiKey ? { apiKey } : {}), indexUid: uid });
+  constructor(
+    private readonly uid: string,
+    topicParents?: Record<number, number>,
+  ) {
+    super({ host: host!, ...(apiKey ? { apiKey } : {}), indexUid: uid, ...(topicParents ? { topicParents } : {}) });
   }
 
   override async close(): Promise<void> {
@@ -31,27 +36,217 @@ if (host) {
   );
 
   describe('MeilisearchArticleIndex.facets', () => {
-    it('says when its counts cover only the newest 10 000 matches', { timeout: 120_000 }, async () => {
-      const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+    // A small topic tree: 11 and 12 under 1, 1 under 100.
+    const parents = { 11: 1, 12: 1, 1: 100 };
+    const topic = (id: number) => ({ id, name: `topic ${id}` });
+    const company = (id: number) => ({ id, name: `company ${id}` });
+    const start = Date.UTC(2026, 0, 1);
+    const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+
+    it(
+      'counts every match, beyond 10 000 too: types, languages, sources, companies, topics with ancestors, days',
+      { timeout: 180_000 },
+      async () => {
+        const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`, parents);
+        await index.init();
+        try {
+          // 11 000 articles, one a minute (7.6 days); every third a video, every fifth in German;
+          // topics 11 and 12 (both under 1, under 100) on every even article; company 7 on every 100th.
+          for (let batch = 0; batch < 11; batch++) {
+            await index.upsert(
+              Array.from({ length: 1000 }, (_, j) => {
+                const i = batch * 1000 + j;
+                return makeArticle({
+                  publishedAt: at(i),
+                  type: i % 3 === 0 ? 'video' : 'article',
+                  language: i % 5 === 0 ? 'de' : 'en',
+                  topics: i % 2 === 0 ? [topic(11), topic(12)] : [],
+                  companies: i % 100 === 0 ? [company(7)] : [],
+                  headline: i % 10 === 0 ? `Harbour cranes ${i}` : `Headline ${i}`,
+                });
+              }),
+            );
+          }
+          const all = await index.facets({
+            filters: { ...NO_FILTERS },
+            facets: ['types', 'languages', 'sources', 'companies', 'topics', 'days'],
+          });
+          expect(all.counted).toBeUndefined();
+          expect(new Map(all.types)).toEqual(
+            new Map([
+              ['article', 7333],
+              ['video', 3667],
+            ]),
+          );
+          expect(new Map(all.languages)).toEqual(
+            new Map([
+              ['en', 8800],
+              ['de', 2200],
+            ]),
+          );
+          expect(all.sources).toEqual([['example', 11_000]]);
+          expect(all.companies).toEqual([[7, 110]]);
+          // Counted once under 1 and once under 100 though both of its topics are under them.
+          expect(new Map(all.topics)).toEqual(
+            new Map([
+              [11, 5500],
+              [12, 5500],
+              [1, 5500],
+              [100, 5500],
+            ]),
+          );
+          const days = new Map(all.days);
+          expect([...days.values()].reduce((a, b) => a + b, 0)).toBe(11_000);
+          expect(days.get('2026-01-01')).toBe(1440);
+          // A search term and filters narrow the counts; sizes cut them as the API shows them.
+          const cranes = await index.facets({
+            filters: { ...NO_FILTERS, searchTerms: [{ words: ['harbour', 'cranes'] }], articleTypes: ['video'] },
+            facets: ['types', 'topics', 'days'],
+            size: 2,
+          });
+          expect(cranes.total).toBe(367);
+          expect(cranes.types).toEqual([['video', 367]]);
+          expect(cranes.topics).toEqual([
+            [1, 367],
+            [11, 367],
+          ]);
+          expect(cranes.days.map(([day]) => day)).toEqual(['2026-01-08', '2026-01-07']);
+        } finally {
+          await index.close();
+        }
+      },
+    );
+
+    it(
+      'counts the newest 10 000 only, and says so, where Meilisearch cannot count: stories collapsed, documents without the topic tree',
+      { timeout: 180_000 },
+      async () => {
+        const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
+        const index = new DisposableMeilisearchIndex(uid, parents);
+        // A writer that does not know the topic tree (an older worker): its documents lack it.
+        const unaware = new MeilisearchArticleIndex({ host, ...(apiKey ? { apiKey } : {}), indexUid: uid });
+        await index.init();
+        try {
+          for (let batch = 0; batch < 11; batch++) {
+            await unaware.upsert(
+              Array.from({ length: 1000 }, (_, j) =>
+                makeArticle({ publishedAt: at(batch * 1000 + j), topics: [topic(11)] }),
+              ),
+            );
+          }
+          const topics = await index.facets({ filters: { ...NO_FILTERS }, facets: ['topics'], size: 10 });
+          expect(topics.counted).toBe(10_000);
+          expect(new Map(topics.topics)).toEqual(
+            new Map([
+              [11, 10_000],
+              [1, 10_000],
+              [100, 10_000],
+            ]),
+          );
+          // Types need no topic tree: Meilisearch counts them all.
+          const types = await index.facets({ filters: { ...NO_FILTERS }, facets: ['types'], size: 10 });
+          expect(types.counted).toBeUndefined();
+          expect(types.types).toEqual([['article', 11_000]]);
+          const stories = await index.facets({
+            filters: { ...NO_FILTERS, collapseStories: true },
+            facets: ['types'],
+            size: 10,
+          });
+          expect(stories.counted).toBe(10_000);
+          // Below 10 000 matches every count is exact either way.
+          const some = await index.facets({
+            filters: { ...NO_FILTERS, from: start + 10_500 * 60_000 },
+            facets: ['topics'],
+            size: 10,
+          });
+          expect(some.counted).toBeUndefined();
+          expect(new Map(some.topics)).toEqual(
+            new Map([
+              [11, 500],
+              [1, 500],
+              [100, 500],
+            ]),
+          );
+        } finally {
+          await index.close();
+        }
+      },
+    );
+
+    it(
+      "counts as the articles themselves say, for varied filters (Meilisearch's counts against counting the matches)",
+      { timeout: 60_000 },
+      async () => {
+        const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`, parents);
+        await index.init();
+        try {
+          const articles = Array.from({ length: 400 }, (_, i) =>
+            makeArticle({
+              publishedAt: at(i * 37),
+              type: (['article', 'video', 'podcast', 'report'] as const)[i % 4],
+              language: [null, 'en', 'de', 'fr', 'en'][i % 5] as string | null,
+              topics: [[], [topic(11)], [topic(12)], [topic(11), topic(12)], [topic(1)], [topic(100)], [topic(55)]][
+                i % 7
+              ]!,
+              companies: [[], [company(7)], [company(8), company(9)]][i % 3]!,
+              headline: i % 6 === 0 ? `Storm warning ${i}` : `Headline ${i}`,
+              paywalled: i % 11 === 0,
+              source: {
+                id: `s${i % 9}`,
+                name: `S ${i % 9}`,
+                domain: `s${i % 9}.example`,
+                https: true,
+                iframeable: true,
+              },
+            }),
+          );
+          await index.upsert(articles);
+          const ancestry = new Map(Object.entries(parents).map(([c, p]) => [Number(c), p]));
+          const cases: Partial<FeedFilters>[] = [
+            {},
+            { articleTypes: ['video', 'report'] },
+            { includeTopics: [1, 11, 12] },
+            { includeCompanies: [8] },
+            { excludeCompanies: [7] },
+            { languages: ['en', 'fr'] },
+            { includeSources: ['s1', 's2', 's3'] },
+            { from: start + 3000 * 60_000, to: start + 9000 * 60_000 },
+            { searchTerms: [{ words: ['storm', 'warning'] }] },
+            { searchTerms: [{ words: ['storm'] }], includePaywalled: false },
+          ];
+          for (const partial of cases) {
+            const filters = { ...NO_FILTERS, ...partial };
+            const page = await index.query({ filters, limit: 1000, offset: 0 });
+            const expected = countFacets(page.articles, FACETS, ancestry);
+            const counted = await index.facets({ filters, facets: FACETS });
+            for (const name of FACETS) {
+              expect(new Map(counted[name] as [unknown, number][]), `${JSON.stringify(partial)} ${name}`).toEqual(
+                new Map(expected[name] as [unknown, number][]),
+              );
+            }
+            expect(counted.total).toBe(page.total);
+          }
+        } finally {
+          await index.close();
+        }
+      },
+    );
+    it('counts the topics a re-classification gave, under their ancestors', async () => {
+      const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`, parents);
       await index.init();
       try {
-        const start = Date.UTC(2026, 0, 1);
-        const at = (i: number) => new Date(start + i * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-        for (let batch = 0; batch < 11; batch++) {
-          await index.upsert(
-            Array.from({ length: 1000 }, (_, i) => makeArticle({ publishedAt: at(batch * 1000 + i) })),
-          );
-        }
-        const all = await index.facets({ filters: { ...NO_FILTERS }, facets: ['types'], size: 10 });
-        expect(all.counted).toBe(10_000);
-        expect(all.types).toEqual([['article', 10_000]]);
-        const some = await index.facets({
-          filters: { ...NO_FILTERS, from: start + 10_500 * 60_000 },
-          facets: ['types'],
-          size: 10,
-        });
-        expect(some.counted).toBeUndefined();
-        expect(some.types).toEqual([['article', 500]]);
+        const article = makeArticle({ topics: [topic(11)] });
+        await index.upsert([article, makeArticle({ topics: [topic(12)] })]);
+        await index.reclassified([{ ...article, topics: [topic(55)] }]);
+        const counts = await index.facets({ filters: { ...NO_FILTERS }, facets: ['topics'] });
+        expect(new Map(counts.topics)).toEqual(
+          new Map([
+            [55, 1],
+            [12, 1],
+            [1, 1],
+            [100, 1],
+          ]),
+        );
       } finally {
         await index.close();
       }
