@@ -1,3 +1,5 @@
+import { request as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { IndexUnavailableError } from '@tidings/index/port';
@@ -27,7 +29,39 @@ class UnreachableIndex extends EmbeddedArticleIndex {
   }
 }
 
+/** An index whose queries wait until `fail()`, then fail as a closing index does. */
+class ClosingIndex extends EmbeddedArticleIndex {
+  private waiting: (() => void)[] = [];
+  asked = 0;
+  override async query(): Promise<never> {
+    this.asked++;
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    throw new IndexUnavailableError('index closing');
+  }
+  fail(): void {
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+}
+
 describe('service endpoints and failures', () => {
+  it('logs a request its client abandoned (a load test stopping, a shutdown) as such, not as a failure', async () => {
+    const lines: string[] = [];
+    const index = new ClosingIndex({ file: ':memory:' });
+    t = await buildTestApp({ index, logger: loggerOptions('info', false, { write: (line) => void lines.push(line) }) });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const client = httpGet({ host: '127.0.0.1', port, path: `/api/v2/feed/?apiKey=${t.key}` });
+    client.on('error', () => {});
+    client.end();
+    await expect.poll(() => index.asked).toBe(1);
+    client.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    index.fail();
+    await expect.poll(() => lines.some((line) => line.includes('abandoned'))).toBe(true);
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(logged.filter((entry) => entry.level >= 50)).toEqual([]);
+  });
+
   it('answers 503 serviceUnavailable with Retry-After when the index cannot be reached', async () => {
     t = await buildTestApp({ index: new UnreachableIndex({ file: ':memory:' }) });
     const res = await t.get(`/api/v2/feed/?apiKey=${t.key}`);

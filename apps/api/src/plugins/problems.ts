@@ -134,7 +134,10 @@ export default fp(
         return sendProblem(request, reply, problem);
       }
       if (status >= 500) {
-        request.log.error({ err: error }, 'request failed');
+        // A client that went away before the answer (a load test stopping, clients dropped while the API
+        // shuts down) reads no answer: its request is noted, not reported as a failure of the service.
+        if (request.raw.socket?.destroyed) request.log.info({ reason: err.message }, 'request abandoned by its client');
+        else request.log.error({ err: error }, 'request failed');
         const code = status === 503 ? 'serviceUnavailable' : 'unexpectedError';
         const problem =
           code === 'serviceUnavailable'
