@@ -216,7 +216,14 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   private readonly parents: ReadonlyMap<number, number> | null;
 
   constructor(private readonly options: MeilisearchIndexOptions) {
-    this.client = new Meilisearch({ host: options.host, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+    this.client = new Meilisearch({
+      host: options.host,
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      // A connection per request: on a kept-alive connection Meilisearch (1.16) answers anything over a
+      // few KB about 40 ms late (its last segment waits for our delayed acknowledgement); a fresh
+      // connection is acknowledged at once. A page of the feed took 92 ms, now 9 (bench/RESULTS.md, session 22).
+      requestInit: { headers: { Connection: 'close' } },
+    });
     this.index = this.client.index<MeiliDocument>(options.indexUid);
     this.wait = { timeout: options.taskTimeoutMs ?? 60_000, interval: 50 };
     this.parents = options.topicParents
@@ -445,18 +452,37 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** The current size of each article's story (one count for all of them). */
-  private async withStorySizes(articles: Article[]): Promise<Article[]> {
-    const stories = [...new Set(articles.map((a) => a.story!.id))];
-    if (!stories.length) return articles;
+  /** How many articles each of these stories has now (one facet count for all of them). */
+  private async storySizes(stories: readonly string[]): Promise<Record<string, number>> {
+    if (!stories.length) return {};
     const result = await this.index.search('', {
-      filter: `storyId IN ${list(stories)}`,
+      filter: `storyId IN ${list([...new Set(stories)])}`,
       limit: 0,
       facets: ['storyId'],
     });
-    const sizes = result.facetDistribution?.storyId ?? {};
+    return result.facetDistribution?.storyId ?? {};
+  }
+
+  private static sized(articles: Article[], sizes: Record<string, number>): Article[] {
     for (const article of articles) article.story = { id: article.story!.id, size: sizes[article.story!.id] ?? 1 };
     return articles;
+  }
+
+  /** The current size of each article's story. */
+  private async withStorySizes(articles: Article[]): Promise<Article[]> {
+    return MeilisearchArticleIndex.sized(articles, await this.storySizes(articles.map((a) => a.story!.id)));
+  }
+
+  /**
+   * The articles of a page's matches with their story sizes: the documents and the sizes are asked for
+   * at once (the matches carry their story ids), one round trip instead of two after the matching.
+   */
+  private async pageOf(keys: readonly MatchKey[]): Promise<Article[]> {
+    const [articles, sizes] = await Promise.all([
+      this.documents(keys.map((k) => k.id)),
+      this.storySizes(keys.map((k) => k.storyId ?? k.id)),
+    ]);
+    return MeilisearchArticleIndex.sized(articles, sizes);
   }
 
   async getByIds(ids: readonly string[], filters?: FeedFilters): Promise<Article[]> {
@@ -481,7 +507,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
 
   private async queryOnce(query: IndexQuery): Promise<IndexPage> {
     const offset = query.offset ?? 0;
-    const search = query.filters.searchTerms.length > 0;
+    // Several search terms are one phrase search each, united here; one term is a single search.
+    const union = query.filters.searchTerms.length > 1;
     const storyId = query.storyId ?? null;
     if (query.filters.collapseStories) {
       // Every match (up to the exact-total limit), reduced to each story's earliest article here.
@@ -495,25 +522,25 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         : stories;
       const slice = rest.slice(offset, offset + query.limit);
       return {
-        articles: await this.withStorySizes(await this.documents(slice.map((k) => k.id))),
+        articles: await this.pageOf(slice),
         total: Math.min(stories.length, EXACT_TOTAL_LIMIT),
         totalExact: all.total <= EXACT_TOTAL_LIMIT,
         hasMore: rest.length > offset + query.limit,
       };
     }
-    // Without search terms one query gives the page and the exact total; with them, the union is
-    // built here from every term's matches (bounded by the exact-total limit).
-    const want = search ? EXACT_TOTAL_LIMIT + 1 : offset + query.limit + 1;
+    // With one search term or none, one query gives the page and the exact total; with several, the
+    // union is built here from every term's matches (bounded by the exact-total limit).
+    const want = union ? EXACT_TOTAL_LIMIT + 1 : offset + query.limit + 1;
     const [page, whole] = await Promise.all([
       this.matchingKeys(query.filters, query.after, undefined, Math.min(want, EXACT_TOTAL_LIMIT + 1), storyId),
       query.after
-        ? this.matchingKeys(query.filters, null, undefined, search ? EXACT_TOTAL_LIMIT + 1 : 1, storyId)
+        ? this.matchingKeys(query.filters, null, undefined, union ? EXACT_TOTAL_LIMIT + 1 : 1, storyId)
         : null,
     ]);
     const slice = page.keys.slice(offset, offset + query.limit);
     const totalMatches = (whole ?? page).total;
     return {
-      articles: await this.withStorySizes(await this.documents(slice.map((k) => k.id))),
+      articles: await this.pageOf(slice),
       total: Math.min(totalMatches, EXACT_TOTAL_LIMIT),
       totalExact: totalMatches <= EXACT_TOTAL_LIMIT,
       hasMore: page.keys.length > offset + query.limit || page.total > offset + query.limit,
