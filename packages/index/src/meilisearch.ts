@@ -9,7 +9,7 @@
  * `day` and `topicTree` (the topics with every ancestor) let Meilisearch count facets itself, over
  * every match.
  */
-import { Meilisearch, type Index } from 'meilisearch';
+import { Meilisearch, type Index, type Settings } from 'meilisearch';
 import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FacetName, FeedFilters } from '@tidings/core/query';
@@ -189,6 +189,37 @@ type WriteOp = (index: Index<MeiliDocument>) => Promise<unknown>;
 
 const SORT = ['publishedTs:desc', 'idKey:desc'];
 
+/** The index's settings (what is searched, filtered, sorted and counted). */
+const SETTINGS = {
+  searchableAttributes: ['headline', 'introduction'],
+  filterableAttributes: [
+    'id',
+    'idKey',
+    'publishedTs',
+    'type',
+    'topicIds',
+    'topicTree',
+    'day',
+    'companyIds',
+    'paywalled',
+    'registrationRequired',
+    'https',
+    'iframeable',
+    'sourceId',
+    'language',
+    'domain',
+    'sourcePrefixes',
+    'storyId',
+    'storyBands',
+  ],
+  sortableAttributes: ['publishedTs', 'idKey'],
+  rankingRules: ['sort', 'words', 'proximity', 'attribute', 'exactness'],
+  typoTolerance: { enabled: false },
+  stopWords: [],
+  pagination: { maxTotalHits: EXACT_TOTAL_LIMIT + 1 },
+  faceting: { maxValuesPerFacet: 100_000 },
+} satisfies Settings;
+
 /** The document field each facet counts. */
 const FACET_FIELDS: Record<FacetName, keyof MeiliDocument> = {
   types: 'type',
@@ -198,6 +229,11 @@ const FACET_FIELDS: Record<FacetName, keyof MeiliDocument> = {
   topics: 'topicTree',
   days: 'day',
 };
+
+/** The `code` of an error Meilisearch answered with (`invalid_search_filter`…), if it is one. */
+function apiErrorCode(error: unknown): string | undefined {
+  return (error as { cause?: { code?: unknown } }).cause?.code as string | undefined;
+}
 
 /** Connection failures and time-outs become `IndexUnavailableError`; query errors stay as they are. */
 function unavailable(error: unknown): unknown {
@@ -239,40 +275,28 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     await this.createIndex(this.options.indexUid);
   }
 
+  /**
+   * Creates the index with its settings, or brings an existing index's settings up to date: a newer
+   * Tidings may filter or count by fields an older one did not declare. On a large index Meilisearch
+   * then re-indexes for minutes, so that update is not awaited here (the process starts; writes queue
+   * behind it in Meilisearch, and facets count the articles they read until it is done).
+   */
   private async createIndex(uid: string): Promise<void> {
-    await this.client.createIndex(uid, { primaryKey: 'id' }).waitTask(this.wait);
-    await this.client
-      .index<MeiliDocument>(uid)
-      .updateSettings({
-        searchableAttributes: ['headline', 'introduction'],
-        filterableAttributes: [
-          'id',
-          'idKey',
-          'publishedTs',
-          'type',
-          'topicIds',
-          'topicTree',
-          'day',
-          'companyIds',
-          'paywalled',
-          'registrationRequired',
-          'https',
-          'iframeable',
-          'sourceId',
-          'language',
-          'domain',
-          'sourcePrefixes',
-          'storyId',
-          'storyBands',
-        ],
-        sortableAttributes: ['publishedTs', 'idKey'],
-        rankingRules: ['sort', 'words', 'proximity', 'attribute', 'exactness'],
-        typoTolerance: { enabled: false },
-        stopWords: [],
-        pagination: { maxTotalHits: EXACT_TOTAL_LIMIT + 1 },
-        faceting: { maxValuesPerFacet: 100_000 },
-      })
-      .waitTask(this.wait);
+    const created = await this.client.createIndex(uid, { primaryKey: 'id' }).waitTask(this.wait);
+    const index = this.client.index<MeiliDocument>(uid);
+    if (created.status === 'succeeded') {
+      await index.updateSettings(SETTINGS).waitTask(this.wait);
+      return;
+    }
+    const current = await index.getSettings();
+    const names = (list: unknown[] | null | undefined) =>
+      [...new Set((list ?? []).map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))))].sort();
+    const same =
+      JSON.stringify(names(current.filterableAttributes)) === JSON.stringify(names(SETTINGS.filterableAttributes)) &&
+      JSON.stringify(names(current.sortableAttributes)) === JSON.stringify(names(SETTINGS.sortableAttributes)) &&
+      current.pagination?.maxTotalHits === SETTINGS.pagination.maxTotalHits &&
+      current.faceting?.maxValuesPerFacet === SETTINGS.faceting.maxValuesPerFacet;
+    if (!same) await index.updateSettings(SETTINGS);
   }
 
   /** During a whole-index rebuild: the index being filled, and the writes made meanwhile. */
@@ -556,7 +580,12 @@ export class MeilisearchArticleIndex implements ArticleIndex {
    */
   async facets(query: FacetQuery): Promise<FacetCounts> {
     try {
-      return (await this.facetsCounted(query)) ?? (await this.facetsOfArticles(query));
+      const counted = await this.facetsCounted(query).catch((error: unknown) => {
+        // The index's settings do not declare `day` or `topicTree` yet (their update still running).
+        if (['invalid_search_filter', 'invalid_search_facets'].includes(apiErrorCode(error) ?? '')) return null;
+        throw error;
+      });
+      return counted ?? (await this.facetsOfArticles(query));
     } catch (error) {
       throw unavailable(error);
     }

@@ -270,6 +270,81 @@ if (host) {
     });
   });
 
+  describe('MeilisearchArticleIndex on an index an older Tidings made', () => {
+    it(
+      'counts facets while the new fields are not declared yet, and declares them at start without waiting',
+      { timeout: 60_000 },
+      async () => {
+        const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
+        const client = new Meilisearch({ host, ...(apiKey ? { apiKey } : {}) });
+        await client.createIndex(uid, { primaryKey: 'id' }).waitTask();
+        // The settings of session 21: no `day`, no `topicTree`.
+        await client
+          .index(uid)
+          .updateSettings({
+            searchableAttributes: ['headline', 'introduction'],
+            filterableAttributes: [
+              'id',
+              'idKey',
+              'publishedTs',
+              'type',
+              'topicIds',
+              'companyIds',
+              'paywalled',
+              'registrationRequired',
+              'https',
+              'iframeable',
+              'sourceId',
+              'language',
+              'domain',
+              'sourcePrefixes',
+              'storyId',
+              'storyBands',
+            ],
+            sortableAttributes: ['publishedTs', 'idKey'],
+          })
+          .waitTask();
+        const parents = { 11: 1 };
+        const index = new DisposableMeilisearchIndex(uid, parents);
+        try {
+          await index.upsert([
+            makeArticle({ topics: [{ id: 11, name: 'eleven' }] }),
+            makeArticle({ publishedAt: '2026-11-02T08:00:00Z' }),
+          ]);
+          // Before its settings are brought up to date (no `init` yet): the articles are counted here.
+          const before = await index.facets({ filters: { ...NO_FILTERS }, facets: ['topics', 'days'] });
+          expect(new Map(before.topics)).toEqual(
+            new Map([
+              [11, 1],
+              [1, 1],
+            ]),
+          );
+          expect(new Map(before.days)).toEqual(
+            new Map([
+              ['2026-11-01', 1],
+              ['2026-11-02', 1],
+            ]),
+          );
+          await index.init();
+          const { results } = await client.tasks.getTasks({ indexUids: [uid], types: ['settingsUpdate'] });
+          await client.tasks.waitForTasks(results.map((task) => task.uid));
+          const settings = await client.index(uid).getSettings();
+          expect(settings.filterableAttributes).toEqual(expect.arrayContaining(['day', 'topicTree']));
+          const after = await index.facets({ filters: { ...NO_FILTERS }, facets: ['topics', 'days'] });
+          expect(new Map(after.topics)).toEqual(
+            new Map([
+              [11, 1],
+              [1, 1],
+            ]),
+          );
+          expect(new Map(after.days)).toEqual(new Map(before.days));
+        } finally {
+          await index.close();
+        }
+      },
+    );
+  });
+
   describe('MeilisearchArticleIndex reads', () => {
     it(
       'answers a page in milliseconds, not after a delayed acknowledgement of a kept-alive connection',
