@@ -60,6 +60,13 @@ interface MeiliDocument {
   sourcePrefixes: string[];
   headline: string;
   introduction: string;
+  /**
+   * The headline's and the introduction's words as the contract splits them (`wordsOf`, space-joined):
+   * what search terms match. Meilisearch's own tokenizer keeps `$1.5`, `-5°C` or `ＡＢＣ` whole,
+   * where a search for "1.5 billion" must find "$1.5 billion".
+   */
+  headlineWords: string;
+  introductionWords: string;
   doc: string;
   /** The story the article belongs to (its first indexed article's id; never changes). */
   storyId: string;
@@ -127,9 +134,10 @@ function topicTreeOf(topicIds: readonly number[], parents: ReadonlyMap<number, n
 
 function toDocument(article: Article, parents: ReadonlyMap<number, number> | null): MeiliDocument {
   const topicIds = article.topics.map((t) => t.id);
+  const words = storyWordsOf(article);
   return {
     storyId: article.story?.id ?? article.id,
-    storyBands: storyBands(storyWordsOf(article)),
+    storyBands: storyBands(words),
     id: article.id,
     idKey: idKeyOf(article.id),
     publishedTs: Date.parse(article.publishedAt),
@@ -148,6 +156,8 @@ function toDocument(article: Article, parents: ReadonlyMap<number, number> | nul
     sourcePrefixes: sourcePrefixesOf(article.url),
     headline: article.headline,
     introduction: article.introduction,
+    headlineWords: words.headline,
+    introductionWords: words.introduction,
     doc: JSON.stringify(article),
   };
 }
@@ -191,7 +201,10 @@ const SORT = ['publishedTs:desc', 'idKey:desc'];
 
 /** The index's settings (what is searched, filtered, sorted and counted). */
 const SETTINGS = {
-  searchableAttributes: ['headline', 'introduction'],
+  // The words first; the raw text too, so that documents an older Tidings wrote (without the words)
+  // are still found until `tidings reindex --all` rewrites them. (Meilisearch's tokens of the raw text
+  // are never finer than the words, so it adds no match of its own to documents that have them.)
+  searchableAttributes: ['headlineWords', 'introductionWords', 'headline', 'introduction'],
   filterableAttributes: [
     'id',
     'idKey',
@@ -292,6 +305,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const names = (list: unknown[] | null | undefined) =>
       [...new Set((list ?? []).map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))))].sort();
     const same =
+      JSON.stringify(current.searchableAttributes) === JSON.stringify(SETTINGS.searchableAttributes) &&
       JSON.stringify(names(current.filterableAttributes)) === JSON.stringify(names(SETTINGS.filterableAttributes)) &&
       JSON.stringify(names(current.sortableAttributes)) === JSON.stringify(names(SETTINGS.sortableAttributes)) &&
       current.pagination?.maxTotalHits === SETTINGS.pagination.maxTotalHits &&

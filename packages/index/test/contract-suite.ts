@@ -210,6 +210,20 @@ export function describeArticleIndexContract(
       ]);
     });
 
+    it('splits words at every sign, numbers with their symbols and decimals included, as the contract does', async () => {
+      await seed([
+        makeArticle({ headline: 'Deal worth $1.5 billion', introduction: 'Profit of €2.3bn reported.' }),
+        makeArticle({ headline: 'Temperature falls to -5°C', introduction: 'Full-width ＡＢＣ letters.' }),
+        makeArticle({ headline: 'Shares fell 4.7%', introduction: 'Unrelated: 1 billion 5.' }),
+      ]);
+      expect(await headlines({ searchTerms: terms('1.5 billion') })).toEqual(['Deal worth $1.5 billion']);
+      expect(await headlines({ searchTerms: terms('2 3bn') })).toEqual(['Deal worth $1.5 billion']);
+      expect(await headlines({ searchTerms: terms('5 c') })).toEqual(['Temperature falls to -5°C']);
+      expect(await headlines({ searchTerms: terms('abc letters') })).toEqual(['Temperature falls to -5°C']);
+      expect(await headlines({ searchTerms: terms('4 7') })).toEqual(['Shares fell 4.7%']);
+      expect(await headlines({ searchTerms: terms('5 billion') })).toEqual(['Deal worth $1.5 billion']);
+    });
+
     it('filters by publishedAt bounds, inclusive', async () => {
       await seed([
         makeArticle({ headline: 'a', publishedAt: '2026-11-01T00:00:00Z' }),
