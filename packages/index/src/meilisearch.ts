@@ -451,6 +451,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     ids: readonly string[] | undefined,
     limit: number,
     storyId: string | null = null,
+    /** Which page of `limit` matches (1: the first). */
+    page = 1,
   ): Promise<{ keys: MatchKey[]; total: number; complete: boolean }> {
     const filter = [...meiliFilter(filters, after, ids), ...(storyId ? [`storyId = ${quote(storyId)}`] : [])];
     const terms = filters.searchTerms.length ? filters.searchTerms : [null];
@@ -460,7 +462,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         q: term ? `"${term.words.join(' ')}"` : '',
         filter,
         sort: SORT,
-        page: 1,
+        page,
         hitsPerPage: limit,
         attributesToRetrieve: ['id', 'publishedTs', 'idKey', 'storyId'],
       })),
@@ -566,22 +568,33 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         hasMore: rest.length > offset + query.limit,
       };
     }
-    // With one search term or none, one query gives the page and the exact total; with several, the
-    // union is built here from every term's matches (bounded by the exact-total limit).
-    const want = union ? EXACT_TOTAL_LIMIT + 1 : offset + query.limit + 1;
+    // With one search term or none, one query gives the page and the exact total — a page that starts
+    // at a multiple of its size (every `page` of the API) is asked for as that page, others with the
+    // matches before them; with several terms, the union is built here from every term's matches
+    // (bounded by the exact-total limit).
+    const aligned = !union && offset > 0 && offset % query.limit === 0;
+    const skipped = aligned ? offset : 0;
+    const want = union ? EXACT_TOTAL_LIMIT + 1 : aligned ? query.limit : offset + query.limit + 1;
     const [page, whole] = await Promise.all([
-      this.matchingKeys(query.filters, query.after, undefined, Math.min(want, EXACT_TOTAL_LIMIT + 1), storyId),
+      this.matchingKeys(
+        query.filters,
+        query.after,
+        undefined,
+        Math.min(want, EXACT_TOTAL_LIMIT + 1),
+        storyId,
+        aligned ? offset / query.limit + 1 : 1,
+      ),
       query.after
         ? this.matchingKeys(query.filters, null, undefined, union ? EXACT_TOTAL_LIMIT + 1 : 1, storyId)
         : null,
     ]);
-    const slice = page.keys.slice(offset, offset + query.limit);
+    const slice = page.keys.slice(offset - skipped, offset - skipped + query.limit);
     const totalMatches = (whole ?? page).total;
     return {
       articles: await this.pageOf(slice),
       total: Math.min(totalMatches, EXACT_TOTAL_LIMIT),
       totalExact: totalMatches <= EXACT_TOTAL_LIMIT,
-      hasMore: page.keys.length > offset + query.limit || page.total > offset + query.limit,
+      hasMore: page.keys.length > offset - skipped + query.limit || page.total > offset + query.limit,
     };
   }
 
