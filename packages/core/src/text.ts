@@ -5,14 +5,19 @@ import { Parser } from 'htmlparser2';
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
 
-/** Lowercase, accents removed (NFD minus combining marks), compatibility forms folded. */
+/**
+ * Lowercase, accents removed (NFD minus combining marks), compatibility forms folded, and the
+ * ligatures œ and æ written out ("coeur" is how "cœur" is typed on most keyboards; Meilisearch folds
+ * them alike).
+ */
 export function foldText(text: string): string {
   // Plain ASCII has nothing to decompose (the common case, and on every write path).
   if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/[œæ]/g, (ligature) => (ligature === 'œ' ? 'oe' : 'ae'));
 }
 
 /** The words of a text: runs of letters and digits; everything else separates words. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText } from '../src/text.js';
+import { plainText, wordsOf } from '../src/text.js';
 
 describe('plainText: HTML as a reader sees it', () => {
   it('keeps inline runs together: no space before punctuation the source did not have', () => {
@@ -35,5 +35,21 @@ describe('plainText: HTML as a reader sees it', () => {
     expect(plainText('<td>&amp;lt;div class="md"&amp;gt;&amp;lt;p&amp;gt;Hey Reddit!&amp;lt;/p&amp;gt;</td>')).toBe(
       'Hey Reddit!',
     );
+  });
+});
+
+describe('wordsOf: the words search terms match', () => {
+  it('folds case, accents, compatibility forms and the ligatures œ and æ', () => {
+    expect(wordsOf('CŒUR de l’œuvre, Ærø, Zürich, ﬁnance, ＡＢＣ')).toEqual([
+      'coeur',
+      'de',
+      'l',
+      'oeuvre',
+      'aerø',
+      'zurich',
+      'finance',
+      'abc',
+    ]);
+    expect(wordsOf('Deal worth $1.5 billion at -5°C')).toEqual(['deal', 'worth', '1', '5', 'billion', 'at', '5', 'c']);
   });
 });

@@ -210,12 +210,15 @@ export function describeArticleIndexContract(
       ]);
     });
 
-    it('splits words at every sign, numbers with their symbols and decimals included, as the contract does', async () => {
+    it('splits words at every sign (numbers with their symbols and decimals too) and writes out œ and æ', async () => {
       await seed([
         makeArticle({ headline: 'Deal worth $1.5 billion', introduction: 'Profit of €2.3bn reported.' }),
         makeArticle({ headline: 'Temperature falls to -5°C', introduction: 'Full-width ＡＢＣ letters.' }),
         makeArticle({ headline: 'Shares fell 4.7%', introduction: 'Unrelated: 1 billion 5.' }),
+        makeArticle({ headline: 'Le cœur de la ville', introduction: 'Une œuvre.' }),
       ]);
+      expect(await headlines({ searchTerms: terms('coeur de') })).toEqual(['Le cœur de la ville']);
+      expect(await headlines({ searchTerms: terms('ŒUVRE') })).toEqual(['Le cœur de la ville']);
       expect(await headlines({ searchTerms: terms('1.5 billion') })).toEqual(['Deal worth $1.5 billion']);
       expect(await headlines({ searchTerms: terms('2 3bn') })).toEqual(['Deal worth $1.5 billion']);
       expect(await headlines({ searchTerms: terms('5 c') })).toEqual(['Temperature falls to -5°C']);
