@@ -80,6 +80,11 @@ export interface MeilisearchIndexOptions {
   indexUid: string;
   /** Longest wait for an indexing task, in ms (default 60 000). */
   taskTimeoutMs?: number;
+  /**
+   * Longest wait for one HTTP request to Meilisearch, in ms (default 10 000): a server that stops
+   * answering makes reads and writes fail as unavailable (the API's 503) instead of hanging.
+   */
+  requestTimeoutMs?: number;
   /** Parent of each topic id (child → parent), so that facets count articles under every ancestor. */
   topicParents?: Record<number, number>;
 }
@@ -272,6 +277,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       // few KB about 40 ms late (its last segment waits for our delayed acknowledgement); a fresh
       // connection is acknowledged at once. A page of the feed took 92 ms, now 9 (bench/RESULTS.md, session 22).
       requestInit: { headers: { Connection: 'close' } },
+      timeout: options.requestTimeoutMs ?? 10_000,
     });
     this.index = this.client.index<MeiliDocument>(options.indexUid);
     this.wait = { timeout: options.taskTimeoutMs ?? 60_000, interval: 50 };
