@@ -256,9 +256,12 @@ function apiErrorCode(error: unknown): string | undefined {
 /** Connection failures and time-outs become `IndexUnavailableError`; query errors stay as they are. */
 function unavailable(error: unknown): unknown {
   const name = (error as { name?: string }).name ?? '';
-  return name === 'MeilisearchRequestError' || name === 'MeilisearchRequestTimeOutError'
-    ? new IndexUnavailableError(`Meilisearch unreachable: ${(error as Error).message}`, { cause: error })
-    : error;
+  if (name !== 'MeilisearchRequestError' && name !== 'MeilisearchRequestTimeOutError') return error;
+  // What went wrong underneath ("request timed out after 10000ms", "connect ECONNREFUSED …").
+  const cause = (error as { cause?: { message?: string; cause?: { message?: string } } }).cause;
+  const why = cause?.cause?.message ?? cause?.message;
+  const message = `Meilisearch unreachable: ${(error as Error).message}${why ? ` (${why})` : ''}`;
+  return new IndexUnavailableError(message, { cause: error });
 }
 
 export class MeilisearchArticleIndex implements ArticleIndex {
@@ -291,7 +294,11 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   }
 
   async init(): Promise<void> {
-    await this.createIndex(this.options.indexUid);
+    try {
+      await this.createIndex(this.options.indexUid);
+    } catch (error) {
+      throw unavailable(error);
+    }
   }
 
   /**

@@ -49,6 +49,9 @@ describe('MeilisearchArticleIndex when Meilisearch is away', () => {
       expect(error).toBeInstanceOf(IndexUnavailableError);
       expect(ms).toBeLessThan(5_000);
     }
+    // At start, a process says what happened in one line.
+    const { error } = await failure(() => index.init());
+    expect((error as Error).message).toMatch(/^Meilisearch unreachable: .* \(request timed out after 300ms\)$/);
   });
 
   it('fails reads as unavailable when nothing listens', async () => {
@@ -60,5 +63,7 @@ describe('MeilisearchArticleIndex when Meilisearch is away', () => {
     const { error } = await failure(() => index.query({ filters: { ...NO_FILTERS }, limit: 5, offset: 0 }));
     expect(error).toBeInstanceOf(IndexUnavailableError);
     expect((error as IndexUnavailableError).statusCode).toBe(503);
+    expect((error as Error).message).toContain('ECONNREFUSED');
+    await expect(index.init()).rejects.toThrow(/^Meilisearch unreachable: .*ECONNREFUSED/);
   });
 });
