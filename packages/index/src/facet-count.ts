@@ -3,6 +3,15 @@ import type { Article } from '@tidings/core/article';
 import type { FacetName } from '@tidings/core/query';
 import type { FacetCounts } from './port.js';
 
+/** Topic ids with every ancestor of them, each once (an article counts once under each). */
+export function topicsWithAncestors(topicIds: Iterable<number>, parents: ReadonlyMap<number, number>): Set<number> {
+  const tree = new Set<number>();
+  for (const id of topicIds) {
+    for (let t: number | undefined = id; t !== undefined && !tree.has(t); t = parents.get(t)) tree.add(t);
+  }
+  return tree;
+}
+
 export function countFacets(
   articles: readonly Article[],
   names: readonly FacetName[],
@@ -24,11 +33,11 @@ export function countFacets(
     if (want.has('sources')) count(maps.sources, article.source.id);
     if (want.has('companies')) for (const c of new Set(article.companies.map((x) => x.id))) count(maps.companies, c);
     if (want.has('topics')) {
-      const under = new Set<number>();
-      for (const topic of article.topics) {
-        for (let t: number | undefined = topic.id; t !== undefined && !under.has(t); t = parents.get(t)) under.add(t);
-      }
-      for (const t of under) count(maps.topics, t);
+      for (const t of topicsWithAncestors(
+        article.topics.map((topic) => topic.id),
+        parents,
+      ))
+        count(maps.topics, t);
     }
     if (want.has('days')) count(maps.days, article.publishedAt.slice(0, 10));
   }

@@ -16,7 +16,7 @@ import type { FacetName, FeedFilters } from '@tidings/core/query';
 import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
 import { wordsOf } from '@tidings/core/text';
 import { sameStory, STORY_WINDOW_MS, storyBands, storyText, type StoryWords } from './stories.js';
-import { countFacets, cutFacets } from './facet-count.js';
+import { countFacets, cutFacets, topicsWithAncestors } from './facet-count.js';
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
@@ -130,11 +130,7 @@ function storyWordsOf(article: Pick<Article, 'headline' | 'introduction'>): Stor
 
 /** The topics with every ancestor, each once. */
 function topicTreeOf(topicIds: readonly number[], parents: ReadonlyMap<number, number>): number[] {
-  const tree = new Set<number>();
-  for (const id of topicIds) {
-    for (let t: number | undefined = id; t !== undefined && !tree.has(t); t = parents.get(t)) tree.add(t);
-  }
-  return [...tree];
+  return [...topicsWithAncestors(topicIds, parents)];
 }
 
 function toDocument(article: Article, parents: ReadonlyMap<number, number> | null): MeiliDocument {

@@ -11,7 +11,7 @@
 import { ARTICLE_TYPES } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FeedFilters } from '@tidings/core/query';
-import { cutFacets, largest, TopCounts } from '../facet-count.js';
+import { cutFacets, largest, TopCounts, topicsWithAncestors } from '../facet-count.js';
 import type { FacetCounts } from '../port.js';
 import {
   and,
@@ -247,11 +247,7 @@ export class PostingEngine {
 
   /** A row's topics with all their ancestors, once each. */
   private topicTreeOf(rid: number): Set<number> {
-    const tree = new Set<number>();
-    for (const topic of this.topicsOf(rid)) {
-      for (let t: number | undefined = topic; t !== undefined && !tree.has(t); t = this.parents.get(t)) tree.add(t);
-    }
-    return tree;
+    return topicsWithAncestors(this.topicsOf(rid), this.parents);
   }
   private readonly companySets = new Map<number, Posting>();
   private readonly daySets = new Map<number, Posting>();
