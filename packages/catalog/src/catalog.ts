@@ -73,6 +73,10 @@ function readJson<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(`../data/${name}`, import.meta.url), 'utf8')) as T;
 }
 
+let bundledTopics: Topic[] | null = null;
+/** The bundled IPTC topics, read once per process (the catalog and `topicParents` share them). */
+const topicList = (): Topic[] => (bundledTopics ??= readJson<Topic[]>('topics.json'));
+
 let parentsOfTopics: Record<number, number> | null = null;
 
 /**
@@ -83,7 +87,7 @@ let parentsOfTopics: Record<number, number> | null = null;
 export function topicParents(): Record<number, number> {
   if (!parentsOfTopics) {
     const parents: Record<number, number> = {};
-    for (const topic of readJson<Topic[]>('topics.json')) if (topic.parent !== null) parents[topic.id] = topic.parent;
+    for (const topic of topicList()) if (topic.parent !== null) parents[topic.id] = topic.parent;
     parentsOfTopics = parents;
   }
   return parentsOfTopics;
@@ -165,11 +169,7 @@ export function loadCatalog(overrides?: string | null, options: CatalogOptions =
   let catalog = loaded.get(key);
   if (!catalog) {
     const companies = readJson<Company[]>('companies.json');
-    catalog = new Catalog(
-      readJson<Topic[]>('topics.json'),
-      overrides ? applyOverrides(companies, overrides) : companies,
-      useModel,
-    );
+    catalog = new Catalog(topicList(), overrides ? applyOverrides(companies, overrides) : companies, useModel);
     loaded.set(key, catalog);
   }
   return catalog;
