@@ -12,8 +12,36 @@ export function topicsWithAncestors(topicIds: Iterable<number>, parents: Readonl
   return tree;
 }
 
+/** What facets count of one article. */
+export interface FacetValues {
+  type: string;
+  language: string | null;
+  sourceId: string;
+  companyIds: readonly number[];
+  /** Its topics (their ancestors are counted too). */
+  topicIds: readonly number[];
+  /** UTC day of publication (`YYYY-MM-DD`). */
+  day: string;
+}
+
 export function countFacets(
   articles: readonly Article[],
+  names: readonly FacetName[],
+  parents: ReadonlyMap<number, number>,
+): FacetCounts {
+  const values = articles.map((article): FacetValues => ({
+    type: article.type,
+    language: article.language,
+    sourceId: article.source.id,
+    companyIds: article.companies.map((c) => c.id),
+    topicIds: article.topics.map((t) => t.id),
+    day: article.publishedAt.slice(0, 10),
+  }));
+  return countFacetValues(values, names, parents);
+}
+
+export function countFacetValues(
+  items: readonly FacetValues[],
   names: readonly FacetName[],
   parents: ReadonlyMap<number, number>,
 ): FacetCounts {
@@ -27,22 +55,16 @@ export function countFacets(
     days: new Map<string, number>(),
   };
   const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
-  for (const article of articles) {
-    if (want.has('types')) count(maps.types, article.type);
-    if (want.has('languages') && article.language) count(maps.languages, article.language);
-    if (want.has('sources')) count(maps.sources, article.source.id);
-    if (want.has('companies')) for (const c of new Set(article.companies.map((x) => x.id))) count(maps.companies, c);
-    if (want.has('topics')) {
-      for (const t of topicsWithAncestors(
-        article.topics.map((topic) => topic.id),
-        parents,
-      ))
-        count(maps.topics, t);
-    }
-    if (want.has('days')) count(maps.days, article.publishedAt.slice(0, 10));
+  for (const item of items) {
+    if (want.has('types')) count(maps.types, item.type);
+    if (want.has('languages') && item.language) count(maps.languages, item.language);
+    if (want.has('sources')) count(maps.sources, item.sourceId);
+    if (want.has('companies')) for (const c of new Set(item.companyIds)) count(maps.companies, c);
+    if (want.has('topics')) for (const t of topicsWithAncestors(item.topicIds, parents)) count(maps.topics, t);
+    if (want.has('days')) count(maps.days, item.day);
   }
   return {
-    total: articles.length,
+    total: items.length,
     types: [...maps.types],
     languages: [...maps.languages],
     sources: [...maps.sources],

@@ -16,7 +16,7 @@ import type { FacetName, FeedFilters } from '@tidings/core/query';
 import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
 import { wordsOf } from '@tidings/core/text';
 import { sameStory, STORY_WINDOW_MS, storyBands, storyText, type StoryWords } from './stories.js';
-import { countFacets, cutFacets, topicsWithAncestors } from './facet-count.js';
+import { countFacetValues, cutFacets, type FacetValues, topicsWithAncestors } from './facet-count.js';
 import {
   type ArticleIndex,
   EXACT_TOTAL_LIMIT,
@@ -183,22 +183,55 @@ interface MatchKey {
   storyId?: string;
 }
 
+/** A match with what facets count of it (`topicTree` absent on documents an older Tidings wrote). */
+type FacetMatch = MatchKey &
+  Pick<MeiliDocument, 'type' | 'language' | 'sourceId' | 'companyIds' | 'topicIds' | 'topicTree'>;
+
+/**
+ * How far Meilisearch pages (its `maxTotalHits`): twice the exact-total limit, so that the stories of
+ * the deepest collapsed page can be found among the candidates (`newestStories`).
+ */
+const MAX_HITS = 2 * EXACT_TOTAL_LIMIT + 1;
+
+/** Newest first: `publishedTs` descending, then the id descending (`SORT`). */
+const newestFirst = (a: MatchKey, b: MatchKey) => b.publishedTs - a.publishedTs || b.idKey - a.idKey;
+
+/**
+ * From this offset on, a page of collapsed stories is read from the end of the oldest-first order
+ * (when there are at most 10 000 stories) rather than found from the newest (`collapsedPage`).
+ */
+const DEEP_STORY_OFFSET = 500;
+
 /** Each story's earliest-published article (ties: smallest id), newest first (CONTRACT §1.7). */
-function collapseKeys(keys: readonly MatchKey[]): MatchKey[] {
-  const first = new Map<string, MatchKey>();
+function collapseKeys<K extends MatchKey>(keys: readonly K[]): K[] {
+  const first = new Map<string, K>();
   for (const key of keys) {
     const story = key.storyId ?? key.id;
     const kept = first.get(story);
     if (!kept || key.publishedTs < kept.publishedTs || (key.publishedTs === kept.publishedTs && key.id < kept.id))
       first.set(story, key);
   }
-  return [...first.values()].sort((a, b) => b.publishedTs - a.publishedTs || b.idKey - a.idKey);
+  return [...first.values()].sort(newestFirst);
 }
 
 /** A write, as it can be applied to the live index and again to one being rebuilt. */
 type WriteOp = (index: Index<MeiliDocument>) => Promise<unknown>;
 
 const SORT = ['publishedTs:desc', 'idKey:desc'];
+/** The reverse of `SORT`: a story's first match in it is its earliest article. */
+const OLDEST_FIRST = ['publishedTs:asc', 'idKey:asc'];
+/** The fields of a match (`MatchKey`). */
+const KEY_FIELDS: (keyof MeiliDocument)[] = ['id', 'publishedTs', 'idKey', 'storyId'];
+/** The fields of a match with its facet values (`FacetMatch`). */
+const FACET_MATCH_FIELDS: (keyof MeiliDocument)[] = [
+  ...KEY_FIELDS,
+  'type',
+  'language',
+  'sourceId',
+  'companyIds',
+  'topicIds',
+  'topicTree',
+];
 
 /** The index's settings (what is searched, filtered, sorted and counted). */
 const SETTINGS = {
@@ -230,7 +263,7 @@ const SETTINGS = {
   rankingRules: ['sort', 'words', 'proximity', 'attribute', 'exactness'],
   typoTolerance: { enabled: false },
   stopWords: [],
-  pagination: { maxTotalHits: EXACT_TOTAL_LIMIT + 1 },
+  pagination: { maxTotalHits: MAX_HITS },
   faceting: { maxValuesPerFacet: 100_000 },
 } satisfies Settings;
 
@@ -462,6 +495,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     storyId: string | null = null,
     /** Which page of `limit` matches (1: the first). */
     page = 1,
+    fields = KEY_FIELDS,
   ): Promise<{ keys: MatchKey[]; total: number; complete: boolean }> {
     const filter = [...meiliFilter(filters, after, ids), ...(storyId ? [`storyId = ${quote(storyId)}`] : [])];
     const terms = filters.searchTerms.length ? filters.searchTerms : [null];
@@ -473,7 +507,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         sort: SORT,
         page,
         hitsPerPage: limit,
-        attributesToRetrieve: ['id', 'publishedTs', 'idKey', 'storyId'],
+        attributesToRetrieve: fields,
       })),
     });
     const byId = new Map<string, MatchKey>();
@@ -560,6 +594,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const union = query.filters.searchTerms.length > 1;
     const storyId = query.storyId ?? null;
     if (query.filters.collapseStories) {
+      const collapsed = await this.collapsedPage(query, offset, storyId);
+      if (collapsed) return collapsed;
       // Every match (up to the exact-total limit), reduced to each story's earliest article here.
       const all = await this.matchingKeys(query.filters, null, undefined, EXACT_TOTAL_LIMIT + 1, storyId);
       const stories = collapseKeys(all.keys);
@@ -608,6 +644,136 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   }
 
   /**
+   * A page of `collapseStories`, collapsed by Meilisearch (`distinct` on the story), or null (collapsed
+   * here instead) with several search terms, whose union Meilisearch cannot collapse, or where it
+   * cannot page (see `newestStories`). The total is Meilisearch's exact count of distinct stories.
+   * A story's place is its earliest match, so pages are read one of two ways:
+   * - near the top (and every cursor page: the cursor's filter puts its position at the top),
+   *   `newestStories`;
+   * - deep `page`s of at most 10 000 stories, from the end of the oldest-first order, where each
+   *   story's first match is its earliest: the page is the slice that ends `offset` stories before
+   *   the end.
+   */
+  private async collapsedPage(query: IndexQuery, offset: number, storyId: string | null): Promise<IndexPage | null> {
+    const { filters, after } = query;
+    if (filters.searchTerms.length > 1) return null;
+    const search = this.storiesSearch(filters, storyId);
+    const count = (position: CursorPosition | null | undefined) => ({
+      indexUid: this.options.indexUid,
+      q: search.q,
+      filter: search.filterAt(position),
+      distinct: 'storyId',
+      page: 1,
+      hitsPerPage: 0,
+    });
+    const counted = this.client
+      .multiSearch({ queries: after ? [count(null), count(after)] : [count(null)] })
+      .then(({ results }) => results.map((r) => (r as { totalHits?: number }).totalHits ?? 0));
+    const page = (keys: MatchKey[], hasMore: boolean, total: number) =>
+      this.pageOf(keys).then((articles) => ({
+        articles,
+        total: Math.min(total, EXACT_TOTAL_LIMIT),
+        totalExact: total <= EXACT_TOTAL_LIMIT,
+        hasMore,
+      }));
+    // The page's stories and whether more follow, or null.
+    const newestPage = async (): Promise<[MatchKey[], boolean] | null> => {
+      const newest = await this.newestStories(search, after, offset + query.limit + 1);
+      return newest && [newest.slice(offset, offset + query.limit), newest.length > offset + query.limit];
+    };
+    if (offset < DEEP_STORY_OFFSET) {
+      const [[total = 0], newest] = await Promise.all([counted, newestPage()]);
+      return newest && page(...newest, total);
+    }
+    const [total = 0, before = total] = await counted;
+    if (before > EXACT_TOTAL_LIMIT) {
+      const newest = await newestPage();
+      return newest && page(...newest, total);
+    }
+    const end = before - offset;
+    const start = Math.max(0, end - query.limit);
+    let keys: MatchKey[] = [];
+    if (end > 0) {
+      const { hits } = await this.index.search(search.q, {
+        filter: search.filterAt(after),
+        distinct: 'storyId',
+        sort: OLDEST_FIRST,
+        offset: start,
+        limit: end - start,
+        attributesToRetrieve: KEY_FIELDS,
+      });
+      keys = (hits as unknown as MatchKey[]).reverse();
+    }
+    return page(keys, start > 0, total);
+  }
+
+  /**
+   * The `n` stories whose earliest matches are the newest, those matches newest first; null when that
+   * takes more than `MAX_HITS` candidates (Meilisearch pages no further).
+   * Candidates come from `distinct` newest first — each story once, at its newest match — and each
+   * candidate's earliest match is then asked for (`distinct` oldest first among the candidates'
+   * stories). A story's earliest match is never newer than its newest, so once a candidate's newest
+   * match is no newer than the `n`-th earliest match found, no later candidate can enter.
+   */
+  private async newestStories(
+    search: ReturnType<MeilisearchArticleIndex['storiesSearch']>,
+    after: CursorPosition | null | undefined,
+    n: number,
+  ): Promise<MatchKey[] | null> {
+    const found: MatchKey[] = [];
+    for (let from = 0; ;) {
+      // Twice what is left to find (most stories have one article), within what Meilisearch pages.
+      const chunk = Math.min(Math.max(2 * (n - found.length), 100), MAX_HITS - from);
+      if (chunk <= 0) return null;
+      const { hits } = await this.index.search(search.q, {
+        filter: search.filterAt(after),
+        distinct: 'storyId',
+        sort: SORT,
+        offset: from,
+        limit: chunk,
+        attributesToRetrieve: KEY_FIELDS,
+      });
+      const candidates = hits as unknown as MatchKey[];
+      // Documents an older Tidings wrote have no story: each is one on its own.
+      const stories = candidates.flatMap((k) => (k.storyId === undefined ? [] : [k.storyId]));
+      const earliest = new Map<string, MatchKey>();
+      if (stories.length) {
+        const firsts = await this.index.search(search.q, {
+          filter: [...search.filterAt(after), `storyId IN ${list(stories)}`],
+          distinct: 'storyId',
+          sort: OLDEST_FIRST,
+          limit: stories.length,
+          attributesToRetrieve: KEY_FIELDS,
+        });
+        for (const hit of firsts.hits as unknown as MatchKey[]) earliest.set(hit.storyId!, hit);
+      }
+      for (const candidate of candidates) {
+        found.push(candidate.storyId === undefined ? candidate : (earliest.get(candidate.storyId) ?? candidate));
+      }
+      found.sort(newestFirst);
+      from += chunk;
+      const last = candidates.at(-1);
+      if (candidates.length < chunk || !last) return found.slice(0, n);
+      if (found.length >= n && newestFirst(last, found[n - 1]!) >= 0) return found.slice(0, n);
+    }
+  }
+
+  /**
+   * What a search for one article per story (`distinct` on the story, sorted `OLDEST_FIRST`) asks for:
+   * the query of the search term (at most one) and the filter at a position (a cursor's, or none).
+   */
+  private storiesSearch(filters: FeedFilters, storyId: string | null = null) {
+    const term = filters.searchTerms[0];
+    return {
+      q: term ? `"${term.words.join(' ')}"` : '',
+      filterAt: (position?: CursorPosition | null) => [
+        ...meiliFilter(filters, position),
+        ...(storyId ? [`storyId = ${quote(storyId)}`] : []),
+      ],
+    };
+  }
+
+  /**
    * Counted by Meilisearch over every match (its facet distribution) when it can: no story collapsing,
    * at most one search term, and every matching document carrying the fields the asked facets count
    * (`day`, `topicTree`: documents written before them, or without the topic tree, lack them until
@@ -621,7 +787,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         if (['invalid_search_filter', 'invalid_search_facets'].includes(apiErrorCode(error) ?? '')) return null;
         throw error;
       });
-      return counted ?? (await this.facetsOfArticles(query));
+      return counted ?? (await this.facetsOfMatches(query));
     } catch (error) {
       throw unavailable(error);
     }
@@ -664,21 +830,45 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     return query.size ? cutFacets(counts, query.size) : counts;
   }
 
-  /** The facets counted here from the matching articles (the newest 10 000 at most). */
-  private async facetsOfArticles(query: FacetQuery): Promise<FacetCounts> {
-    const matched = await this.matchingKeys(query.filters, null, undefined, EXACT_TOTAL_LIMIT);
-    const keys = query.filters.collapseStories ? collapseKeys(matched.keys) : matched.keys;
-    const total = query.filters.collapseStories ? keys.length : matched.total;
-    const articles: Article[] = [];
-    for (let i = 0; i < keys.length; i += 1000) {
-      articles.push(...(await this.documents(keys.slice(i, i + 1000).map((k) => k.id))));
-    }
-    const counts: FacetCounts = {
-      ...countFacets(articles, query.facets, this.parents ?? new Map()),
-      total,
-      ...(matched.complete ? {} : { counted: matched.keys.length }),
+  /**
+   * The facets counted here from the matches' facet fields: with stories collapsed, each story's
+   * earliest match as Meilisearch picks them (`distinct`, oldest first: every story when there are at
+   * most 10 000); otherwise the matches, newest first, up to the exact-total limit (10 000), each
+   * term's united and then collapsed where asked — beyond it the counts say so (`counted`).
+   */
+  private async facetsOfMatches(query: FacetQuery): Promise<FacetCounts> {
+    const { filters } = query;
+    const count = (matches: readonly FacetMatch[], extra: Partial<FacetCounts> = {}): FacetCounts => {
+      const values = matches.map((m): FacetValues => ({
+        type: m.type,
+        language: m.language,
+        sourceId: m.sourceId,
+        companyIds: m.companyIds,
+        topicIds: m.topicTree ?? m.topicIds,
+        day: new Date(m.publishedTs).toISOString().slice(0, 10),
+      }));
+      const counts = { ...countFacetValues(values, query.facets, this.parents ?? new Map()), ...extra };
+      return query.size ? cutFacets(counts, query.size) : counts;
     };
-    return query.size ? cutFacets(counts, query.size) : counts;
+    if (filters.collapseStories && filters.searchTerms.length <= 1) {
+      const { q, filterAt } = this.storiesSearch(filters);
+      const stories = await this.index.search(q, {
+        filter: filterAt(),
+        distinct: 'storyId',
+        sort: OLDEST_FIRST,
+        page: 1,
+        hitsPerPage: EXACT_TOTAL_LIMIT,
+        attributesToRetrieve: FACET_MATCH_FIELDS,
+      });
+      if ((stories.totalHits ?? 0) <= EXACT_TOTAL_LIMIT) return count(stories.hits);
+    }
+    const matched = await this.matchingKeys(filters, null, undefined, EXACT_TOTAL_LIMIT, null, 1, FACET_MATCH_FIELDS);
+    const matches = matched.keys as FacetMatch[];
+    const counted = filters.collapseStories ? collapseKeys(matches) : matches;
+    return count(counted, {
+      total: filters.collapseStories ? counted.length : matched.total,
+      ...(matched.complete ? {} : { counted: matched.keys.length }),
+    });
   }
 
   async story(storyId: string): Promise<StoryRef | null> {

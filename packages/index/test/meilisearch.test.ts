@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Meilisearch } from 'meilisearch';
 import { testEnv } from '@tidings/config/config';
+import type { Article } from '@tidings/core/article';
+import type { CursorPosition } from '@tidings/core/cursor';
 import { type FacetName, type FeedFilters, NO_FILTERS } from '@tidings/core/query';
 import { countFacets } from '../src/facet-count.js';
 import { MeilisearchArticleIndex } from '../src/meilisearch.js';
@@ -349,6 +351,153 @@ if (host) {
           times.sort((a, b) => a - b);
           // Two or three requests a page: about 90 ms with the delay, under 15 ms without it here.
           expect(times[5]).toBeLessThan(40);
+        } finally {
+          await index.close();
+        }
+      },
+    );
+  });
+
+  describe('MeilisearchArticleIndex collapsing stories', () => {
+    it(
+      'pages and cursors over one article per story as a plain reading of the contract does',
+      { timeout: 120_000 },
+      async () => {
+        const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+        await index.init();
+        try {
+          // 24 stories of 1–4 copies from different sources, hours apart (two copies of one story at
+          // the same second: the smaller id is the earliest); each story's words its own.
+          let seed = 7;
+          const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+          const word = () =>
+            ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'zi'].map((s) => (next() < 0.5 ? s : '')).join('') + 'x';
+          const sources = ['s1', 's2', 's3', 's4'];
+          const articles = [];
+          for (let story = 0; story < 24; story++) {
+            const headline = Array.from({ length: 9 }, word).join(' ');
+            const introduction = `${Array.from({ length: 24 }, word).join(' ')} common ground`;
+            const first = Date.UTC(2026, 10, 1) + story * 5_400_000;
+            const copies = 1 + (story % 4);
+            for (let copy = 0; copy < copies; copy++) {
+              const source = sources[(story + copy) % 4]!;
+              const at = first + (copy === 2 ? 0 : copy * 3_600_000 * (1 + (story % 3)));
+              articles.push(
+                makeArticle({
+                  url: `https://${source}.example/${story}/${copy}`,
+                  headline,
+                  introduction,
+                  publishedAt: new Date(at).toISOString().replace('.000', ''),
+                  source: { id: source, name: source, domain: `${source}.example`, https: true, iframeable: true },
+                }),
+              );
+            }
+          }
+          for (const article of articles) await index.upsert([article]);
+          const stored = await index.getByIds(articles.map((a) => a.id));
+          expect(new Set(stored.map((a) => a.story!.id)).size).toBe(24);
+
+          const cases: FeedFilters[] = [
+            { ...NO_FILTERS, collapseStories: true },
+            { ...NO_FILTERS, collapseStories: true, includeSources: ['s2', 's3'] },
+            { ...NO_FILTERS, collapseStories: true, includeSources: ['s4'] },
+            { ...NO_FILTERS, collapseStories: true, searchTerms: [{ words: ['common', 'ground'] }] },
+            {
+              ...NO_FILTERS,
+              collapseStories: true,
+              includeSources: ['s1', 's3'],
+              searchTerms: [{ words: ['common'] }, { words: ['ground'] }],
+            },
+          ];
+          for (const filters of cases) {
+            // Each story's earliest matching article (ties: smallest id), newest first.
+            const earliest = new Map<string, Article>();
+            for (const a of stored) {
+              if (filters.includeSources.length && !filters.includeSources.includes(a.source.id)) continue;
+              const kept = earliest.get(a.story!.id);
+              if (!kept || a.publishedAt < kept.publishedAt || (a.publishedAt === kept.publishedAt && a.id < kept.id))
+                earliest.set(a.story!.id, a);
+            }
+            const expected = [...earliest.values()]
+              .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id.localeCompare(a.id))
+              .map((a) => a.id);
+            for (const limit of [5, 7, 30]) {
+              const paged: string[] = [];
+              for (let offset = 0; offset < expected.length + limit; offset += limit) {
+                const page = await index.query({ filters, limit, offset });
+                expect(page.total, JSON.stringify(filters)).toBe(expected.length);
+                expect(page.hasMore).toBe(offset + limit < expected.length);
+                paged.push(...page.articles.map((a) => a.id));
+              }
+              expect(paged).toEqual(expected);
+              const cursored: string[] = [];
+              let after: CursorPosition | undefined;
+              for (;;) {
+                const page = await index.query({ filters, limit, ...(after ? { after } : {}) });
+                expect(page.total).toBe(expected.length);
+                cursored.push(...page.articles.map((a) => a.id));
+                const last = page.articles.at(-1);
+                if (!page.hasMore || !last) break;
+                after = { key: Date.parse(last.publishedAt), id: last.id };
+              }
+              expect(cursored).toEqual(expected);
+            }
+          }
+        } finally {
+          await index.close();
+        }
+      },
+    );
+    it(
+      "picks each story's earliest article and counts every story when the matches are more than 10 000 and the stories fewer",
+      { timeout: 240_000 },
+      async () => {
+        const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+        await index.init();
+        try {
+          // 5 100 stories of two copies an hour apart: the first from source "first", the second from
+          // "second" — 10 200 articles, of which the newest 10 000 miss the first copies of the oldest.
+          let seed = 11;
+          const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+          const word = () =>
+            ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'zi'].map((s) => (next() < 0.5 ? s : '')).join('') + 'x';
+          const start = Date.UTC(2026, 9, 1);
+          const texts = Array.from({ length: 5100 }, () => ({
+            headline: Array.from({ length: 9 }, word).join(' '),
+            introduction: Array.from({ length: 24 }, word).join(' '),
+          }));
+          const copy = (story: number, which: 'first' | 'second') =>
+            makeArticle({
+              ...texts[story]!,
+              url: `https://${which}.example/${story}`,
+              publishedAt: new Date(start + story * 600_000 + (which === 'second' ? 3_600_000 : 0))
+                .toISOString()
+                .replace('.000', ''),
+              source: { id: which, name: which, domain: `${which}.example`, https: true, iframeable: true },
+            });
+          for (const which of ['first', 'second'] as const) {
+            for (let from = 0; from < 5100; from += 1700) {
+              await index.upsert(Array.from({ length: 1700 }, (_, j) => copy(from + j, which)));
+            }
+          }
+          const filters = { ...NO_FILTERS, collapseStories: true };
+          const first = await index.query({ filters, limit: 20 });
+          expect(first.articles.map((a) => a.url)).toEqual(
+            Array.from({ length: 20 }, (_, i) => `https://first.example/${5099 - i}`),
+          );
+          expect(first).toMatchObject({ total: 5100, totalExact: true, hasMore: true });
+          const last = await index.query({ filters, limit: 100, offset: 5000 });
+          expect(last.total).toBe(5100);
+          expect(last.totalExact).toBe(true);
+          expect(last.articles.map((a) => a.url)).toEqual(
+            Array.from({ length: 100 }, (_, i) => `https://first.example/${99 - i}`),
+          );
+          expect(last.articles.every((a) => a.story!.size === 2)).toBe(true);
+          const facets = await index.facets({ filters, facets: ['sources', 'days'], size: 100 });
+          expect(facets.counted).toBeUndefined();
+          expect(facets.total).toBe(5100);
+          expect(facets.sources).toEqual([['first', 5100]]);
+          expect(facets.days.reduce((sum, [, n]) => sum + n, 0)).toBe(5100);
         } finally {
           await index.close();
         }
