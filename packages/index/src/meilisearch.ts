@@ -5,14 +5,15 @@
  * (numeric sort keys: `idKey` is the first 52 bits of the hex id, which orders like the id itself),
  * `topicIds`, `companyIds`, `sourcePrefixes` (every host suffix × path prefix of the URL, so that
  * `additionalSources` is an exact-value `NOT IN`), and the flags. `searchTerms` are phrase searches
- * without typo tolerance, one per term, united here (Meilisearch ANDs phrases within one query).
+ * without typo tolerance, one per term, united here (Meilisearch ANDs phrases within one query; up
+ * to four terms it counts their union by inclusion–exclusion).
  * `day` and `topicTree` (the topics with every ancestor) let Meilisearch count facets itself, over
  * every match.
  */
 import { Meilisearch, type Index, type Settings } from 'meilisearch';
 import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
-import type { FacetName, FeedFilters } from '@tidings/core/query';
+import type { FacetName, FeedFilters, SearchTerm } from '@tidings/core/query';
 import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
 import { wordsOf } from '@tidings/core/text';
 import { sameStory, STORY_WINDOW_MS, storyBands, storyText, type StoryWords } from './stories.js';
@@ -201,6 +202,21 @@ const newestFirst = (a: MatchKey, b: MatchKey) => b.publishedTs - a.publishedTs 
  * (when there are at most 10 000 stories) rather than found from the newest (`collapsedPage`).
  */
 const DEEP_STORY_OFFSET = 500;
+
+/** A search term as Meilisearch's phrase query. */
+const phrase = (term: SearchTerm) => `"${term.words.join(' ')}"`;
+
+/**
+ * Every non-empty set of the search terms (one set, empty, for no term): the articles that match any
+ * term are counted as the sets' counts added for odd sizes and taken away for even ones.
+ */
+function termSets(terms: readonly SearchTerm[]): SearchTerm[][] {
+  if (!terms.length) return [[]];
+  return Array.from({ length: (1 << terms.length) - 1 }, (_, i) => terms.filter((_t, j) => (i + 1) & (1 << j)));
+}
+
+/** Up to this many search terms, the total of their union is counted by Meilisearch (`unionTotal`). */
+const UNION_COUNT_TERMS = 4;
 
 /** Each story's earliest-published article (ties: smallest id), newest first (CONTRACT §1.7). */
 function collapseKeys<K extends MatchKey>(keys: readonly K[]): K[] {
@@ -502,7 +518,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const { results } = await this.client.multiSearch({
       queries: terms.map((term) => ({
         indexUid: this.options.indexUid,
-        q: term ? `"${term.words.join(' ')}"` : '',
+        q: term ? phrase(term) : '',
         filter,
         sort: SORT,
         page,
@@ -615,11 +631,25 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     }
     // With one search term or none, one query gives the page and the exact total — a page that starts
     // at a multiple of its size (every `page` of the API) is asked for as that page, others with the
-    // matches before them; with several terms, the union is built here from every term's matches
-    // (bounded by the exact-total limit).
+    // matches before them. With several terms the page is the newest of every term's newest matches
+    // united; up to four terms Meilisearch counts their union (`unionTotal`), beyond that it is built
+    // here from every term's matches (bounded by the exact-total limit).
+    const counted = union && query.filters.searchTerms.length <= UNION_COUNT_TERMS;
     const aligned = !union && offset > 0 && offset % query.limit === 0;
     const skipped = aligned ? offset : 0;
-    const want = union ? EXACT_TOTAL_LIMIT + 1 : aligned ? query.limit : offset + query.limit + 1;
+    const want = union && !counted ? EXACT_TOTAL_LIMIT + 1 : aligned ? query.limit : offset + query.limit + 1;
+    if (counted) {
+      const [page, total] = await Promise.all([
+        this.matchingKeys(query.filters, query.after, undefined, Math.min(want, EXACT_TOTAL_LIMIT + 1), storyId),
+        this.unionTotal(query.filters, storyId),
+      ]);
+      return {
+        articles: await this.pageOf(page.keys.slice(offset, offset + query.limit)),
+        total: Math.min(total, EXACT_TOTAL_LIMIT),
+        totalExact: total <= EXACT_TOTAL_LIMIT,
+        hasMore: page.keys.length > offset + query.limit,
+      };
+    }
     const [page, whole] = await Promise.all([
       this.matchingKeys(
         query.filters,
@@ -641,6 +671,34 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       totalExact: totalMatches <= EXACT_TOTAL_LIMIT,
       hasMore: page.keys.length > offset - skipped + query.limit || page.total > offset + query.limit,
     };
+  }
+
+  /**
+   * How many articles match any of several search terms (two to `UNION_COUNT_TERMS`), counted by
+   * Meilisearch in one multi-search: by inclusion–exclusion over every set of the terms, whose phrases
+   * searched together (`matchingStrategy: 'all'`) match the articles that have each of them. When one
+   * term alone matches more than the exact-total limit, so does the union: that count is returned.
+   */
+  private async unionTotal(filters: FeedFilters, storyId: string | null): Promise<number> {
+    const filter = [...meiliFilter(filters), ...(storyId ? [`storyId = ${quote(storyId)}`] : [])];
+    const sets = termSets(filters.searchTerms);
+    const { results } = await this.client.multiSearch({
+      queries: sets.map((set) => ({
+        indexUid: this.options.indexUid,
+        q: set.map(phrase).join(' '),
+        matchingStrategy: 'all' as const,
+        filter,
+        page: 1,
+        hitsPerPage: 0,
+      })),
+    });
+    let total = 0;
+    for (const [i, set] of sets.entries()) {
+      const count = (results[i] as { totalHits?: number }).totalHits ?? 0;
+      if (set.length === 1 && count > EXACT_TOTAL_LIMIT) return count;
+      total += set.length % 2 ? count : -count;
+    }
+    return total;
   }
 
   /**
@@ -765,7 +823,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   private storiesSearch(filters: FeedFilters, storyId: string | null = null) {
     const term = filters.searchTerms[0];
     return {
-      q: term ? `"${term.words.join(' ')}"` : '',
+      q: term ? phrase(term) : '',
       filterAt: (position?: CursorPosition | null) => [
         ...meiliFilter(filters, position),
         ...(storyId ? [`storyId = ${quote(storyId)}`] : []),
@@ -775,10 +833,10 @@ export class MeilisearchArticleIndex implements ArticleIndex {
 
   /**
    * Counted by Meilisearch over every match (its facet distribution) when it can: no story collapsing,
-   * at most one search term, and every matching document carrying the fields the asked facets count
-   * (`day`, `topicTree`: documents written before them, or without the topic tree, lack them until
-   * `tidings reindex --all`). Otherwise counted here from the matching articles, newest first, up to
-   * the exact-total limit (10 000): beyond it the counts say so (`counted`).
+   * at most `UNION_COUNT_TERMS` search terms (several: united by inclusion–exclusion), and every
+   * matching document carrying the fields the asked facets count (`day`, `topicTree`: documents
+   * written before them, or without the topic tree, lack them until `tidings reindex --all`).
+   * Otherwise counted here from the matches' fields (`facetsOfMatches`).
    */
   async facets(query: FacetQuery): Promise<FacetCounts> {
     try {
@@ -796,30 +854,50 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   /** The facets as Meilisearch counts them, or null when it cannot count these (see `facets`). */
   private async facetsCounted(query: FacetQuery): Promise<FacetCounts | null> {
     const { filters } = query;
-    if (filters.collapseStories || filters.searchTerms.length > 1) return null;
+    if (filters.collapseStories || filters.searchTerms.length > UNION_COUNT_TERMS) return null;
     const fields = query.facets.map((name) => FACET_FIELDS[name]);
     const needed = fields.filter((f) => f === 'day' || f === 'topicTree');
     const filter = meiliFilter(filters);
-    const term = filters.searchTerms[0];
-    const q = term ? `"${term.words.join(' ')}"` : '';
-    const search = { indexUid: this.options.indexUid, q, filter, page: 1, hitsPerPage: 0 };
+    // Several terms: each set of them searched together, the counts united by inclusion–exclusion.
+    const sets = termSets(filters.searchTerms);
+    const search = (set: SearchTerm[]) => ({
+      indexUid: this.options.indexUid,
+      q: set.map(phrase).join(' '),
+      matchingStrategy: 'all' as const,
+      filter,
+      page: 1,
+      hitsPerPage: 0,
+    });
+    const singles = sets.filter((set) => set.length <= 1);
     const { results } = await this.client.multiSearch({
       queries: [
-        { ...search, facets: fields },
+        ...sets.map((set) => ({ ...search(set), facets: fields })),
         ...(needed.length
-          ? [{ ...search, filter: [...filter, needed.map((f) => `${f} NOT EXISTS OR ${f} IS NULL`).join(' OR ')] }]
+          ? singles.map((set) => ({
+              ...search(set),
+              filter: [...filter, needed.map((f) => `${f} NOT EXISTS OR ${f} IS NULL`).join(' OR ')],
+            }))
           : []),
       ],
     });
-    const [counted, missing] = results as {
-      totalHits?: number;
-      facetDistribution?: Record<string, Record<string, number>>;
-    }[];
-    if (missing && (missing.totalHits ?? 0) > 0) return null;
-    const of = (field: string) => Object.entries(counted!.facetDistribution?.[field] ?? {});
+    const answers = results as { totalHits?: number; facetDistribution?: Record<string, Record<string, number>> }[];
+    if (answers.slice(sets.length).some((missing) => (missing.totalHits ?? 0) > 0)) return null;
+    const sums = new Map<string, Map<string, number>>(fields.map((f) => [f, new Map()]));
+    let total = 0;
+    for (const [i, set] of sets.entries()) {
+      const sign = set.length % 2 || !set.length ? 1 : -1;
+      const answer = answers[i]!;
+      if (set.length <= 1 && (answer.totalHits ?? 0) > EXACT_TOTAL_LIMIT) total = Infinity;
+      total += sign * (answer.totalHits ?? 0);
+      for (const [field, counts] of Object.entries(answer.facetDistribution ?? {})) {
+        const sum = sums.get(field)!;
+        for (const [value, n] of Object.entries(counts)) sum.set(value, (sum.get(value) ?? 0) + sign * n);
+      }
+    }
+    const of = (field: string) => [...(sums.get(field) ?? [])].filter(([, n]) => n > 0);
     const numbers = (field: string) => of(field).map(([v, n]): [number, number] => [Number(v), n]);
     const counts: FacetCounts = {
-      total: counted!.totalHits ?? 0,
+      total: Number.isFinite(total) ? total : EXACT_TOTAL_LIMIT + 1,
       types: of('type'),
       languages: of('language'),
       sources: of('sourceId'),

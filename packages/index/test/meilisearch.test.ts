@@ -113,6 +113,25 @@ if (host) {
             [11, 367],
           ]);
           expect(cranes.days.map(([day]) => day)).toEqual(['2026-01-08', '2026-01-07']);
+          // Several search terms, one matching more than 10 000 articles: every article matches two or
+          // three of them, and is counted once.
+          const terms = [{ words: ['introduction'] }, { words: ['harbour', 'cranes'] }, { words: ['headline'] }];
+          const either = await index.facets({
+            filters: { ...NO_FILTERS, searchTerms: terms },
+            facets: ['types', 'topics'],
+            size: 10,
+          });
+          expect(either.counted).toBeUndefined();
+          expect(either.total).toBeGreaterThan(10_000);
+          expect(new Map(either.types)).toEqual(new Map(all.types));
+          expect(new Map(either.topics)).toEqual(new Map(all.topics));
+          const videos = await index.query({
+            filters: { ...NO_FILTERS, searchTerms: terms, articleTypes: ['video'] },
+            limit: 5,
+            offset: 3660,
+          });
+          expect(videos).toMatchObject({ total: 3667, totalExact: true, hasMore: true });
+          expect(videos.articles.map((a) => a.publishedAt)).toEqual([at(18), at(15), at(12), at(9), at(6)]);
         } finally {
           await index.close();
         }
