@@ -673,6 +673,18 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     };
   }
 
+  /** A search that counts the articles matching the filter and every one of these search terms. */
+  private countOf(terms: readonly SearchTerm[], filter: string[]) {
+    return {
+      indexUid: this.options.indexUid,
+      q: terms.map(phrase).join(' '),
+      matchingStrategy: 'all' as const,
+      filter,
+      page: 1,
+      hitsPerPage: 0,
+    };
+  }
+
   /**
    * How many articles match any of several search terms (two to `UNION_COUNT_TERMS`), counted by
    * Meilisearch in one multi-search: by inclusion–exclusion over every set of the terms, whose phrases
@@ -683,14 +695,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const filter = [...meiliFilter(filters), ...(storyId ? [`storyId = ${quote(storyId)}`] : [])];
     const sets = termSets(filters.searchTerms);
     const { results } = await this.client.multiSearch({
-      queries: sets.map((set) => ({
-        indexUid: this.options.indexUid,
-        q: set.map(phrase).join(' '),
-        matchingStrategy: 'all' as const,
-        filter,
-        page: 1,
-        hitsPerPage: 0,
-      })),
+      queries: sets.map((set) => this.countOf(set, filter)),
     });
     let total = 0;
     for (const [i, set] of sets.entries()) {
@@ -860,14 +865,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const filter = meiliFilter(filters);
     // Several terms: each set of them searched together, the counts united by inclusion–exclusion.
     const sets = termSets(filters.searchTerms);
-    const search = (set: SearchTerm[]) => ({
-      indexUid: this.options.indexUid,
-      q: set.map(phrase).join(' '),
-      matchingStrategy: 'all' as const,
-      filter,
-      page: 1,
-      hitsPerPage: 0,
-    });
+    const search = (set: SearchTerm[]) => this.countOf(set, filter);
     const singles = sets.filter((set) => set.length <= 1);
     const { results } = await this.client.multiSearch({
       queries: [

@@ -378,6 +378,12 @@ if (host) {
   });
 
   describe('MeilisearchArticleIndex collapsing stories', () => {
+    /** Made-up words, the same for the same seed (so that each story's text is its own). */
+    const wordMaker = (seed: number) => {
+      const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+      return () => ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'zi'].map((s) => (next() < 0.5 ? s : '')).join('') + 'x';
+    };
+
     it(
       'pages and cursors over one article per story as a plain reading of the contract does',
       { timeout: 120_000 },
@@ -387,10 +393,7 @@ if (host) {
         try {
           // 24 stories of 1–4 copies from different sources, hours apart (two copies of one story at
           // the same second: the smaller id is the earliest); each story's words its own.
-          let seed = 7;
-          const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
-          const word = () =>
-            ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'zi'].map((s) => (next() < 0.5 ? s : '')).join('') + 'x';
+          const word = wordMaker(7);
           const sources = ['s1', 's2', 's3', 's4'];
           const articles = [];
           for (let story = 0; story < 24; story++) {
@@ -476,10 +479,7 @@ if (host) {
         try {
           // 5 100 stories of two copies an hour apart: the first from source "first", the second from
           // "second" — 10 200 articles, of which the newest 10 000 miss the first copies of the oldest.
-          let seed = 11;
-          const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
-          const word = () =>
-            ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'zi'].map((s) => (next() < 0.5 ? s : '')).join('') + 'x';
+          const word = wordMaker(11);
           const start = Date.UTC(2026, 9, 1);
           const texts = Array.from({ length: 5100 }, () => ({
             headline: Array.from({ length: 9 }, word).join(' '),
