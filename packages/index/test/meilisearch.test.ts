@@ -174,6 +174,9 @@ if (host) {
             size: 10,
           });
           expect(stories.counted).toBe(10_000);
+          const collapsed = await index.query({ filters: { ...NO_FILTERS, collapseStories: true }, limit: 3 });
+          expect(collapsed).toMatchObject({ total: 10_000, totalExact: false, hasMore: true });
+          expect(collapsed.articles.map((a) => a.publishedAt)).toEqual([at(10_999), at(10_998), at(10_997)]);
           // Below 10 000 matches every count is exact either way.
           const some = await index.facets({
             filters: { ...NO_FILTERS, from: start + 10_500 * 60_000 },
