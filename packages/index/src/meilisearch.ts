@@ -835,8 +835,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   }
 
   /**
-   * What a search for one article per story (`distinct` on the story, sorted `OLDEST_FIRST`) asks for:
-   * the query of the search term (at most one) and the filter at a position (a cursor's, or none).
+   * What a search for one article per story (`distinct` on the story) asks for: the query of the
+   * search term (at most one) and the filter at a position (a cursor's, or none).
    */
   private storiesSearch(filters: FeedFilters, storyId: string | null = null) {
     const term = filters.searchTerms[0];
