@@ -473,6 +473,54 @@ if (host) {
         }
       },
     );
+    it('keeps each document an older Tidings wrote without a story as a story of its own', async () => {
+      const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
+      const index = new DisposableMeilisearchIndex(uid);
+      await index.init();
+      try {
+        const intro = 'Floods forced 3,000 people from their homes in Dresden on Tuesday as the Elbe rose.';
+        const wire = (source: string, hour: number, headline = 'Floods force 3,000 from homes in Dresden') =>
+          makeArticle({
+            url: `https://${source}.example/floods`,
+            headline,
+            introduction: intro,
+            publishedAt: `2026-11-10T0${hour}:00:00Z`,
+            source: { id: source, name: source, domain: `${source}.example`, https: true, iframeable: true },
+          });
+        const [a, b] = [wire('alpha', 1), wire('beta', 2)];
+        const [old1, old2] = [
+          wire('gamma', 3, 'Council approves the new bridge'),
+          wire('delta', 4, 'Council approves the new bridge'),
+        ];
+        await index.upsert([a, b, old1, old2]);
+        // The two copies of the bridge story rewritten as an older Tidings wrote them: no `storyId`.
+        const client = new Meilisearch({ host: host, ...(apiKey ? { apiKey } : {}) });
+        const { results } = await client.index(uid).getDocuments<Record<string, unknown>>({
+          filter: `id IN ["${old1.id}", "${old2.id}"]`,
+        });
+        await client
+          .index(uid)
+          .addDocuments(results.map(({ storyId: _storyId, ...doc }) => doc))
+          .waitTask();
+        const collapsed = await index.query({ filters: { ...NO_FILTERS, collapseStories: true }, limit: 10 });
+        expect(collapsed.articles.map((x) => [x.id, x.story])).toEqual([
+          [old2.id, { id: old2.id, size: 1 }],
+          [old1.id, { id: old1.id, size: 1 }],
+          [a.id, { id: a.id, size: 2 }],
+        ]);
+        expect(collapsed).toMatchObject({ total: 3, totalExact: true, hasMore: false });
+        const second = await index.query({
+          filters: { ...NO_FILTERS, collapseStories: true },
+          limit: 1,
+          after: { key: Date.parse(old2.publishedAt), id: old2.id },
+        });
+        expect(second.articles.map((x) => x.id)).toEqual([old1.id]);
+        expect(second.hasMore).toBe(true);
+      } finally {
+        await index.close();
+      }
+    });
+
     it(
       "picks each story's earliest article and counts every story when the matches are more than 10 000 and the stories fewer",
       { timeout: 240_000 },
