@@ -595,15 +595,21 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       s.upsertDoc.run(rid, JSON.stringify({ ...article, story: undefined }));
       texts.set(rid, [rid, words.headline, words.introduction]);
     }
-    if (fresh.length && this.options.groupStories !== false) this.groupStories(fresh, seq);
+    if (fresh.length && this.options.groupStories !== false) this.groupStories(fresh, seq, texts);
   }
 
   /**
    * Puts each new article into the story of an earlier one it repeats (published within 72 hours, in
    * near-identical words), and records its band keys for the articles after it. One look-up and one
-   * insert per batch: the batch's own articles are matched among themselves in memory.
+   * insert per batch: the batch's own articles are matched among themselves in memory. `unstored`
+   * holds the words of what this transaction wrote before (the earlier writes of a group commit, whose
+   * words are stored only when it ends).
    */
-  private groupStories(fresh: NewArticle[], seq: number): void {
+  private groupStories(
+    fresh: NewArticle[],
+    seq: number,
+    unstored: ReadonlyMap<number, [number, string, string]>,
+  ): void {
     const s = this.statements;
     const bands = this.storyBands();
     const keysOf = fresh.map((a) => storyBands(a.words));
@@ -611,7 +617,12 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     // Candidates indexed before this batch: their story and words, in one query.
     const batch = new Map(fresh.map((a) => [a.rid, a]));
     const wanted = [...new Set(ridsOf.flat())].filter((rid) => !batch.has(rid));
-    const stored = new Map((wanted.length ? s.storyCandidates.all(JSON.stringify(wanted)) : []).map((c) => [c.rid, c]));
+    const stored = new Map(
+      (wanted.length ? s.storyCandidates.all(JSON.stringify(wanted)) : []).map((c) => {
+        const written = c.headline === null ? unstored.get(c.rid) : undefined;
+        return [c.rid, written ? { ...c, headline: written[1], introduction: written[2] } : c];
+      }),
+    );
     const storyOf = new Map<number, string>();
     // Earlier articles of this batch are candidates too: a small index of their own.
     const local = new StoryBandIndex(fresh.length);
