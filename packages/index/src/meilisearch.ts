@@ -448,7 +448,26 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     return out;
   }
 
+  /**
+   * Runs writes that read what is stored first (what is new, which story it joins) one at a time: a
+   * worker ingests many feeds at once, and Meilisearch shows a write to reads only once its task is
+   * done — two outlets' copies of one story fetched together would each start a story of their own,
+   * and one feed fetched twice at once would create its articles twice. (Fetches that arrive while
+   * one is written are written together next: `ingestQueued`.)
+   */
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.writing.then(work, work);
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  private writing: Promise<unknown> = Promise.resolve();
+
   async upsert(articles: readonly Article[]): Promise<void> {
+    return this.serially(() => this.upsertNow(articles));
+  }
+
+  private async upsertNow(articles: readonly Article[]): Promise<void> {
     if (!articles.length) return;
     // Stored articles keep their story; new ones are grouped.
     const stored = new Map((await this.documents(articles.map((a) => a.id))).map((a) => [a.id, a.story!]));
@@ -460,26 +479,79 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   }
 
   async ingest(batch: IngestBatch): Promise<IngestResult> {
-    const incoming = decodeArticles(batch.articles);
-    const stored = new Map((await this.getByIds(incoming.map((a) => a.id))).map((a) => [a.id, a]));
-    const { changed, created } = mergeIngest(batch, incoming, stored);
+    return new Promise((resolve, reject) => {
+      this.ingests.push({ batch, resolve, reject });
+      void this.ingestQueued();
+    });
+  }
+
+  /** Fetches waiting to be written (`ingest`), and whether a group of them is being written. */
+  private readonly ingests: {
+    batch: IngestBatch;
+    resolve: (result: IngestResult) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private ingesting = false;
+
+  /**
+   * Writes the waiting fetches, those that arrived together as one group (a group commit), one group
+   * at a time (`serially`, with `upsert`).
+   */
+  private async ingestQueued(): Promise<void> {
+    if (this.ingesting) return;
+    this.ingesting = true;
+    try {
+      while (this.ingests.length) {
+        const group = this.ingests.splice(0);
+        try {
+          const results = await this.serially(() => this.ingestGroup(group.map((g) => g.batch)));
+          group.forEach((g, i) => g.resolve(results[i]!));
+        } catch (error) {
+          for (const g of group) g.reject(error);
+        }
+      }
+    } finally {
+      this.ingesting = false;
+    }
+  }
+
+  /**
+   * Fetches written together, in order, each merged by the rules of `ingest.ts` against what is stored
+   * — including what the fetches before it in the group brought — then the new articles grouped into
+   * stories together and written at once, and the stored ones updated.
+   */
+  private async ingestGroup(batches: readonly IngestBatch[]): Promise<IngestResult[]> {
+    const incoming = batches.map((batch) => decodeArticles(batch.articles));
+    const ids = [...new Set(incoming.flat().map((a) => a.id))];
+    const stored = new Map((await this.getByIds(ids)).map((a) => [a.id, a]));
+    const storedBefore = new Set(stored.keys());
+    // The latest version of each article the group changed: new ones, and ones stored before it.
+    const fresh = new Map<string, Article>();
+    const known = new Map<string, Article>();
+    const results = batches.map((batch, i) => {
+      const { changed, created } = mergeIngest(batch, incoming[i]!, stored);
+      for (const article of changed) {
+        (storedBefore.has(article.id) ? known : fresh).set(article.id, article);
+        stored.set(article.id, article);
+      }
+      return { created, updated: changed.length - created };
+    });
     // New articles in whole; stored ones as partial updates without the host flags, so that a probe's
     // `setHostFlags` landing between this read and this write is not overwritten with the flags read.
-    const fresh = await this.assignStories(changed.filter((a) => !stored.has(a.id)));
-    const known = changed.filter((a) => stored.has(a.id));
-    if (fresh.length) {
-      const docs = fresh.map((a) => this.toDocument(a));
+    const added = await this.assignStories([...fresh.values()]);
+    if (added.length) {
+      const docs = added.map((a) => this.toDocument(a));
       await this.write((index) => index.addDocuments(docs).waitTask(this.wait));
     }
-    if (known.length) {
-      const partial = known.map((a) => {
+    if (known.size) {
+      const partial = [...known.values()].map((a) => {
         // Nor the story: it never changes once given.
         const { https: _https, iframeable: _iframeable, storyId: _storyId, ...rest } = this.toDocument(a);
         return rest;
       });
       await this.write((index) => index.updateDocuments(partial).waitTask(this.wait));
     }
-    return { created, updated: changed.length - created };
+    return results;
   }
 
   private async deleted(task: Promise<{ details?: unknown }>): Promise<number> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Meilisearch } from 'meilisearch';
 import { testEnv } from '@tidings/config/config';
-import type { Article } from '@tidings/core/article';
+import { type Article, encodeArticles } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import { type FacetName, type FeedFilters, NO_FILTERS } from '@tidings/core/query';
 import { countFacets } from '../src/facet-count.js';
@@ -473,6 +473,35 @@ if (host) {
         }
       },
     );
+    it('groups copies from outlets fetched at the same moment, and creates a feed fetched twice at once once', async () => {
+      const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+      await index.init();
+      try {
+        const copy = (source: string) =>
+          makeArticle({
+            url: `https://${source}.example/storm`,
+            headline: 'Storm brings floods to coastal towns',
+            introduction: 'Thousands were evacuated as rivers burst their banks overnight.',
+            publishedAt: '2026-11-26T05:00:00Z',
+            source: { id: source, name: source, domain: `${source}.example`, https: true, iframeable: true },
+          });
+        const fetched = (article: Article) => ({
+          sourceId: article.source.id,
+          articles: encodeArticles([article]),
+          hostFlags: {},
+        });
+        const copies = ['daily', 'tv', 'radio', 'wire'].map(copy);
+        // As a worker's concurrent jobs do: every fetch at once, one of them twice.
+        const results = await Promise.all([...copies, copies[0]!].map((a) => index.ingest(fetched(a))));
+        expect(results.reduce((n, r) => n + r.created, 0)).toBe(4);
+        const stored = await index.getByIds(copies.map((a) => a.id));
+        expect(new Set(stored.map((a) => a.story!.id)).size).toBe(1);
+        expect(stored.map((a) => a.story!.size)).toEqual([4, 4, 4, 4]);
+      } finally {
+        await index.close();
+      }
+    });
+
     it('keeps each document an older Tidings wrote without a story as a story of its own', async () => {
       const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
       const index = new DisposableMeilisearchIndex(uid);
