@@ -2,12 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { type Article, encodeArticles } from '@tidings/core/article';
 import { NO_FILTERS } from '@tidings/core/query';
 import { EmbeddedArticleIndex } from '../src/embedded.js';
 import { EXACT_TOTAL_LIMIT } from '../src/port.js';
 import { describeArticleIndexContract } from './contract-suite.js';
-import { makeArticle } from './fixtures.js';
+import { fetchOf, makeArticle, stormCopy } from './fixtures.js';
 
 describeArticleIndexContract('embedded (SQLite)', async () => new EmbeddedArticleIndex({ file: ':memory:' }));
 
@@ -28,20 +27,9 @@ describe('EmbeddedArticleIndex', () => {
 describe('EmbeddedArticleIndex grouping stories in a group commit', () => {
   it('puts copies that two outlets published at once into one story when their fetches are written together', async () => {
     const index = new EmbeddedArticleIndex({ file: ':memory:' });
-    const copy = (source: string) =>
-      makeArticle({
-        url: `https://${source}.example/storm`,
-        headline: 'Storm brings floods to coastal towns',
-        introduction: 'Thousands were evacuated as rivers burst their banks overnight.',
-        publishedAt: '2026-11-26T05:00:00Z',
-        source: { id: source, name: source, domain: `${source}.example`, https: true, iframeable: true },
-      });
-    const fetched = (article: Article) => ({
-      ingest: { sourceId: article.source.id, articles: encodeArticles([article]), hostFlags: {} },
-    });
-    const [daily, tv, radio] = [copy('daily'), copy('tv'), copy('radio')];
+    const [daily, tv, radio] = [stormCopy('daily'), stormCopy('tv'), stormCopy('radio')];
     // The index thread writes fetches that arrive together in one transaction, as here.
-    index.writeSync([fetched(daily), fetched(tv)]);
+    index.writeSync([{ ingest: fetchOf(daily) }, { ingest: fetchOf(tv) }]);
     index.writeSync([{ upsert: [radio] }]);
     const stored = await index.getByIds([daily.id, tv.id, radio.id]);
     expect(stored.map((a) => a.story)).toEqual([

@@ -1,4 +1,5 @@
-import type { Article } from '@tidings/core/article';
+import { type Article, encodeArticles } from '@tidings/core/article';
+import type { IngestBatch } from '../src/port.js';
 import { articleIdFor, canonicalizeUrl } from '@tidings/core/url';
 
 let counter = 0;
@@ -27,4 +28,20 @@ export function makeArticle(overrides: Partial<Article> & { url?: string } = {})
     url,
     id: id ?? articleIdFor(url),
   };
+}
+
+/** One outlet's copy of a wire story that several outlets publish in the same minute, word for word. */
+export function stormCopy(source: string): Article {
+  return makeArticle({
+    url: `https://${source}.example/storm`,
+    headline: 'Storm brings floods to coastal towns',
+    introduction: 'Thousands were evacuated as rivers burst their banks overnight.',
+    publishedAt: '2026-11-26T05:00:00Z',
+    source: { id: source, name: source, domain: `${source}.example`, https: true, iframeable: true },
+  });
+}
+
+/** A fetch of the article's source that found just this article. */
+export function fetchOf(article: Article): IngestBatch {
+  return { sourceId: article.source.id, articles: encodeArticles([article]), hostFlags: {} };
 }

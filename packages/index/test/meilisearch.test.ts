@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Meilisearch } from 'meilisearch';
 import { testEnv } from '@tidings/config/config';
-import { type Article, encodeArticles } from '@tidings/core/article';
+import type { Article } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import { type FacetName, type FeedFilters, NO_FILTERS } from '@tidings/core/query';
 import { countFacets } from '../src/facet-count.js';
 import { MeilisearchArticleIndex } from '../src/meilisearch.js';
 import { describeArticleIndexContract } from './contract-suite.js';
-import { makeArticle } from './fixtures.js';
+import { fetchOf, makeArticle, stormCopy } from './fixtures.js';
 
 const host = testEnv('MEILI_URL');
 const FACETS: FacetName[] = ['types', 'languages', 'sources', 'companies', 'topics', 'days'];
@@ -477,22 +477,9 @@ if (host) {
       const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
       await index.init();
       try {
-        const copy = (source: string) =>
-          makeArticle({
-            url: `https://${source}.example/storm`,
-            headline: 'Storm brings floods to coastal towns',
-            introduction: 'Thousands were evacuated as rivers burst their banks overnight.',
-            publishedAt: '2026-11-26T05:00:00Z',
-            source: { id: source, name: source, domain: `${source}.example`, https: true, iframeable: true },
-          });
-        const fetched = (article: Article) => ({
-          sourceId: article.source.id,
-          articles: encodeArticles([article]),
-          hostFlags: {},
-        });
-        const copies = ['daily', 'tv', 'radio', 'wire'].map(copy);
+        const copies = ['daily', 'tv', 'radio', 'wire'].map(stormCopy);
         // As a worker's concurrent jobs do: every fetch at once, one of them twice.
-        const results = await Promise.all([...copies, copies[0]!].map((a) => index.ingest(fetched(a))));
+        const results = await Promise.all([...copies, copies[0]!].map((a) => index.ingest(fetchOf(a))));
         expect(results.reduce((n, r) => n + r.created, 0)).toBe(4);
         const stored = await index.getByIds(copies.map((a) => a.id));
         expect(new Set(stored.map((a) => a.story!.id)).size).toBe(1);
