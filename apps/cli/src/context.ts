@@ -7,6 +7,7 @@ import type { ArticleIndex } from '@tidings/index/port';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { assertRedisReachable, createRedis } from '@tidings/store/redis';
 import { SelectionStore } from '@tidings/store/selections';
+import { indexWriteLock } from '@tidings/store/write-lock';
 
 export class CliError extends Error {
   constructor(
@@ -53,7 +54,9 @@ export class Context {
 
   async index(): Promise<ArticleIndex> {
     if (!this.indexHandle) {
-      this.indexHandle = await openIndex(this.config, { topicParents: topicParents() });
+      // On Meilisearch, writes (`import`) take turns with the workers' through a lock in Redis.
+      const lock = this.config.INDEX === 'meilisearch' ? indexWriteLock(await this.redis(), this.config) : {};
+      this.indexHandle = await openIndex(this.config, { topicParents: topicParents(), ...lock });
       await this.indexHandle.init();
     }
     return this.indexHandle;

@@ -6,6 +6,7 @@ import { Fetcher } from '@tidings/fetch/fetcher';
 import { openIndexOrExit } from '@tidings/index/factory';
 import { assertRedisReachable, createRedis } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
+import { indexWriteLock } from '@tidings/store/write-lock';
 import { FeedParserPool } from './feed/parser-pool.js';
 import { lowerPriority } from './priority.js';
 import { startWorker, type WorkerLog } from './worker.js';
@@ -58,7 +59,12 @@ try {
   process.stderr.write(`tidings-worker: ${(error as Error).message}\n`);
   process.exit(1);
 }
-const index = await openIndexOrExit(config, 'tidings-worker', { thread: true, topicParents: topicParents() });
+const index = await openIndexOrExit(config, 'tidings-worker', {
+  thread: true,
+  topicParents: topicParents(),
+  // Several workers (and `tidings import`) writing to one Meilisearch take turns.
+  ...indexWriteLock(redis, config, (error) => log('index write lock lost', { error: error.message }, 'warn')),
+});
 
 const fetcher = new Fetcher({
   timeoutMs: config.FETCH_TIMEOUT_MS,

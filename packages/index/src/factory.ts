@@ -17,6 +17,8 @@ export interface IndexOpenOptions {
   topicParents?: Record<number, number>;
   /** JSON schema of an article as the API prints it (query threads then print pages themselves). */
   articleSchema?: object;
+  /** Meilisearch: a lock every process writing to the index shares (`MeilisearchIndexOptions.writeLock`). */
+  writeLock?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function openIndex(
       host: config.MEILI_URL!,
       ...(config.MEILI_API_KEY ? { apiKey: config.MEILI_API_KEY } : {}),
       indexUid: config.MEILI_INDEX,
+      ...(options.writeLock ? { writeLock: options.writeLock } : {}),
     });
   }
   const file = join(config.DATA_DIR, 'articles.sqlite');

@@ -88,6 +88,13 @@ export interface MeilisearchIndexOptions {
   requestTimeoutMs?: number;
   /** Parent of each topic id (child → parent), so that facets count articles under every ancestor. */
   topicParents?: Record<number, number>;
+  /**
+   * Held around every write that reads what is stored first (`upsert`, each group of `ingest`) when
+   * several processes write to one index: a lock they share (the worker and the CLI pass one kept in
+   * Redis, `redisWriteLock`), so that their writes, like one process's, take turns. Without it only
+   * this process's writes take turns.
+   */
+  writeLock?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** Numeric stand-in for the id in sorts and cursor filters (Meilisearch compares numbers only). */
@@ -453,10 +460,13 @@ export class MeilisearchArticleIndex implements ArticleIndex {
    * worker ingests many feeds at once, and Meilisearch shows a write to reads only once its task is
    * done — two outlets' copies of one story fetched together would each start a story of their own,
    * and one feed fetched twice at once would create its articles twice. (Fetches that arrive while
-   * one is written are written together next: `ingestQueued`.)
+   * one is written are written together next: `ingestQueued`.) Other processes' writes take turns
+   * with them through the `writeLock` option.
    */
   private serially<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.writing.then(work, work);
+    const lock = this.options.writeLock;
+    const locked = lock ? () => lock(work) : work;
+    const run = this.writing.then(locked, locked);
     this.writing = run.catch(() => undefined);
     return run;
   }

@@ -8,6 +8,8 @@ import { type FacetName, type FeedFilters, NO_FILTERS } from '@tidings/core/quer
 import { countFacets } from '../src/facet-count.js';
 import { MeilisearchArticleIndex } from '../src/meilisearch.js';
 import { describeArticleIndexContract } from './contract-suite.js';
+import { createRedis } from '@tidings/store/redis';
+import { redisWriteLock, type WriteLock } from '@tidings/store/write-lock';
 import { fetchOf, makeArticle, stormCopy } from './fixtures.js';
 
 const host = testEnv('MEILI_URL');
@@ -19,8 +21,15 @@ class DisposableMeilisearchIndex extends MeilisearchArticleIndex {
   constructor(
     private readonly uid: string,
     topicParents?: Record<number, number>,
+    writeLock?: WriteLock,
   ) {
-    super({ host: host!, ...(apiKey ? { apiKey } : {}), indexUid: uid, ...(topicParents ? { topicParents } : {}) });
+    super({
+      host: host!,
+      ...(apiKey ? { apiKey } : {}),
+      indexUid: uid,
+      ...(topicParents ? { topicParents } : {}),
+      ...(writeLock ? { writeLock } : {}),
+    });
   }
 
   override async close(): Promise<void> {
@@ -486,6 +495,33 @@ if (host) {
         expect(stored.map((a) => a.story!.size)).toEqual([4, 4, 4, 4]);
       } finally {
         await index.close();
+      }
+    });
+
+    it('groups copies written by two worker processes at once, through the write lock they share in Redis', async () => {
+      const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
+      const url = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
+      const key = `tidings-test:${randomUUID()}:index-writes:${uid}`;
+      // Two processes: a connection to Redis and an adapter each, on one Meilisearch index.
+      const redises = [createRedis({ url }), createRedis({ url })];
+      const [one, two] = redises.map(
+        (redis) => new DisposableMeilisearchIndex(uid, undefined, redisWriteLock(redis, key)),
+      );
+      await one!.init();
+      await two!.init();
+      try {
+        const copies = ['daily', 'tv', 'radio', 'wire'].map(stormCopy);
+        // Every fetch at once, alternating between the processes; the daily's feed fetched by both.
+        const results = await Promise.all(
+          [...copies, copies[0]!].map((a, i) => (i % 2 ? two! : one!).ingest(fetchOf(a))),
+        );
+        expect(results.reduce((n, r) => n + r.created, 0)).toBe(4);
+        const stored = await one!.getByIds(copies.map((a) => a.id));
+        expect(new Set(stored.map((a) => a.story!.id)).size).toBe(1);
+        expect(stored.map((a) => a.story!.size)).toEqual([4, 4, 4, 4]);
+      } finally {
+        await one!.close();
+        for (const redis of redises) redis.disconnect();
       }
     });
 

@@ -7,6 +7,7 @@ import { RateLimiter } from '../src/rate-limit.js';
 import { createRedis } from '../src/redis.js';
 import { SelectionStore } from '../src/selections.js';
 import { parseDuration, slugFromFeedUrl, SourceStore, toSettings } from '../src/sources.js';
+import { redisWriteLock } from '../src/write-lock.js';
 
 let redis: Redis;
 let prefix: string;
@@ -189,5 +190,76 @@ describe('RateLimiter', () => {
     const outcomes = await Promise.allSettled([limiter.hit('a', 5), limiter.hit('a', 5), limiter.hit('b', 5)]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
     away.disconnect();
+  });
+});
+
+describe('redisWriteLock', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('lets writers on separate connections take turns, and frees the lock when a write fails', async () => {
+    const other = createRedis({ url: testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379' });
+    try {
+      const key = `${prefix}index-writes`;
+      const locks = [redisWriteLock(redis, key), redisWriteLock(other, key)];
+      let running = 0;
+      let most = 0;
+      const order: number[] = [];
+      const write = (i: number) =>
+        locks[i % 2]!(async () => {
+          most = Math.max(most, ++running);
+          await sleep(30);
+          order.push(i);
+          running--;
+          if (i === 2) throw new Error('Meilisearch said no');
+          return i;
+        });
+      const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map(write));
+      expect(most).toBe(1);
+      expect(order.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(results.map((r) => r.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect(await redis.exists(`mutex:${key}`)).toBe(0);
+    } finally {
+      other.disconnect();
+    }
+  });
+
+  it('takes over from a holder that died once its lock expires, and says who held it up after a long wait', async () => {
+    const key = `${prefix}index-writes`;
+    // A process killed mid-write: its lock is never released, only expires.
+    await redis.set(`mutex:${key}`, 'dead-process', 'PX', 300);
+    const started = Date.now();
+    expect(await redisWriteLock(redis, key)(async () => 'written')).toBe('written');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+
+    await redis.set(`mutex:${key}`, 'busy-process', 'PX', 5_000);
+    await expect(redisWriteLock(redis, key, { acquireTimeoutMs: 200 })(async () => 'never')).rejects.toThrow(
+      /another process has held the index write lock .* for over 0.2 s/,
+    );
+    await redis.del(`mutex:${key}`);
+  });
+
+  it('keeps a long write locked past the lock timeout by refreshing it', async () => {
+    const key = `${prefix}index-writes`;
+    const lock = redisWriteLock(redis, key, { lockTimeoutMs: 300 });
+    let overlapped = false;
+    let writing = false;
+    const long = lock(async () => {
+      writing = true;
+      await sleep(900);
+      writing = false;
+    });
+    await sleep(50);
+    await lock(async () => {
+      overlapped = writing;
+    });
+    await long;
+    expect(overlapped).toBe(false);
   });
 });
