@@ -420,6 +420,14 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         `SELECT a.rid, a.published, w.headline, w.introduction FROM articles a JOIN article_words w ON w.rid = a.rid
          ORDER BY a.rid DESC LIMIT ?`,
       ),
+      /** The newest (at most the limit) articles with rids strictly between the first two. */
+      wordsBetween: db.prepare<
+        [number, number, number],
+        { rid: number; published: number; headline: string; introduction: string }
+      >(
+        `SELECT a.rid, a.published, w.headline, w.introduction FROM articles a JOIN article_words w ON w.rid = a.rid
+         WHERE a.rid > ? AND a.rid < ? ORDER BY a.rid DESC LIMIT ?`,
+      ),
 
       setStory: db.prepare('UPDATE articles SET story_id = ? WHERE rid = ?'),
       touchArticle: db.prepare('UPDATE articles SET seq = ? WHERE id = ?'),
@@ -612,6 +620,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   ): void {
     const s = this.statements;
     const bands = this.storyBands();
+    this.catchUpBands(bands, fresh[0]!.rid);
     const keysOf = fresh.map((a) => storyBands(a.words));
     const ridsOf = fresh.map((a, i) => bands.candidates(keysOf[i]!, a.published, MAX_STORY_CANDIDATES, a.words));
     // Candidates indexed before this batch: their story and words, in one query.
@@ -669,6 +678,17 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     for (const row of recent) bands.add(row.rid, row.published, storyBands(row), row);
     this.bands = bands;
     return bands;
+  }
+
+  /**
+   * Adds to the band index what other processes wrote since this one last looked (`tidings import`
+   * beside the worker, say): their articles have rids between the newest this process knows and the
+   * first of its own write (rids only grow, and the write holds the file's lock, so none is between
+   * being written). The newest `STORY_BAND_LIMIT` of them, as at start-up.
+   */
+  private catchUpBands(bands: StoryBandIndex, firstFresh: number): void {
+    const rows = this.statements.wordsBetween.all(bands.newest, firstFresh, STORY_BAND_LIMIT).reverse();
+    for (const row of rows) bands.add(row.rid, row.published, storyBands(row), row);
   }
 
   /** Stored articles by id, read now (no cached documents: a write may be under way). */

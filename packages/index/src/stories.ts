@@ -177,6 +177,11 @@ export class StoryBandIndex {
 
   constructor(private readonly limit = 200_000) {}
 
+  /** The newest article added (its rid), 0 when none. */
+  get newest(): number {
+    return this.newestRid;
+  }
+
   add(rid: number, published: number, keys: readonly number[], words: StoryWords): void {
     const entry: StoryEntry = { rid, published, ...storyNumbers(words) };
     for (const key of keys) {

@@ -57,6 +57,31 @@ async function twoConnections(readerOptions: { articleSchema?: object } = {}) {
 }
 
 describe('EmbeddedArticleIndex across processes', () => {
+  it('groups a copy with one that another writing process (an import beside the worker) wrote meanwhile', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tidings-index-'));
+    const file = join(dir, 'articles.sqlite');
+    const worker = new EmbeddedArticleIndex({ file });
+    const importer = new EmbeddedArticleIndex({ file });
+    try {
+      // The worker has been writing for a while: its stories' band keys are in its memory.
+      await worker.upsert([makeArticle({ headline: 'Council approves the new bridge' })]);
+      const [daily, tv, radio] = [stormCopy('daily'), stormCopy('tv'), stormCopy('radio')];
+      await importer.upsert([daily]);
+      await worker.upsert([tv]);
+      await importer.upsert([radio]);
+      const stored = await worker.getByIds([daily.id, tv.id, radio.id]);
+      expect(stored.map((a) => a.story)).toEqual([
+        { id: daily.id, size: 3 },
+        { id: daily.id, size: 3 },
+        { id: daily.id, size: 3 },
+      ]);
+    } finally {
+      await worker.close();
+      await importer.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('sees what another connection wrote, changed and removed', async () => {
     const { writer, reader, done } = await twoConnections();
     const a = makeArticle({
