@@ -1,6 +1,6 @@
 /**
  * Decoding feed bytes by the standard order: BOM, then the HTTP charset, then the XML declaration,
- * then UTF-8. Legacy charsets are decoded with iconv-lite (Node's TextDecoder was seen to treat
+ * then UTF-8; a declared charset is read by the Encoding standard's labels (`standardCharset`). Legacy charsets are decoded with iconv-lite (Node's TextDecoder was seen to treat
  * windows-1252 as Latin-1). When UTF-8 (declared or assumed) meets bytes that are not UTF-8 — a
  * Latin-1 feed with no or a wrong declaration — the charset is detected (`chardet`), and used when it
  * reads the bytes without a replacement character.
@@ -41,6 +41,23 @@ function usable(charset: string | null): charset is string {
   return charset !== null && iconv.encodingExists(charset);
 }
 
+/**
+ * The charset a declared label names as the Encoding standard reads it, so as browsers do: an
+ * `ISO-8859-1` or `US-ASCII` feed is read as windows-1252 (its curly quotes and dashes, bytes
+ * 0x80–0x9F, would otherwise become invisible control characters), `GB2312` as GBK, `ISO-8859-9` as
+ * windows-1254. Node's `TextDecoder` knows the standard's labels; iconv-lite still decodes. A label
+ * the standard does not know stays as it is.
+ */
+function standardCharset(label: string | null): string | null {
+  if (label === null) return null;
+  try {
+    const name = new TextDecoder(label).encoding;
+    return iconv.encodingExists(name) ? name : label;
+  } catch {
+    return label;
+  }
+}
+
 /** UTF-16/32 without a BOM, recognised by where the zero bytes of the first `<` fall. */
 function sniffWide(bytes: Uint8Array): string | null {
   const [a, b, c, d] = bytes;
@@ -57,13 +74,16 @@ export function decodeFeed(bytes: Uint8Array, contentType?: string | null): Deco
   const wide = sniffWide(bytes);
   if (wide && iconv.encodingExists(wide))
     return { text: iconv.decode(Buffer.from(bytes), wide), charset: wide, source: 'bom' };
-  const fromHttp = httpCharset(contentType);
-  const fromXml = xmlCharset(bytes);
-  const [charset, source] = usable(fromHttp)
+  const fromHttp = standardCharset(httpCharset(contentType));
+  const fromXml = standardCharset(xmlCharset(bytes));
+  const [declared, source] = usable(fromHttp)
     ? [fromHttp, 'http' as const]
     : usable(fromXml)
       ? [fromXml, 'xml' as const]
       : ['utf-8', 'default' as const];
+  // Bytes without a zero byte in their first KB are not UTF-16, whatever they say (a feed converted to
+  // UTF-8 that kept its declaration): read as UTF-8, as the HTML standard does.
+  const charset = /^utf-16/.test(declared) && !bytes.subarray(0, 1024).includes(0) ? 'utf-8' : declared;
   const text = iconv.decode(Buffer.from(bytes), charset);
   if (!isUtf8(charset) || !text.includes('\uFFFD')) return { text, charset, source };
   return detected(bytes) ?? { text, charset, source };

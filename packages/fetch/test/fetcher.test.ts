@@ -79,6 +79,24 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/xml; charset=ISO-8859-1' });
       return res.end(iconv.encode('<?xml version="1.0" encoding="utf-8"?><rss><title>café</title></rss>', 'latin1'));
     }
+    if (path === '/latin1-from-windows') {
+      // Declared ISO-8859-1 (as many feeds written on Windows are), with windows-1252's quotes and dashes.
+      res.writeHead(200, { 'content-type': 'text/xml' });
+      return res.end(
+        iconv.encode(
+          '<?xml version="1.0" encoding="ISO-8859-1"?><rss><title>Don’t panic – café “now”</title></rss>',
+          'windows-1252',
+        ),
+      );
+    }
+    if (path === '/ascii-header') {
+      res.writeHead(200, { 'content-type': 'application/rss+xml; charset=us-ascii' });
+      return res.end(iconv.encode('<rss><title>Zoë’s café</title></rss>', 'windows-1252'));
+    }
+    if (path === '/not-utf16') {
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      return res.end(Buffer.from('<?xml version="1.0" encoding="UTF-16"?><rss><title>naïve</title></rss>'));
+    }
     if (path === '/bom-wins') {
       res.writeHead(200, { 'content-type': 'text/xml; charset=ISO-8859-1' });
       return res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<rss><title>naïve</title></rss>')]));
@@ -162,6 +180,16 @@ describe('Fetcher', () => {
     expect(header.kind === 'ok' && header.text).toContain('café');
     const bom = await f.fetch({ url: `${base}/bom-wins` });
     expect(bom.kind === 'ok' && bom.text).toContain('naïve');
+  });
+
+  it('reads a declared charset as browsers do: ISO-8859-1 and US-ASCII as windows-1252, a false UTF-16 as UTF-8', async () => {
+    const f = make();
+    const latin1 = await f.fetch({ url: `${base}/latin1-from-windows` });
+    expect(latin1.kind === 'ok' && latin1.text).toContain('Don’t panic – café “now”');
+    const ascii = await f.fetch({ url: `${base}/ascii-header` });
+    expect(ascii.kind === 'ok' && ascii.text).toContain('Zoë’s café');
+    const utf16 = await f.fetch({ url: `${base}/not-utf16` });
+    expect(utf16.kind === 'ok' && utf16.text).toContain('<title>naïve</title>');
   });
 
   it('decompresses gzip', async () => {
