@@ -1,5 +1,6 @@
 /** Word-level text normalisation shared by `searchTerms` parsing and every index adapter; HTML to text. */
 import { decodeHTML } from 'entities';
+import { replaceCodePoint } from 'entities/decode';
 import { Parser } from 'htmlparser2';
 
 // eslint-disable-next-line no-control-regex
@@ -69,7 +70,8 @@ function htmlText(html: string): string {
 }
 
 /**
- * Turns HTML or text into one line of plain text (tags dropped, entities decoded, spaces collapsed).
+ * Turns HTML or text into one line of plain text (tags dropped, entities decoded, control characters
+ * read as HTML reads them or dropped, spaces collapsed).
  * HTML that was escaped twice (common in feeds) is read again, but only when it contains real HTML
  * tags, so that text such as "<nick>" survives.
  */
@@ -82,7 +84,25 @@ export function plainText(html: string): string {
     text = decodeHTML(text);
     if (HTML_TAGS.test(text)) text = htmlText(text);
   }
+  if (CONTROL.test(text)) text = text.replace(CONTROLS, visible);
   return text.replace(/\s+/g, ' ').trim();
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0e-\x1f\x7f-\x9f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\x00-\x08\x0e-\x1f\x7f-\x9f]/g;
+
+/**
+ * What a control character in feed text stands for: U+0080–U+009F are windows-1252's quotes, dashes
+ * and € read as Latin-1 somewhere upstream (a feed converted to UTF-8 from the wrong charset, a raw
+ * `&#146;` in XML) — the character HTML reads them as; the others, and the five that windows-1252
+ * leaves undefined, are nothing a reader sees.
+ */
+function visible(control: string): string {
+  const code = control.charCodeAt(0);
+  const replaced = replaceCodePoint(code);
+  return replaced === code ? '' : String.fromCodePoint(replaced);
 }
 
 const ENTITY = /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;

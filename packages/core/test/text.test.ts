@@ -20,6 +20,14 @@ describe('plainText: HTML as a reader sees it', () => {
     expect(plainText('Bj&ouml;rn &mdash; &bdquo;Foxes&ldquo; &amp; &#8364;5 &hellip;')).toBe('Björn — „Foxes“ & €5 …');
   });
 
+  it('reads control characters as the windows-1252 quotes and dashes they stood for, and drops the rest', () => {
+    // Text converted to UTF-8 from the wrong charset upstream (0x92 read as Latin-1), raw in a feed.
+    expect(plainText('Don\u0092t panic \u0096 the \u0093caf\u00e9\u0094 costs \u00805')).toBe(
+      'Don’t panic – the “café” costs €5',
+    );
+    expect(plainText('<p>bell\u0007 and\u0001 \u008d\u007fend</p>')).toBe('bell and end');
+  });
+
   it('drops scripts, styles and images, leaving nothing behind', () => {
     expect(
       plainText('<style>p{color:red}</style>Hello <img src="x.jpg" alt="photo"><script>alert(1)</script>world'),
