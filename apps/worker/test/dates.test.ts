@@ -1,4 +1,4 @@
-/** Feed dates: a date without a time zone is UTC on every server, whatever its TZ (CONTRACT §1.4). */
+/** Feed dates: a date without a time zone is UTC on every server, whatever its TZ (CONTRACT §1.4); zone names. */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { childEnv } from '@tidings/config/config';
@@ -13,6 +13,16 @@ const DATES = [
   '2026-11-22T18:00:00+08:00',
   'Sun, 22 Nov 2026 10:00:00 GMT',
   'Sun, 22 Nov 2026 11:00:00 +0100',
+  // Formats Date.parse reads in the server's local time when no zone is given.
+  'Sun, Nov 22 2026 10:00:00 AM',
+  'November 22, 2026 10:00',
+  // Zone names Date.parse does not know; an unknown one says nothing (UTC).
+  'Sun, 22 Nov 2026 11:00:00 CET',
+  'Sun, 22 Nov 2026 15:30:00 IST',
+  'Sun, 22 Nov 2026 21:00:00 AEDT',
+  'Sun, 22 Nov 2026 11:00:00 +0100 CET',
+  'Sun, 22 Nov 2026 05:00:00 EST',
+  'Sun, 22 Nov 2026 10:00:00 XYZ',
 ];
 
 /** parseFeedDate of every date above, in a process whose local time zone is `tz`. */
@@ -31,9 +41,9 @@ function parsedIn(tz: string): (number | null)[] {
 }
 
 describe('feed dates', () => {
-  it('reads a date without a time zone as UTC, on a server in Shanghai as in Los Angeles', () => {
+  it('reads a date without a time zone as UTC and zone names the world uses, on a server in Shanghai as in Los Angeles', () => {
     const utc = Date.UTC(2026, 10, 22, 10, 0, 0);
-    for (const tz of ['Asia/Shanghai', 'America/Los_Angeles', 'UTC']) {
+    for (const tz of ['Asia/Shanghai', 'America/Los_Angeles', 'Europe/Berlin', 'UTC']) {
       expect(parsedIn(tz), tz).toEqual(DATES.map(() => utc));
     }
   });

@@ -37,23 +37,66 @@ function absolute(value: string | null, bases: (string | null)[]): string | null
   return null;
 }
 
-/** A feed date to ms, or `null` when unreadable (RFC 822 and ISO 8601 are what Date.parse reads). */
 /** ISO 8601 date-time without an offset: `2026-11-22T10:00:00`, `2026-11-22 10:00`. */
 const ISO_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/i;
-/** RFC 822 date-time without a zone: `Sun, 22 Nov 2026 10:00:00`. */
-const RFC822_WITHOUT_ZONE = /^([a-z]{3},? ?)?\d{1,2} [a-z]{3,9} \d{2,4} \d{1,2}:\d{2}(:\d{2})?$/i;
+/** ISO 8601 date alone (`2026-11-22`): UTC midnight, as Date.parse reads it everywhere. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A numeric offset (`+0100`, `+01:00`, `GMT+0100`) or ISO's `Z` after a digit, at the end. */
+const NUMERIC_ZONE = /(?:[+-]\d{2}:?\d{2}|\dZ)$/i;
+/** A word at the end, after a time (and its `AM`/`PM`, and an offset): a time zone's name. */
+const ZONE_NAME = /(?<=\d:\d{2}(?::\d{2}(?:\.\d+)?)?(?: [ap]m)?(?: ?(?:gmt)?[+-]\d{2}:?\d{2})?) ?([a-z]{1,5})$/i;
 
-/** A feed's date as ms; a date without a time zone is read as UTC (CONTRACT §1.4), never local time. */
+/**
+ * Time zones by the names feeds write them with, in minutes east of UTC. Date.parse knows only UT,
+ * GMT, Z and the four US zones; news is published in every other zone too. Where a name is
+ * ambiguous, the zone of the outlets that use it most: `IST` India, `CST` US Central (as Date.parse),
+ * `BST` British Summer Time.
+ */
+// prettier-ignore
+const ZONES: Record<string, number> = {
+  UT: 0, UTC: 0, GMT: 0, Z: 0, WET: 0,
+  WEST: 60, BST: 60, CET: 60, MET: 60, WAT: 60,
+  CEST: 120, MEST: 120, EET: 120, SAST: 120, CAT: 120,
+  EEST: 180, MSK: 180, EAT: 180, TRT: 180,
+  GST: 240, PKT: 300, IST: 330, NPT: 345, ICT: 420, WIB: 420,
+  HKT: 480, SGT: 480, PHT: 480, MYT: 480, AWST: 480, JST: 540, KST: 540,
+  ACST: 570, AEST: 600, ACDT: 630, AEDT: 660, NZST: 720, NZDT: 780,
+  NDT: -150, NST: -210, BRT: -180, ART: -180,
+  EDT: -240, EST: -300, CDT: -300, CST: -360, MDT: -360, MST: -420, PDT: -420, PST: -480,
+  AKDT: -480, AKST: -540, HST: -600,
+};
+
+const offsetText = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0')}${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+
+/**
+ * A feed's date as ms, or `null` when unreadable. A date without a time zone — or with a zone name
+ * nobody knows — is read as UTC (CONTRACT §1.4), never as the server's local time, whatever the
+ * format Date.parse reads it in (RFC 822 and its variants, ISO 8601, `Dec 16 2023 02:02:33 PM`).
+ */
 export function parseFeedDate(value: string | null): number | null {
   // No date is longer than this; a longer value is no date (and would cost the patterns below).
   if (!value || value.length > 200) return null;
-  let text = value.trim().replace(/\s+/g, ' ');
-  if (ISO_WITHOUT_ZONE.test(text)) text = `${text.replace(' ', 'T')}Z`;
-  else if (RFC822_WITHOUT_ZONE.test(text)) text = `${text} GMT`;
-  let ms = Date.parse(text);
   // "Mon, 02 Jan 2006 15:04:05 +0000 (UTC)" and similar trailing comments.
-  if (Number.isNaN(ms)) ms = Date.parse(text.replace(/\s*\(.*\)$/, ''));
-  return Number.isNaN(ms) || ms < Date.UTC(1990, 0, 1) ? null : ms;
+  let text = value
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\(.*\)$/, '');
+  if (ISO_WITHOUT_ZONE.test(text)) text = `${text.replace(' ', 'T')}Z`;
+  let zoned = ISO_DATE.test(text) || NUMERIC_ZONE.test(text);
+  const name = zoned ? null : ZONE_NAME.exec(text);
+  if (name && !/^[ap]m$/i.test(name[1]!)) {
+    const minutes = ZONES[name[1]!.toUpperCase()];
+    text = text.slice(0, name.index).trimEnd();
+    // `+0100 CET`: the offset says it. An unknown name says nothing: the time is read as UTC.
+    zoned = NUMERIC_ZONE.test(text) || minutes !== undefined;
+    if (minutes !== undefined && !NUMERIC_ZONE.test(text)) text += ` ${offsetText(minutes)}`;
+  }
+  let ms = Date.parse(text);
+  if (Number.isNaN(ms)) return null;
+  // Read in the server's time zone: moved to the same wall-clock time in UTC.
+  if (!zoned) ms -= new Date(ms).getTimezoneOffset() * 60_000;
+  return ms < Date.UTC(1990, 0, 1) ? null : ms;
 }
 
 export interface NormalizeContext {
