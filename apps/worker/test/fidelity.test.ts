@@ -107,6 +107,24 @@ describe('feed reading fidelity', () => {
     expect(article!.url).toBe('http://example.com/weblog.cgi?date=20060225&post=3');
   });
 
+  it('takes the picture from the description or content when no media element names one', async () => {
+    const heise = await articlesOf('real/rss-parser__heise.atom');
+    expect(byHeadline(heise, 'Scrum Day 2016').imageUrl).toBe(
+      'http://www.heise.de/scale/geometry/264/q80/imgs/18/1/7/4/0/0/6/3/header_scrumday_01-e4ef3375d4c003c4.jpeg',
+    );
+    // Relative, in HTML escaped in an Atom entry: the article page's address resolves it.
+    const rsc = await articlesOf('real/nnw__russcox.atom');
+    expect(byHeadline(rsc, 'Transparent Logs for Skeptical Clients').imageUrl).toBe(
+      'http://research.swtch.com/tlog-16.png',
+    );
+    // Share buttons and ad trackers are no picture.
+    const wapo = await articlesOf('real/node-feedparser__wapowellness.xml');
+    expect(wapo.every((a) => a.imageUrl === null || !/pheedo/.test(a.imageUrl))).toBe(true);
+    // A media element still comes first (YouTube's thumbnails).
+    const youtube = await articlesOf('real/feedjira__youtube_atom.xml');
+    expect(youtube.every((a) => a.imageUrl?.startsWith('https://i') ?? false)).toBe(true);
+  });
+
   it("resolves a relative link against the item's own xml:base", async () => {
     const articles = await articlesOf('tricky/node-feedparser__rss-with-item-scoped-html-base.xml');
     expect(articles.map((a) => a.url)).toEqual(['https://example.com/first/first', 'https://example.com/second']);

@@ -106,3 +106,80 @@ function visible(control: string): string {
 }
 
 const ENTITY = /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
+
+/** Images that are not a story's picture: tracking pixels, emoji, avatars, spacers, share buttons. */
+const NOT_A_PICTURE = new RegExp(
+  [
+    // Trackers and ads.
+    String.raw`feedburner\.com\/~|feedsportal|pheedo\.com|doubleclick|stats\.wordpress\.com|\/\/ads?\.`,
+    String.raw`\/(?:pixel|beacon|tracker)(?:\.gif|\.png)?(?:\?|$)|spacer\.gif|blank\.gif|\/1x1\.`,
+    // Emoji, avatars, icons and buttons.
+    String.raw`\/emoji\/|gravatar\.com\/avatar|(?:^|\/)(?:icons?|skins?|buttons?|badges?|smilies|smileys)\/`,
+    String.raw`\/(?:facebook|twitter|linkedin|email|print|share)[^/]*\.(?:gif|png)|share[-_]?button`,
+  ].join('|'),
+  'i',
+);
+
+/** Smallest side, in pixels, that a declared `width` or `height` may have: below it, an icon or a pixel. */
+const MIN_PICTURE_SIDE = 50;
+
+/**
+ * The first picture of an HTML fragment (an item's description or content), as its `src` says it
+ * (relative URLs are the caller's to resolve): lazy-loaded images by `data-src` or their first
+ * `srcset` candidate; tracking pixels, emoji, avatars and anything declared smaller than 50 px are
+ * skipped. HTML escaped once more (`&lt;img …&gt;`) is read too. `null` when there is none.
+ */
+export function leadImage(html: string): string | null {
+  if (/<img\b/i.test(html)) return firstPicture(html);
+  if (/&lt;img\b/i.test(html)) return firstPicture(decodeHTML(html));
+  return null;
+}
+
+/** Each `<img …>` tag is read on its own (attributes decoded by htmlparser2); the rest is never parsed. */
+function firstPicture(html: string): string | null {
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) {
+    const src = pictureOf(attributesOf(tag));
+    if (src) return src;
+  }
+  return null;
+}
+
+function attributesOf(tag: string): Record<string, string> {
+  let attributes: Record<string, string> = {};
+  const parser = new Parser(
+    {
+      onopentag(_name, attribs) {
+        attributes = attribs;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(tag);
+  return attributes;
+}
+
+/** The image's address, unless it is no picture (see `NOT_A_PICTURE`, `MIN_PICTURE_SIDE`). */
+function pictureOf(attributes: Record<string, string>): string | null {
+  const side = Math.min(pixels(attributes.width), pixels(attributes.height));
+  if (side < MIN_PICTURE_SIDE) return null;
+  const candidates = [
+    attributes.src,
+    attributes['data-src'],
+    attributes['data-lazy-src'],
+    firstCandidate(attributes.srcset),
+    firstCandidate(attributes['data-srcset']),
+  ];
+  const src = candidates.map((c) => c?.trim()).find((c) => c && !c.startsWith('data:'));
+  return src && !NOT_A_PICTURE.test(src) ? src : null;
+}
+
+/** A declared size in pixels (`600`, `600px`); anything else (none, `100%`) counts as large. */
+function pixels(value: string | undefined): number {
+  const m = /^\s*(\d+)(?:px)?\s*$/i.exec(value ?? '');
+  return m ? Number(m[1]) : Infinity;
+}
+
+/** The URL of a `srcset`'s first candidate (`a.jpg 480w, b.jpg 800w` → `a.jpg`). */
+function firstCandidate(srcset: string | undefined): string | undefined {
+  return srcset?.trim().split(/\s+/)[0]?.replace(/,$/, '');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, wordsOf } from '../src/text.js';
+import { leadImage, plainText, wordsOf } from '../src/text.js';
 
 describe('plainText: HTML as a reader sees it', () => {
   it('keeps inline runs together: no space before punctuation the source did not have', () => {
@@ -59,5 +59,32 @@ describe('wordsOf: the words search terms match', () => {
       'abc',
     ]);
     expect(wordsOf('Deal worth $1.5 billion at -5°C')).toEqual(['deal', 'worth', '1', '5', 'billion', 'at', '5', 'c']);
+  });
+});
+
+describe('leadImage: the picture of a description or content', () => {
+  it('finds the first picture, lazy-loaded ones too, and in HTML escaped once more', () => {
+    expect(leadImage('<p>Text <img src="/a.jpg" width="600"> <img src="/b.jpg"></p>')).toBe('/a.jpg');
+    expect(leadImage('<img src="data:image/gif;base64,R0lG" data-src="https://cdn.example/lazy.jpg">')).toBe(
+      'https://cdn.example/lazy.jpg',
+    );
+    expect(leadImage('<img srcset="/s-480.jpg 480w, /s-800.jpg 800w">')).toBe('/s-480.jpg');
+    expect(leadImage('&lt;p&gt;&lt;img src=&quot;/escaped.jpg&quot;&gt;&lt;/p&gt;')).toBe('/escaped.jpg');
+    expect(leadImage('no picture here')).toBeNull();
+  });
+
+  it('skips tracking pixels, ads, share buttons, emoji, icons and anything declared under 50 px', () => {
+    expect(
+      leadImage(
+        '<img src="https://feeds.feedburner.com/~r/x/~4/abc" height="1" width="1">' +
+          '<img src="http://ads.pheedo.com/img.phdo?s=1"><img src="http://images.example/mm/facebook.gif">' +
+          '<img src="https://s.w.org/images/core/emoji/14.0.0/72x72/1f600.png"><img src="skins/default/jpg.gif">' +
+          '<img src="/avatar.png" width="32" height="32"><img src="/story.jpg">',
+      ),
+    ).toBe('/story.jpg');
+    // A picture whose name only contains such a word is still a picture.
+    expect(leadImage('<img src="https://cdn.example/google-pixel-9-review.jpg">')).toBe(
+      'https://cdn.example/google-pixel-9-review.jpg',
+    );
   });
 });

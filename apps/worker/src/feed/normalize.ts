@@ -8,7 +8,7 @@ import type { Catalog } from '@tidings/catalog/catalog';
 import { classifierFor } from '@tidings/catalog/classify';
 import { detectLanguage, primaryLanguage } from '@tidings/catalog/language';
 import { type Article, formatInstant } from '@tidings/core/article';
-import { plainText } from '@tidings/core/text';
+import { leadImage, plainText } from '@tidings/core/text';
 import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
 import type { Source } from '@tidings/store/sources';
 import type { ParsedFeed, ParsedItem } from './parse-feed.js';
@@ -206,6 +206,13 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
       .filter((e) => (e.type ?? '').startsWith('image/') || e.medium === 'image')
       .map((e) => absolute(e.url, bases))
       .find(Boolean) ??
+    // Many feeds carry their picture only inside the description or content, whose relative URLs
+    // are the article page's (after an `xml:base` in scope).
+    absolute(leadImage(item.description ?? '') ?? leadImage(item.content ?? ''), [
+      bases[0] ?? null,
+      url,
+      ...bases.slice(1),
+    ]) ??
     null;
   const { source, catalog } = ctx;
   const introduction = truncate(summary, MAX_INTRODUCTION);
