@@ -201,6 +201,18 @@ describe('worker', () => {
     expect((await sources.get('page'))?.lastError).toMatch(/not a readable feed/);
   });
 
+  it('names the feed a web page announces when the page was given instead of its feed', async () => {
+    feedBody =
+      '<!doctype html><html><head><title>Example News</title><link rel="stylesheet" href="/s.css">' +
+      '<link rel="alternate" type="application/rss+xml" title="Top stories" href="/rss/top.xml">' +
+      '</head><body><h1>Example News</h1></body></html>';
+    await sources.add(toSettings({ feedUrl: `${base}/home`, id: 'home' }));
+    await expect(fetchNow('home')).rejects.toThrow(/not a readable feed/);
+    expect((await sources.get('home'))?.lastError).toMatch(
+      new RegExp(`not a readable feed: .* — a web page whose feed is ${base}/rss/top.xml$`),
+    );
+  });
+
   it('backs off a whole host after 429 with Retry-After', async () => {
     feedBody = rss([{ title: 'x', link: 'https://example.com/x' }]);
     await sources.add(toSettings({ feedUrl: `${base}/busy`, id: 'busy' }));

@@ -10,7 +10,7 @@ import { decodeFeed } from '@tidings/fetch/charset';
 import { paywallFromHtml } from '@tidings/fetch/paywall';
 import type { Source } from '@tidings/store/sources';
 import { normalizeFeed } from './normalize.js';
-import { FeedParseError, parseFeed } from './parse-feed.js';
+import { FeedParseError, feedLinkOfPage, parseFeed } from './parse-feed.js';
 
 export interface ReadFeedInput {
   /** The fetched body, as bytes: decoded where it is read (BOM, HTTP charset, XML declaration). */
@@ -68,8 +68,9 @@ export interface FeedWork {
 }
 
 export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<ReadFeedOutcome> {
+  const text = decodeFeed(input.body, input.contentType).text;
   try {
-    const feed = await parseFeed(decodeFeed(input.body, input.contentType).text);
+    const feed = await parseFeed(text);
     const articles = normalizeFeed({
       feed,
       source: input.source,
@@ -79,7 +80,12 @@ export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<
     });
     return { ok: true, articles, items: feed.items.length, ttlMinutes: feed.ttlMinutes };
   } catch (error) {
-    if (error instanceof FeedParseError) return { ok: false, error: error.message };
+    if (error instanceof FeedParseError) {
+      // A web page given instead of its feed (the site's home page, say): the error names the feed.
+      const feedLink = feedLinkOfPage(text, input.feedUrl);
+      const hint = feedLink && feedLink !== input.feedUrl ? ` — a web page whose feed is ${feedLink}` : '';
+      return { ok: false, error: `${error.message}${hint}` };
+    }
     // Elements nested tens of thousands deep overflow the stack of the tree walks: the document is at
     // fault, and reading it again would fail again, so it is not a transient failure.
     if (error instanceof RangeError && /call stack/i.test(error.message)) {

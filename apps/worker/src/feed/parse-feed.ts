@@ -58,6 +58,39 @@ export class FeedParseError extends Error {
   override name = 'FeedParseError';
 }
 
+/** Feed types a web page announces its feeds with (`<link rel="alternate" type=…>`). */
+const FEED_TYPES = /^application\/(?:rss|atom|feed|rdf)\+xml$|^application\/(?:x\.atom\+xml|x-rss\+xml)$|^text\/xml$/i;
+
+/**
+ * The feed an HTML page announces (the first `<link rel="alternate">` of a feed type in it, as
+ * browsers and feed readers discover it), absolute against the page's address; `null` when it
+ * announces none.
+ */
+export function feedLinkOfPage(html: string, pageUrl: string): string | null {
+  if (!/<link\b/i.test(html)) return null;
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    let attributes: Record<string, string> = {};
+    const parser = new Parser(
+      {
+        onopentag(_name, attribs) {
+          attributes = attribs;
+        },
+      },
+      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    );
+    parser.end(tag);
+    const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+    if (!rel.includes('alternate') || !FEED_TYPES.test((attributes.type ?? '').trim()) || !attributes.href) continue;
+    try {
+      const url = new URL(attributes.href.trim(), pageUrl);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+    } catch {
+      // not a URL: the next one
+    }
+  }
+  return null;
+}
+
 const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 
 /**
