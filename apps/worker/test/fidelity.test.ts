@@ -125,6 +125,11 @@ describe('feed reading fidelity', () => {
     expect(youtube.every((a) => a.imageUrl?.startsWith('https://i') ?? false)).toBe(true);
   });
 
+  it('keeps an episode that has no link of its own, named by its enclosure', async () => {
+    const articles = await articlesOf('tricky/gofeed__rss__issue_36_enclosure_text.xml');
+    expect(articles.map((a) => [a.url, a.type])).toEqual([['http://example.org/podcast.mp3', 'podcast']]);
+  });
+
   it("resolves a relative link against the item's own xml:base", async () => {
     const articles = await articlesOf('tricky/node-feedparser__rss-with-item-scoped-html-base.xml');
     expect(articles.map((a) => a.url)).toEqual(['https://example.com/first/first', 'https://example.com/second']);

@@ -125,9 +125,16 @@ function guidLink(item: ParsedItem): string | null {
   return item.guid && (/^https?:\/\//i.test(item.guid) || item.guid.startsWith('/')) ? item.guid : null;
 }
 
-/** The item's canonical URL (fragment and tracking parameters removed), or null. */
+/**
+ * The item's canonical URL (fragment and tracking parameters removed), or null: its link, else its
+ * guid when that is a URL, else its first enclosure (a podcast episode without a page of its own).
+ */
 function itemUrl(item: ParsedItem, bases: (string | null)[]): string | null {
-  const link = absolute(item.link, bases) ?? absolute(guidLink(item), bases);
+  const link =
+    absolute(item.link, bases) ??
+    absolute(guidLink(item), bases) ??
+    item.enclosures.map((e) => absolute(e.url, bases)).find(Boolean) ??
+    null;
   return link ? canonicalizeUrl(link) : null;
 }
 
