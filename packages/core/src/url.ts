@@ -23,6 +23,27 @@ const TRACKING_PARAMS = new Set([
   '_hsmi',
   'wt.mc_id',
   'ocid',
+  // Analytics campaign codes that publishers append to their feeds' links, one value per feed: the
+  // same article in two feeds of one outlet would otherwise be two articles.
+  'wt_mc', // Webtrekk (heise, …)
+  'wt_zmc',
+  'xtor', // AT Internet (Le Monde, France Télévisions, …)
+  'at_medium',
+  'at_campaign',
+  'ns_mchannel', // comScore (BBC, …)
+  'ns_campaign',
+  'ns_source',
+  'ns_linkname',
+  'ns_fee',
+  'cmp', // The Guardian
+  'cmpid',
+  'ito', // The Times, The Telegraph
+  'smid', // The New York Times
+  'smtyp',
+  'mwrsm', // MarketWatch
+  's_cid', // Adobe Analytics
+  's_kwcid',
+  'icid',
 ]);
 
 function isTrackingParam(name: string): boolean {

@@ -8,6 +8,19 @@ describe('canonicalizeUrl', () => {
       'https://news.example.com/Story?id=7',
     );
     expect(canonicalizeUrl('https://example.com/a?utm_medium=rss')).toBe('https://example.com/a');
+    // One article in two feeds of an outlet, each feed's links with its own campaign code.
+    expect(canonicalizeUrl('https://www.heise.de/news/x-123.html?wt_mc=rss.red.ho.ho.atom.beitrag.beitrag')).toBe(
+      'https://www.heise.de/news/x-123.html',
+    );
+    expect(canonicalizeUrl('https://www.lemonde.fr/a.html?xtor=RSS-3208&page=2')).toBe(
+      'https://www.lemonde.fr/a.html?page=2',
+    );
+    expect(canonicalizeUrl('https://www.bbc.co.uk/news/a?at_medium=RSS&at_campaign=KARANGA')).toBe(
+      'https://www.bbc.co.uk/news/a',
+    );
+    expect(canonicalizeUrl('https://www.theguardian.com/a?CMP=Share_iOSApp_Other')).toBe(
+      'https://www.theguardian.com/a',
+    );
   });
 
   it('gives the same id to the same story', () => {
