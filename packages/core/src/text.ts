@@ -144,7 +144,8 @@ function firstPicture(html: string): string | null {
   return null;
 }
 
-function attributesOf(tag: string): Record<string, string> {
+/** The attributes of one HTML start tag (`<img src="…" …>`), names lowercased, entities decoded. */
+export function attributesOf(tag: string): Record<string, string> {
   let attributes: Record<string, string> = {};
   const parser = new Parser(
     {

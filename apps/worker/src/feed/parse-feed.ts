@@ -10,6 +10,7 @@ import { decodeHTML } from 'entities';
 import { type Handler, Parser } from 'htmlparser2';
 import { type Document, DomHandler, type Element, isTag } from 'domhandler';
 import { getElementsByTagName, getInnerHTML, textContent } from 'domutils';
+import { attributesOf } from '@tidings/core/text';
 
 export interface ParsedEnclosure {
   url: string;
@@ -69,16 +70,7 @@ const FEED_TYPES = /^application\/(?:rss|atom|feed|rdf)\+xml$|^application\/(?:x
 export function feedLinkOfPage(html: string, pageUrl: string): string | null {
   if (!/<link\b/i.test(html)) return null;
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    let attributes: Record<string, string> = {};
-    const parser = new Parser(
-      {
-        onopentag(_name, attribs) {
-          attributes = attribs;
-        },
-      },
-      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-    );
-    parser.end(tag);
+    const attributes = attributesOf(tag);
     const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
     if (!rel.includes('alternate') || !FEED_TYPES.test((attributes.type ?? '').trim()) || !attributes.href) continue;
     try {
