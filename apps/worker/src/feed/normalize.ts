@@ -92,11 +92,14 @@ export function parseFeedDate(value: string | null): number | null {
     zoned = NUMERIC_ZONE.test(text) || minutes !== undefined;
     if (minutes !== undefined && !NUMERIC_ZONE.test(text)) text += ` ${offsetText(minutes)}`;
   }
-  let ms = Date.parse(text);
-  if (Number.isNaN(ms)) return null;
-  // Read in the server's time zone: moved to the same wall-clock time in UTC.
-  if (!zoned) ms -= new Date(ms).getTimezoneOffset() * 60_000;
-  return ms < Date.UTC(1990, 0, 1) ? null : ms;
+  let ms = zoned ? Date.parse(text) : Date.parse(`${text} +0000`);
+  if (!zoned && Number.isNaN(ms)) {
+    // A format that takes no offset after it (`Nov 24, 2026`): read in the server's time zone, then
+    // moved to the same wall-clock time in UTC.
+    ms = Date.parse(text);
+    ms -= new Date(ms).getTimezoneOffset() * 60_000;
+  }
+  return Number.isNaN(ms) || ms < Date.UTC(1990, 0, 1) ? null : ms;
 }
 
 export interface NormalizeContext {
