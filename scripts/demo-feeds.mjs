@@ -118,6 +118,10 @@ ${[3, 0, 4]
         site: 'https://photos.example.com',
         path: `/galleries/${i}`,
         category: '<category>Photo gallery</category>',
+        // A gallery is a set of pictures: the first is the article's imageUrl.
+        extra: [1, 2, 3]
+          .map((n) => `<media:content url="https://photos.example.com/galleries/${i}/${n}.jpg" medium="image"/>`)
+          .join(''),
       }),
     ),
   }),
