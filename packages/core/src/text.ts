@@ -14,16 +14,29 @@ const ASCII = /^[\x00-\x7f]*$/;
 export function foldText(text: string): string {
   // Plain ASCII has nothing to decompose (the common case, and on every write path).
   if (ASCII.test(text)) return text.toLowerCase();
-  return text
+  const folded = text
     .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+    // Kana's voicing marks are no accents: ビル (a building) is not ヒル (a hill).
+    .replace(/[\p{M}--[\u3099\u309A]]+/gv, '')
     .toLowerCase()
     .replace(/[œæ]/g, (ligature) => (ligature === 'œ' ? 'oe' : 'ae'));
+  return /[\u3099\u309A]/.test(folded) ? folded.normalize('NFC') : folded;
 }
 
-/** The words of a text: runs of letters and digits; everything else separates words. */
+/**
+ * Words of the scripts written without spaces between words (Chinese, Japanese): each character is a
+ * word of its own, so that a term matches as a phrase of characters wherever it stands ("南京" in
+ * "出南京泰山").
+ */
+const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
+const WORD = new RegExp(`[${UNSPACED}]|[[\\p{L}\\p{N}]--[${UNSPACED}]]+`, 'gv');
+
+/**
+ * The words of a text: runs of letters and digits, and each Chinese or Japanese character alone;
+ * everything else separates words.
+ */
 export function wordsOf(text: string): string[] {
-  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return foldText(text).match(WORD) ?? [];
 }
 
 const HTML_TAGS =

@@ -60,6 +60,14 @@ describe('wordsOf: the words search terms match', () => {
     ]);
     expect(wordsOf('Deal worth $1.5 billion at -5°C')).toEqual(['deal', 'worth', '1', '5', 'billion', 'at', '5', 'c']);
   });
+
+  it('makes each Chinese or Japanese character a word, and keeps kana voicing apart', () => {
+    expect(wordsOf('Apple发布iPhone 17，南京')).toEqual(['apple', '发', '布', 'iphone', '17', '南', '京']);
+    expect(wordsOf('東京オリンピック')).toEqual(['東', '京', 'オ', 'リ', 'ン', 'ピ', 'ッ', 'ク']);
+    // Half-width kana are the full-width ones; ビル (a building) is not ヒル (a hill).
+    expect(wordsOf('ｶﾞｲﾄﾞ ビル')).toEqual(['ガ', 'イ', 'ド', 'ビ', 'ル']);
+    expect(wordsOf('ヒル')).toEqual(['ヒ', 'ル']);
+  });
 });
 
 describe('leadImage: the picture of a description or content', () => {

@@ -227,6 +227,21 @@ export function describeArticleIndexContract(
       expect(await headlines({ searchTerms: terms('5 billion') })).toEqual(['Deal worth $1.5 billion']);
     });
 
+    it('finds a Chinese or Japanese term inside a sentence written without spaces', async () => {
+      await seed([
+        makeArticle({ headline: '南京长江大桥今日重新开放', introduction: '大桥修缮历时两年。' }),
+        makeArticle({ headline: '東京で新しいビルが完成', introduction: '高さは二百メートル。' }),
+        makeArticle({ headline: 'Apple发布新款iPhone', introduction: '售价不变。' }),
+      ]);
+      expect(await headlines({ searchTerms: terms('南京') })).toEqual(['南京长江大桥今日重新开放']);
+      expect(await headlines({ searchTerms: terms('长江大桥') })).toEqual(['南京长江大桥今日重新开放']);
+      expect(await headlines({ searchTerms: terms('大江') })).toEqual([]);
+      expect(await headlines({ searchTerms: terms('ビル') })).toEqual(['東京で新しいビルが完成']);
+      expect(await headlines({ searchTerms: terms('ヒル') })).toEqual([]);
+      expect(await headlines({ searchTerms: terms('iphone') })).toEqual(['Apple发布新款iPhone']);
+      expect(await headlines({ searchTerms: terms('修缮') })).toEqual(['南京长江大桥今日重新开放']);
+    });
+
     it('filters by publishedAt bounds, inclusive', async () => {
       await seed([
         makeArticle({ headline: 'a', publishedAt: '2026-11-01T00:00:00Z' }),
