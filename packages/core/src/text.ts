@@ -7,7 +7,21 @@ import { Parser } from 'htmlparser2';
 const ASCII = /^[\x00-\x7f]*$/;
 
 /**
- * Lowercase, accents removed (NFD minus combining marks), compatibility forms folded, and the
+ * Scripts whose combining marks are letters, not accents: the vowel signs and viramas of the Indic
+ * scripts, Thai's and Lao's vowels and tones, … (भारत is not भरत), and kana's voicing marks (ビル, a
+ * building, is not ヒル, a hill). Every other mark is an accent: Latin, Greek and Cyrillic diacritics,
+ * Arabic harakat, Hebrew points.
+ */
+const LETTER_MARKS = (
+  'Devanagari Bengali Gurmukhi Gujarati Oriya Tamil Telugu Kannada Malayalam Sinhala ' +
+  'Thai Lao Tibetan Myanmar Khmer'
+)
+  .split(' ')
+  .map((script) => String.raw`\p{Script=${script}}`);
+const ACCENTS = new RegExp(String.raw`[\p{M}--[${LETTER_MARKS.join('')}\u3099\u309A]]+`, 'gv');
+
+/**
+ * Lowercase, accents removed (NFKD minus the combining marks that are accents), compatibility forms folded, and the
  * ligatures œ and æ written out ("coeur" is how "cœur" is typed on most keyboards; Meilisearch folds
  * them alike).
  */
@@ -16,8 +30,7 @@ export function foldText(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase();
   const folded = text
     .normalize('NFKD')
-    // Kana's voicing marks are no accents: ビル (a building) is not ヒル (a hill).
-    .replace(/[\p{M}--[\u3099\u309A]]+/gv, '')
+    .replace(ACCENTS, '')
     .toLowerCase()
     .replace(/[œæ]/g, (ligature) => (ligature === 'œ' ? 'oe' : 'ae'));
   return /[\u3099\u309A]/.test(folded) ? folded.normalize('NFC') : folded;
@@ -29,10 +42,11 @@ export function foldText(text: string): string {
  * "出南京泰山").
  */
 const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
-const WORD = new RegExp(`[${UNSPACED}]|[[\\p{L}\\p{N}]--[${UNSPACED}]]+`, 'gv');
+const WORD = new RegExp(`[${UNSPACED}]|[[\\p{L}\\p{M}\\p{N}]--[${UNSPACED}]]+`, 'gv');
 
 /**
- * The words of a text: runs of letters and digits, and each Chinese or Japanese character alone;
+ * The words of a text: runs of letters (with the marks that are letters) and digits, and each Chinese
+ * or Japanese character alone;
  * everything else separates words.
  */
 export function wordsOf(text: string): string[] {

@@ -68,6 +68,13 @@ describe('wordsOf: the words search terms match', () => {
     expect(wordsOf('ｶﾞｲﾄﾞ ビル')).toEqual(['ガ', 'イ', 'ド', 'ビ', 'ル']);
     expect(wordsOf('ヒル')).toEqual(['ヒ', 'ル']);
   });
+
+  it('keeps the marks that are letters (Indic vowel signs, Thai vowels and tones), drops Arabic and Hebrew points', () => {
+    expect(wordsOf('भारत और भरत')).toEqual(['भारत', 'और', 'भरत']);
+    expect(wordsOf('ภาษาไทย')).toEqual(['ภาษาไทย']);
+    expect(wordsOf('தமிழ் বাংলা')).toEqual(['தமிழ்', 'বাংলা']);
+    expect(wordsOf('مُحَمَّد שָׁלוֹם Москва́')).toEqual(['محمد', 'שלום', 'москва']);
+  });
 });
 
 describe('leadImage: the picture of a description or content', () => {

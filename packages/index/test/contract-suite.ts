@@ -242,6 +242,17 @@ export function describeArticleIndexContract(
       expect(await headlines({ searchTerms: terms('修缮') })).toEqual(['南京长江大桥今日重新开放']);
     });
 
+    it('tells words apart by their vowel signs in Hindi, Bengali and Thai (marks that are letters)', async () => {
+      await seed([
+        makeArticle({ headline: 'भारत ने मैच जीता', introduction: 'कप्तान ने कहा।' }),
+        makeArticle({ headline: 'भरत ने पुरस्कार जीता', introduction: 'समारोह दिल्ली में।' }),
+        makeArticle({ headline: 'ข่าวไทยวันนี้', introduction: 'ฝนตกหนัก' }),
+      ]);
+      expect(await headlines({ searchTerms: terms('भारत') })).toEqual(['भारत ने मैच जीता']);
+      expect(await headlines({ searchTerms: terms('भरत') })).toEqual(['भरत ने पुरस्कार जीता']);
+      expect(await headlines({ searchTerms: terms('ฝนตกหนัก') })).toEqual(['ข่าวไทยวันนี้']);
+    });
+
     it('filters by publishedAt bounds, inclusive', async () => {
       await seed([
         makeArticle({ headline: 'a', publishedAt: '2026-11-01T00:00:00Z' }),
