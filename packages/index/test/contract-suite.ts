@@ -251,6 +251,9 @@ export function describeArticleIndexContract(
       expect(await headlines({ searchTerms: terms('भारत') })).toEqual(['भारत ने मैच जीता']);
       expect(await headlines({ searchTerms: terms('भरत') })).toEqual(['भरत ने पुरस्कार जीता']);
       expect(await headlines({ searchTerms: terms('ฝนตกหนัก') })).toEqual(['ข่าวไทยวันนี้']);
+      // Thai is written without spaces between words: a word is found inside the run.
+      expect(await headlines({ searchTerms: terms('ไทย') })).toEqual(['ข่าวไทยวันนี้']);
+      expect(await headlines({ searchTerms: terms('ฝนตก') })).toEqual(['ข่าวไทยวันนี้']);
     });
 
     it('filters by publishedAt bounds, inclusive', async () => {
