@@ -39,9 +39,10 @@ export function foldText(text: string): string {
 /**
  * Words of the scripts written without spaces between words (Chinese, Japanese; Thai, Lao, Khmer,
  * Myanmar): each character — with its vowel and tone marks — is a word of its own, so that a term
- * matches as a phrase of characters wherever it stands ("南京" in "出南京泰山").
+ * matches as a phrase of characters wherever it stands ("南京" in "出南京泰山"). (As a character
+ * class's contents, for `new RegExp` with the `v` flag.)
  */
-const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;
+export const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;
 const WORD = new RegExp(`[[${UNSPACED}]--\\p{M}]\\p{M}*|[[\\p{L}\\p{M}\\p{N}]--[${UNSPACED}]]+`, 'gv');
 
 /**

@@ -11,6 +11,7 @@
  */
 
 import { fnv1a } from '@tidings/core/hash';
+import { UNSPACED } from '@tidings/core/text';
 
 export const STORY_WINDOW_MS = 72 * 3_600_000;
 const HASHES = 24;
@@ -29,7 +30,35 @@ function pairs(words: string[]): string[] {
   return out;
 }
 
-const split = (text: string): string[] => (text ? text.split(' ') : []);
+/** One character of a script written without spaces: a word of its own for search (`wordsOf`). */
+const UNSPACED_CHARACTER = new RegExp(`^[[${UNSPACED}]--\\p{M}]\\p{M}*$`, 'v');
+
+/**
+ * A text's words for comparing stories. The characters of the scripts written without spaces (each a
+ * word for search) are joined again into the runs they stand in: characters say too little on their
+ * own — two headlines built on one template ("北京今日迎来初雪", "北京今日迎来大风") share most of
+ * theirs, and would be one story.
+ */
+function split(text: string): string[] {
+  if (!text) return [];
+  const words = text.split(' ');
+  if (ASCII.test(text)) return words;
+  const out: string[] = [];
+  let run = '';
+  for (const word of words) {
+    if (UNSPACED_CHARACTER.test(word)) run += word;
+    else {
+      if (run) out.push(run);
+      run = '';
+      out.push(word);
+    }
+  }
+  if (run) out.push(run);
+  return out;
+}
+
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
 
 // Fixed multipliers and offsets for the MinHash functions (odd, so that each is a bijection).
 const MULTIPLIERS = Array.from({ length: HASHES }, (_, i) => (Math.imul(i + 1, 0x9e3779b1) | 1) >>> 0);

@@ -571,6 +571,34 @@ export function describeArticleIndexContract(
       ];
 
       if (groupsStories) {
+        it('groups copies of a Chinese story, but not two events told on one template', async () => {
+          const snow = wire(
+            'alpha',
+            '北京今日迎来初雪',
+            '北京今天迎来今冬第一场雪，气温下降明显。',
+            '2026-11-10T10:00:00Z',
+          );
+          const copy = wire(
+            'beta',
+            '北京今日迎来初雪',
+            '北京今天迎来今冬第一场雪，气温下降明显。',
+            '2026-11-10T11:00:00Z',
+          );
+          const wind = wire(
+            'gamma',
+            '北京今日迎来大风',
+            '北京今天迎来大风天气，气温下降明显。',
+            '2026-11-10T12:00:00Z',
+          );
+          for (const article of [snow, copy, wind]) await index.upsert([article]);
+          const all = await index.getByIds([snow.id, copy.id, wind.id]);
+          expect(all.map((x) => x.story)).toEqual([
+            { id: snow.id, size: 2 },
+            { id: snow.id, size: 2 },
+            { id: wind.id, size: 1 },
+          ]);
+        });
+
         it('groups copies of one wire story from several outlets into one story, first indexed first', async () => {
           const [a, b, c] = copies();
           for (const article of [a!, b!, c!]) await index.upsert([article]);
