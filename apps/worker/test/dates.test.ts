@@ -25,14 +25,14 @@ const DATES = [
   'Sun, 22 Nov 2026 10:00:00 XYZ',
 ];
 
-/** parseFeedDate of every date above, in a process whose local time zone is `tz`. */
-function parsedIn(tz: string): (number | null)[] {
+/** parseFeedDate of every date given, in a process whose local time zone is `tz`. */
+function parsedIn(tz: string, dates: string[] = DATES): (number | null)[] {
   const run = spawnSync(
     process.execPath,
     [
       '--input-type=module',
       '-e',
-      `const m = await import(${JSON.stringify(module)}); console.log(JSON.stringify(${JSON.stringify(DATES)}.map(m.parseFeedDate)))`,
+      `const m = await import(${JSON.stringify(module)}); console.log(JSON.stringify(${JSON.stringify(dates)}.map(m.parseFeedDate)))`,
     ],
     { env: childEnv({ TZ: tz }), encoding: 'utf8' },
   );
@@ -45,6 +45,13 @@ describe('feed dates', () => {
     const utc = Date.UTC(2026, 10, 22, 10, 0, 0);
     for (const tz of ['Asia/Shanghai', 'America/Los_Angeles', 'Europe/Berlin', 'UTC']) {
       expect(parsedIn(tz), tz).toEqual(DATES.map(() => utc));
+    }
+  });
+
+  it('reads a day without a time as that day in UTC, in every format', () => {
+    const days = ['2026-11-22', '22 Nov 2026', 'Sun, 22 Nov 2026', 'Nov 22, 2026', '22-Nov-2026'];
+    for (const tz of ['Asia/Shanghai', 'America/Los_Angeles', 'Europe/Berlin']) {
+      expect(parsedIn(tz, days), tz).toEqual(days.map(() => Date.UTC(2026, 10, 22)));
     }
   });
 });

@@ -21,9 +21,9 @@ const LETTER_MARKS = (
 const ACCENTS = new RegExp(String.raw`[\p{M}--[${LETTER_MARKS.join('')}\u3099\u309A]]+`, 'gv');
 
 /**
- * Lowercase, accents removed (NFKD minus the combining marks that are accents), compatibility forms folded, and the
- * ligatures œ and æ written out ("coeur" is how "cœur" is typed on most keyboards; Meilisearch folds
- * them alike).
+ * Lowercase, accents removed (NFKD minus the combining marks that are accents), compatibility forms
+ * folded, and the ligatures œ and æ written out ("coeur" is how "cœur" is typed on most keyboards;
+ * Meilisearch folds them alike).
  */
 export function foldText(text: string): string {
   // Plain ASCII has nothing to decompose (the common case, and on every write path).
@@ -47,8 +47,7 @@ const WORD = new RegExp(`[[${UNSPACED}]--\\p{M}]\\p{M}*|[[\\p{L}\\p{M}\\p{N}]--[
 
 /**
  * The words of a text: runs of letters (with the marks that are letters) and digits, and each
- * character of the scripts written without spaces alone;
- * everything else separates words.
+ * character of the scripts written without spaces alone; everything else separates words.
  */
 export function wordsOf(text: string): string[] {
   return foldText(text).match(WORD) ?? [];

@@ -41,8 +41,11 @@ function absolute(value: string | null, bases: (string | null)[]): string | null
 const ISO_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/i;
 /** ISO 8601 date alone (`2026-11-22`): UTC midnight, as Date.parse reads it everywhere. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A numeric offset (`+0100`, `+01:00`, `GMT+0100`) or ISO's `Z` after a digit, at the end. */
-const NUMERIC_ZONE = /(?:[+-]\d{2}:?\d{2}|\dZ)$/i;
+/**
+ * A numeric offset after a time (`10:00 +0100`, `10:00:00+01:00`, `10:00 GMT+0100`) or ISO's `Z`
+ * after a digit, at the end (not the year of `24-Nov-2026`).
+ */
+const NUMERIC_ZONE = /(?:\d:\d{2}(?::\d{2}(?:\.\d+)?)?(?: ?[ap]m)? ?(?:gmt|utc)?[+-]\d{2}:?\d{2}|\dZ)$/i;
 /** A word at the end, after a time (and its `AM`/`PM`, and an offset): a time zone's name. */
 const ZONE_NAME = /(?<=\d:\d{2}(?::\d{2}(?:\.\d+)?)?(?: [ap]m)?(?: ?(?:gmt)?[+-]\d{2}:?\d{2})?) ?([a-z]{1,5})$/i;
 
