@@ -517,7 +517,10 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   /**
    * Several writes in one transaction, in order (the index thread's group commit): upserts as given,
    * fetches merged by the rules of `ingest.ts` against what is stored — including what the writes
-   * before them in the group stored. Returns what each ingest created and updated.
+   * before them in the group stored. Returns what each ingest created and updated. Every write
+   * transaction here is IMMEDIATE: it reads what is stored before it writes, and another process
+   * writing in between (an import beside the worker, a second worker) would fail it at once with
+   * SQLITE_BUSY; IMMEDIATE takes the file's write lock first, waiting for it (`busy_timeout`).
    */
   writeSync(writes: readonly IndexWrite[]): (IngestResult | null)[] {
     const s = this.statements;
@@ -551,7 +554,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         s.insertTexts.run(rows);
         s.insertWords.run(rows);
       }
-    })();
+    }).immediate();
     if (wrote) this.wroteSinceRefresh = true;
     return results;
   }
@@ -711,7 +714,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         s.deleteWords.run(rid);
         s.tombstone.run(rid, seq);
       }
-    })();
+    }).immediate();
     this.wroteSinceRefresh = true;
     return rids.length;
   }
@@ -946,7 +949,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
 
   async reclassified(articles: readonly Article[]): Promise<number> {
     if (!articles.length) return 0;
-    // Read and write in one transaction on this connection: nothing else writes in between.
+    // Read and write in one IMMEDIATE transaction: nothing else writes in between.
     return this.db.transaction(() => {
       const ids = articles.map((a) => a.id);
       const found = new Map(this.statements.ridsOfIds.all(JSON.stringify(ids)).map((r) => [r.id, r.rid]));
@@ -957,7 +960,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       });
       if (merged.length) this.writeSync([{ upsert: merged }]);
       return merged.length;
-    })();
+    }).immediate();
   }
 
   async setHostFlags(domain: string, flags: HostFlags): Promise<number> {
@@ -974,7 +977,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         const value = flagColumn(flags[key]!);
         changed += this.statements.setFlag[key].run(value, seq, domain, value).changes;
       }
-    })();
+    }).immediate();
     this.wroteSinceRefresh = true;
     return changed;
   }

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { childEnv } from '@tidings/config/config';
 import { NO_FILTERS } from '@tidings/core/query';
 import { EmbeddedArticleIndex } from '../src/embedded.js';
 import { EXACT_TOTAL_LIMIT } from '../src/port.js';
@@ -56,7 +58,61 @@ async function twoConnections(readerOptions: { articleSchema?: object } = {}) {
   return { writer, reader, done };
 }
 
+/** A process that ingests `rounds` fetches of 20 new articles of its own into `file`; prints its failures. */
+function writerProcess(file: string, name: string, rounds: number): Promise<string> {
+  const module = new URL('../dist/embedded.js', import.meta.url).href;
+  const script = `
+    const { EmbeddedArticleIndex } = await import(${JSON.stringify(module)});
+    const { encodeArticles } = await import('@tidings/core/article');
+    const { articleIdFor } = await import('@tidings/core/url');
+    const index = new EmbeddedArticleIndex({ file: ${JSON.stringify(file)} });
+    await index.init();
+    const article = (i, j) => {
+      const url = 'https://${name}.example/' + i + '/' + j;
+      return { id: articleIdFor(url), url, headline: 'Report ' + i + ' ' + j, introduction: 'Text ' + i,
+        type: 'article', publishedAt: '2026-11-24T10:00:00Z', updatedAt: null, indexedAt: '2026-11-24T12:00:00Z',
+        language: 'en', authors: [], imageUrl: null, topics: [], companies: [], paywalled: false,
+        registrationRequired: false,
+        source: { id: '${name}', name: '${name}', domain: '${name}.example', https: true, iframeable: true } };
+    };
+    let failures = 0;
+    for (let i = 0; i < ${rounds}; i++) {
+      const articles = encodeArticles(Array.from({ length: 20 }, (_, j) => article(i, j)));
+      try { index.writeSync([{ ingest: { sourceId: '${name}', articles, hostFlags: {} } }]); } catch { failures++; }
+    }
+    await index.close();
+    console.log(failures);`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: childEnv({}),
+      cwd: new URL('..', import.meta.url),
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(err))));
+  });
+}
+
 describe('EmbeddedArticleIndex across processes', () => {
+  it('lets two processes ingest into one file at once without failing a write', { timeout: 60_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tidings-index-'));
+    const file = join(dir, 'articles.sqlite');
+    const index = new EmbeddedArticleIndex({ file });
+    await index.init();
+    try {
+      // A worker and `tidings import` (or two workers): each write reads what is stored, then writes.
+      const failures = await Promise.all([writerProcess(file, 'alpha', 150), writerProcess(file, 'beta', 150)]);
+      expect(failures).toEqual(['0', '0']);
+      expect((await index.query({ filters: NO_FILTERS, limit: 1 })).total).toBe(2 * 150 * 20);
+    } finally {
+      await index.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('groups a copy with one that another writing process (an import beside the worker) wrote meanwhile', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tidings-index-'));
     const file = join(dir, 'articles.sqlite');
