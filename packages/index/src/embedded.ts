@@ -526,7 +526,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     const s = this.statements;
     const results: (IngestResult | null)[] = [];
     let wrote = false;
-    this.db.transaction(() => {
+    this.immediately(() => {
       // One write sequence number for the group, taken only if something is written: a fetch that
       // changes nothing leaves the index (and the API's caches of it) as they were.
       let seq: number | null = null;
@@ -554,7 +554,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         s.insertTexts.run(rows);
         s.insertWords.run(rows);
       }
-    }).immediate();
+    });
     if (wrote) this.wroteSinceRefresh = true;
     return results;
   }
@@ -702,10 +702,15 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     return this.statements.docs.all(JSON.stringify(rids)).map(toArticle);
   }
 
+  /** `work` in an IMMEDIATE transaction (see `writeSync`): the write lock is taken, or waited for, first. */
+  private immediately<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
   private removeRids(rids: number[]): number {
     if (!rids.length) return 0;
     const s = this.statements;
-    this.db.transaction(() => {
+    this.immediately(() => {
       const seq = s.bumpSeq.get()!;
       for (const rid of rids) {
         s.deleteArticle.run(rid);
@@ -714,7 +719,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
         s.deleteWords.run(rid);
         s.tombstone.run(rid, seq);
       }
-    }).immediate();
+    });
     this.wroteSinceRefresh = true;
     return rids.length;
   }
@@ -950,7 +955,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
   async reclassified(articles: readonly Article[]): Promise<number> {
     if (!articles.length) return 0;
     // Read and write in one IMMEDIATE transaction: nothing else writes in between.
-    return this.db.transaction(() => {
+    return this.immediately(() => {
       const ids = articles.map((a) => a.id);
       const found = new Map(this.statements.ridsOfIds.all(JSON.stringify(ids)).map((r) => [r.id, r.rid]));
       const current = new Map(this.hydrate(ids.flatMap((id) => found.get(id) ?? [])).map((a) => [a.id, a]));
@@ -960,7 +965,7 @@ export class EmbeddedArticleIndex implements ArticleIndex {
       });
       if (merged.length) this.writeSync([{ upsert: merged }]);
       return merged.length;
-    }).immediate();
+    });
   }
 
   async setHostFlags(domain: string, flags: HostFlags): Promise<number> {
@@ -971,13 +976,13 @@ export class EmbeddedArticleIndex implements ArticleIndex {
     );
     if (!keys.length) return 0;
     let changed = 0;
-    this.db.transaction(() => {
+    this.immediately(() => {
       const seq = this.statements.bumpSeq.get()!;
       for (const key of keys) {
         const value = flagColumn(flags[key]!);
         changed += this.statements.setFlag[key].run(value, seq, domain, value).changes;
       }
-    }).immediate();
+    });
     this.wroteSinceRefresh = true;
     return changed;
   }
