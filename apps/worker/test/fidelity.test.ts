@@ -120,6 +120,11 @@ describe('feed reading fidelity', () => {
     // Share buttons and ad trackers are no picture.
     const wapo = await articlesOf('real/node-feedparser__wapowellness.xml');
     expect(wapo.every((a) => a.imageUrl === null || !/pheedo/.test(a.imageUrl))).toBe(true);
+    // The Guardian's media:content has neither type nor medium, and offers each picture in two widths.
+    const guardian = await articlesOf('real/rss-parser__guardian.rss');
+    expect(guardian.every((a) => a.imageUrl?.startsWith('https://i.guim.co.uk/') && a.imageUrl.includes('w=460'))).toBe(
+      true,
+    );
     // A media element still comes first (YouTube's thumbnails).
     const youtube = await articlesOf('real/feedjira__youtube_atom.xml');
     expect(youtube.every((a) => a.imageUrl?.startsWith('https://i') ?? false)).toBe(true);

@@ -11,7 +11,7 @@ import { type Article, formatInstant } from '@tidings/core/article';
 import { leadImage, plainText } from '@tidings/core/text';
 import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
 import type { Source } from '@tidings/store/sources';
-import type { ParsedFeed, ParsedItem } from './parse-feed.js';
+import type { ParsedEnclosure, ParsedFeed, ParsedItem } from './parse-feed.js';
 
 /** Longest introduction kept, in characters (cut at a word boundary). */
 export const MAX_INTRODUCTION = 500;
@@ -198,6 +198,29 @@ function distinctUrls(items: readonly ParsedItem[], ctx: NormalizeContext): Map<
   return out;
 }
 
+const IMAGE_FILE = /\.(?:jpe?g|png|webp|gif|avif)$/i;
+
+/** An image enclosure: by its type or medium, or — with neither (The Guardian's `media:content`) — by its file name. */
+function isPicture(e: ParsedEnclosure): boolean {
+  if (e.type) return e.type.startsWith('image/');
+  if (e.medium) return e.medium === 'image';
+  return IMAGE_FILE.test(e.url.split(/[?#]/)[0]!);
+}
+
+/**
+ * The item's picture among its enclosures: the first image, at the largest width the feed offers it
+ * in (the same file at several sizes, `?w=140` and `?w=460`).
+ */
+function pictureEnclosure(enclosures: readonly ParsedEnclosure[]): string | null {
+  const pictures = enclosures.filter(isPicture);
+  if (!pictures.length) return null;
+  const file = (e: ParsedEnclosure) => e.url.split(/[?#]/)[0];
+  const first = pictures[0]!;
+  return pictures
+    .filter((e) => file(e) === file(first))
+    .reduce((best, e) => ((e.width ?? 0) > (best.width ?? 0) ? e : best), first).url;
+}
+
 /** Returns `null` for an item that has no usable link (it cannot become an article). */
 export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctUrl?: string): Article | null {
   const bases = basesOf(ctx, item);
@@ -215,10 +238,7 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
   const publishedAt = published === null ? now : Math.min(published, now);
   const image =
     item.thumbnails.map((t) => absolute(t, bases)).find(Boolean) ??
-    item.enclosures
-      .filter((e) => (e.type ?? '').startsWith('image/') || e.medium === 'image')
-      .map((e) => absolute(e.url, bases))
-      .find(Boolean) ??
+    absolute(pictureEnclosure(item.enclosures), bases) ??
     // Many feeds carry their picture only inside the description or content, whose relative URLs
     // are the article page's (after an `xml:base` in scope).
     absolute(leadImage(item.description ?? '') ?? leadImage(item.content ?? ''), [

@@ -16,6 +16,8 @@ export interface ParsedEnclosure {
   url: string;
   type: string | null;
   medium: string | null;
+  /** `media:content`'s declared width in pixels, when given. */
+  width?: number | null;
 }
 
 export interface ParsedItem {
@@ -333,7 +335,15 @@ function mediaOf(el: Element): { enclosures: ParsedEnclosure[]; thumbnails: stri
   }
   for (const m of mediaElements(el, 'content')) {
     const url = m.attribs.url?.trim();
-    if (url) enclosures.push({ url, type: m.attribs.type ?? null, medium: m.attribs.medium ?? null });
+    const width = Number(m.attribs.width);
+    if (url) {
+      enclosures.push({
+        url,
+        type: m.attribs.type ?? null,
+        medium: m.attribs.medium ?? null,
+        width: Number.isFinite(width) && width > 0 ? width : null,
+      });
+    }
   }
   for (const t of mediaElements(el, 'thumbnail')) if (t.attribs.url?.trim()) thumbnails.push(t.attribs.url.trim());
   for (const i of kids(el, 'image', ['itunes'])) if (i.attribs.href?.trim()) thumbnails.push(i.attribs.href.trim());
