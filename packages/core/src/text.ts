@@ -3,8 +3,9 @@ import { decodeHTML } from 'entities';
 import { replaceCodePoint } from 'entities/decode';
 import { Parser } from 'htmlparser2';
 
+/** Plain ASCII text: nothing to decompose, no script written without spaces. */
 // eslint-disable-next-line no-control-regex
-const ASCII = /^[\x00-\x7f]*$/;
+export const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * Scripts whose combining marks are letters, not accents: the vowel signs and viramas of the Indic

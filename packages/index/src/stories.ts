@@ -11,7 +11,7 @@
  */
 
 import { fnv1a } from '@tidings/core/hash';
-import { UNSPACED } from '@tidings/core/text';
+import { ASCII, UNSPACED } from '@tidings/core/text';
 
 export const STORY_WINDOW_MS = 72 * 3_600_000;
 const HASHES = 24;
@@ -56,9 +56,6 @@ function split(text: string): string[] {
   if (run) out.push(run);
   return out;
 }
-
-// eslint-disable-next-line no-control-regex
-const ASCII = /^[\x00-\x7f]*$/;
 
 // Fixed multipliers and offsets for the MinHash functions (odd, so that each is a bijection).
 const MULTIPLIERS = Array.from({ length: HASHES }, (_, i) => (Math.imul(i + 1, 0x9e3779b1) | 1) >>> 0);
