@@ -20,7 +20,7 @@ import type { SourceStore } from '@tidings/store/sources';
 import { type AdminOptions, adminRoutes } from './plugins/admin.js';
 import auth from './plugins/auth.js';
 import caching from './plugins/caching.js';
-import problems, { clientProblem } from './plugins/problems.js';
+import problems, { clientProblem, redactKeys } from './plugins/problems.js';
 import services from './plugins/services.js';
 import feedRoutes from './routes/feed.js';
 import healthRoutes from './routes/health.js';
@@ -57,10 +57,10 @@ export interface AppDeps {
   admin?: AdminOptions;
 }
 
-/** Removes the api key from a URL before it is logged. */
+/** Removes the api key from a URL before it is logged: the `apiKey` parameter, and any key anywhere. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return url;
+  if (q === -1) return redactKeys(url);
   // Parameter names are read percent-decoded (`api%4Bey` is `apiKey`), so they are compared so too.
   const query = url
     .slice(q + 1)
@@ -77,7 +77,7 @@ export function redactUrl(url: string): string {
       return decoded.trim().toLowerCase() === 'apikey' ? `${name}=[redacted]` : pair;
     })
     .join('&');
-  return `${url.slice(0, q + 1)}${query}`;
+  return redactKeys(`${url.slice(0, q + 1)}${query}`);
 }
 
 /** pino options of the API: the api key never reaches a log line (URL and header redacted). */

@@ -96,6 +96,25 @@ describe('service endpoints and failures', () => {
     expect(lines.join('\n')).toContain('apiKey=[redacted]');
   });
 
+  it('never echoes a key put where it does not belong, in an error body or a log line', async () => {
+    const lines: string[] = [];
+    t = await buildTestApp({ logger: loggerOptions('info', false, { write: (line) => void lines.push(line) }) });
+    const answers = await Promise.all([
+      // `&` for `?`: the key ends up in the path.
+      t.get(`/api/v2/stories/abc/&apiKey=${t.key}`),
+      t.get(`/api/v2/feed/${t.key}?apiKey=${t.key}`),
+      // The name in another case, or another name, beside the right one.
+      t.get(`/api/v2/feed/?apiKey=${t.key}&apikey=${t.key}`),
+      t.get(`/api/v2/feed/?apiKey=${t.key}&key=${t.key}`),
+      t.get(`/api/v2/feed/?apiKey=${t.key}&includeSources=${t.key}`),
+      t.get(`/api/v2/feed/?apiKey=${t.key}&cursor=${t.key}`),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([404, 404, 400, 400, 400, 400]);
+    for (const res of answers) expect(res.body).not.toContain(t.key);
+    expect(answers[2]!.json().invalidParams[0]).toMatchObject({ name: 'apikey', value: '[redacted]' });
+    expect(lines.join('\n')).not.toContain(t.key);
+  });
+
   it('answers 500 unexpectedError without internals when the index fails', async () => {
     t = await buildTestApp({ index: new BrokenIndex({ file: ':memory:' }) });
     const res = await t.get(`/api/v2/feed/?apiKey=${t.key}`);

@@ -35,6 +35,18 @@ const REASONS: Record<number, string> = {
   431: 'Request Header Fields Too Large',
 };
 
+/** A Tidings api key (`tdg_` and 48 hex digits), wherever it stands: a path, another parameter. */
+const API_KEY_TEXT = /tdg_[0-9a-f]{48}/gi;
+
+/**
+ * Text with every api key in it replaced by `[redacted]`: a caller who puts a key where it does not
+ * belong (`/feed/&apiKey=…`, `apikey=…` beside `apiKey`, `key=…`) must not find it echoed in an error
+ * body or written to a log line (CONTRACT §1.1).
+ */
+export function redactKeys(text: string): string {
+  return text.replace(API_KEY_TEXT, '[redacted]');
+}
+
 /**
  * Fastify's `clientErrorHandler`: what the HTTP parser rejects before any route runs (a header block
  * over the limit, a malformed request line or URL) is answered problem+json too, on the raw socket.
@@ -69,7 +81,8 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
   };
   if (problem.invalidParams.length) body.invalidParams = problem.invalidParams;
   reply.code(problem.status).headers(problem.headers).type('application/problem+json; charset=utf-8');
-  return reply.send(JSON.stringify(body));
+  // A key the caller put where it does not belong is never echoed (CONTRACT §1.1).
+  return reply.send(redactKeys(JSON.stringify(body)));
 }
 
 function codeForStatus(status: number): ProblemCode {
