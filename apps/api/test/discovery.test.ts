@@ -227,3 +227,53 @@ describe('stories, facets, sources and the discovery filters', () => {
     expect((await get('/api/v2/sources/?includeTopics=1')).body.code).toBe('parameterUnknown');
   });
 });
+
+describe('the sources endpoint, once the feeds were read', () => {
+  it('names the site, its domain and its language as the feed says, where the operator did not', async () => {
+    const t = await buildTestApp();
+    try {
+      // Feeds on a feed host (FeedBurner style); one source with a regional language setting.
+      for (const [id, language] of [
+        ['epsilon', null],
+        ['zeta', 'pt-BR'],
+        ['eta', null],
+      ] as const) {
+        await t.sources.add(toSettings({ feedUrl: `https://feeds.${id}.example/rss.xml`, id, language }));
+      }
+      const site = { homepage: 'https://www.epsilon.example/news/', language: 'es' };
+      await t.sources.recordSuccess('epsilon', { etag: null, lastModified: null }, undefined, undefined, site);
+      await t.sources.recordSuccess('zeta', { etag: null, lastModified: null }, undefined, undefined, {
+        homepage: null,
+        language: 'en',
+      });
+      await t.probes.set({
+        domain: 'epsilon.example',
+        https: true,
+        iframeable: true,
+        httpsDetail: 'ok',
+        probedAt: '2026-11-12T00:00:00Z',
+      });
+      const res = await t.get(`/api/v2/sources/?apiKey=${t.key}`);
+      const byId = new Map(res.json().sources.map((s: { id: string }) => [s.id, s]));
+      expect(byId.get('epsilon')).toMatchObject({
+        domain: 'epsilon.example',
+        homepage: 'https://www.epsilon.example/news/',
+        language: 'es',
+        https: true,
+        iframeable: true,
+      });
+      // The operator's setting wins, read as ISO 639-1; a feed that names no site: its own host.
+      expect(byId.get('zeta')).toMatchObject({
+        domain: 'feeds.zeta.example',
+        homepage: 'https://feeds.zeta.example/',
+        language: 'pt',
+      });
+      // Not read yet: nothing known.
+      expect(byId.get('eta')).toMatchObject({ domain: 'feeds.eta.example', language: null, https: null });
+      const es = await t.get(`/api/v2/sources/?apiKey=${t.key}&languages=es,pt`);
+      expect(es.json().sources.map((s: { id: string }) => s.id)).toEqual(['epsilon', 'zeta']);
+    } finally {
+      await t.close();
+    }
+  });
+});

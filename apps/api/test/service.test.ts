@@ -111,7 +111,7 @@ describe('service endpoints and failures', () => {
     ]);
     expect(answers.map((res) => res.statusCode)).toEqual([404, 404, 400, 400, 400, 400]);
     for (const res of answers) expect(res.body).not.toContain(t.key);
-    expect(answers[2]!.json().invalidParams[0]).toMatchObject({ name: 'apikey', value: '[redacted]' });
+    expect(answers[2].json().invalidParams[0]).toMatchObject({ name: 'apikey', value: '[redacted]' });
     expect(lines.join('\n')).not.toContain(t.key);
   });
 

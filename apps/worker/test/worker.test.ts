@@ -131,6 +131,23 @@ describe('worker', () => {
     });
   });
 
+  it('keeps what the feed says about its site: its home page and its language', async () => {
+    feedBody = rss([{ title: 'First story', link: 'https://example.com/1', date: 'Sun, 22 Nov 2026 08:00:00 GMT' }])
+      .replace('<link>https://example.com/</link>', '<link>/front#top</link><language>en-GB</language>')
+      .replace('<channel>', '<channel xml:base="https://www.example.com/news/">');
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'example', name: 'Example News' }));
+    expect(await fetchNow('example')).toMatchObject({ outcome: 'indexed' });
+    expect(await sources.get('example')).toMatchObject({
+      siteUrl: 'https://www.example.com/front',
+      siteLanguage: 'en',
+    });
+    // A feed not read again (304) keeps them; another feed URL forgets them until it is read.
+    expect(await fetchNow('example')).toMatchObject({ outcome: 'not-modified' });
+    expect(await sources.get('example')).toMatchObject({ siteUrl: 'https://www.example.com/front' });
+    await sources.updateSettings(toSettings({ feedUrl: `${base}/other.xml`, id: 'example', name: 'Example News' }));
+    expect(await sources.get('example')).toMatchObject({ siteUrl: null, siteLanguage: null });
+  });
+
   it('skips items older than the retention period at ingest, and counts them', async () => {
     await harness.stop();
     harness = await startHarness({ retentionDays: 400 });

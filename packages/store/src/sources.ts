@@ -44,6 +44,10 @@ export interface SourceStatus {
   pollMs: number | null;
   /** Digest of the last feed body read, to skip re-reading a 200 that repeats it. */
   contentHash: string | null;
+  /** The site's home page as the feed last read names it (its channel link); absent until then. */
+  siteUrl?: string | null;
+  /** The language the feed last read declares, else its items' (ISO 639-1); absent until then. */
+  siteLanguage?: string | null;
   createdAt: string;
   /**
    * Bumped whenever settings change: a fetch that started under older settings does not write its
@@ -252,7 +256,9 @@ export class SourceStore {
       const fresh = changed
         ? { etag: null, lastModified: null, contentHash: null, revision: (existing.revision ?? 0) + 1 }
         : {};
-      return { ...existing, ...settings, state, pollMs, ...fresh };
+      // Another feed may belong to another site: what the old one said goes until the new one is read.
+      const site = existing.feedUrl === settings.feedUrl ? {} : { siteUrl: null, siteLanguage: null };
+      return { ...existing, ...settings, state, pollMs, ...fresh, ...site };
     }))!;
   }
 
@@ -273,12 +279,14 @@ export class SourceStore {
   /**
    * Records a successful fetch: back to `active` (unless paused or removed meanwhile). `startedAt`:
    * the record the fetch started from — when the settings changed since, its validators are not kept.
+   * `site`: what the feed read says about its site (a feed not read again keeps what was recorded).
    */
   async recordSuccess(
     id: string,
     validators: { etag: string | null; lastModified: string | null; contentHash?: string | null },
     pollMs?: number,
     startedAt?: Pick<Source, 'revision'>,
+    site?: { homepage: string | null; language: string | null },
   ): Promise<Source> {
     const at = this.now().toISOString();
     return this.change(id, (source) => {
@@ -298,6 +306,7 @@ export class SourceStore {
             }
           : {}),
         pollMs: pollMs ?? source.pollMs ?? null,
+        ...(site && sameSettings ? { siteUrl: site.homepage, siteLanguage: site.language } : {}),
       };
     });
   }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Catalog } from '@tidings/catalog/catalog';
+import { primaryLanguage } from '@tidings/catalog/language';
 import type { FeedFilters } from '@tidings/core/query';
 import type { ArticleIndex } from '@tidings/index/port';
 import type { ProbeCache } from '@tidings/store/probe-cache';
@@ -17,6 +18,8 @@ export interface PublicSource {
   source: Source;
   domain: string;
   homepage: string;
+  /** The source's setting, else what its feed declares or is written in. */
+  language: string | null;
   https: boolean | null;
   iframeable: boolean | null;
 }
@@ -24,9 +27,19 @@ export interface PublicSource {
 /** The source list changes when operators change it: read from Redis at most every few seconds. */
 const SOURCE_LIST_MS = 5_000;
 
+/**
+ * The site a source belongs to: the home page its feed names (its channel link), else the root of the
+ * feed's own host (a feed not read yet, or one that names no site).
+ */
 function publicSource(source: Source): Omit<PublicSource, 'https' | 'iframeable'> {
-  const url = new URL(source.feedUrl);
-  return { source, domain: url.hostname.replace(/^www\./, ''), homepage: `${url.protocol}//${url.host}/` };
+  const site = source.siteUrl ? new URL(source.siteUrl) : null;
+  const url = site ?? new URL(source.feedUrl);
+  return {
+    source,
+    domain: url.hostname.replace(/^www\./, ''),
+    homepage: site ? site.toString() : `${url.protocol}//${url.host}/`,
+    language: primaryLanguage(source.language) ?? source.siteLanguage ?? null,
+  };
 }
 
 declare module 'fastify' {

@@ -23,7 +23,7 @@ export default async function sourceRoutes(app: FastifyInstance) {
       const query = parseFeedQuery(searchParamsOf(request.url), 'sources', '', app.cursorSecret);
       const languages = query.filters.languages;
       const listed = (await app.sourceDirectory.list())
-        .filter((s) => !languages.length || (s.source.language !== null && languages.includes(s.source.language)))
+        .filter((s) => !languages.length || (s.language !== null && languages.includes(s.language)))
         .sort((a, b) => (a.source.id < b.source.id ? -1 : a.source.id > b.source.id ? 1 : 0));
       // A cursor holds the last id served (sources have no date: its key is 0).
       const start = query.cursor
@@ -34,12 +34,12 @@ export default async function sourceRoutes(app: FastifyInstance) {
       const counts = page.length ? await app.index.sourceCounts() : new Map<string, number>();
       const last = page.at(-1);
       return {
-        sources: page.map(({ source, domain, homepage, https, iframeable }) => ({
+        sources: page.map(({ source, domain, homepage, language, https, iframeable }) => ({
           id: source.id,
           name: source.name,
           domain,
           homepage,
-          language: source.language,
+          language,
           type: source.type,
           topics: source.topics.map((id) => ({ id, name: app.catalog.topics.get(id)?.name ?? String(id) })),
           https,

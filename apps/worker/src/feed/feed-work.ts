@@ -9,7 +9,7 @@ import { type Article, encodeArticles } from '@tidings/core/article';
 import { decodeFeed } from '@tidings/fetch/charset';
 import { paywallFromHtml } from '@tidings/fetch/paywall';
 import type { Source } from '@tidings/store/sources';
-import { normalizeFeed } from './normalize.js';
+import { type FeedSite, feedSite, normalizeFeed } from './normalize.js';
 import { FeedParseError, feedLinkOfPage, parseFeed } from './parse-feed.js';
 
 export interface ReadFeedInput {
@@ -27,7 +27,7 @@ export interface ReadFeedInput {
 }
 
 export type ReadFeedOutcome =
-  | { ok: true; articles: Article[]; items: number; ttlMinutes: number | null }
+  | { ok: true; articles: Article[]; items: number; ttlMinutes: number | null; site: FeedSite }
   /** Nothing feed-like could be recovered from this body (a permanent failure of it). */
   | NotAFeed;
 
@@ -50,6 +50,8 @@ export interface FeedBatch {
   datedTimes: number[];
   /** Items left out as older than the retention period. */
   expired: number;
+  /** What the feed says about its site: home page and language. */
+  site: FeedSite;
 }
 
 export interface ReclassifyInput {
@@ -71,14 +73,9 @@ export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<
   const text = decodeFeed(input.body, input.contentType).text;
   try {
     const feed = await parseFeed(text);
-    const articles = normalizeFeed({
-      feed,
-      source: input.source,
-      catalog,
-      feedUrl: input.feedUrl,
-      now: new Date(input.fetchedAt),
-    });
-    return { ok: true, articles, items: feed.items.length, ttlMinutes: feed.ttlMinutes };
+    const ctx = { feed, source: input.source, catalog, feedUrl: input.feedUrl, now: new Date(input.fetchedAt) };
+    const articles = normalizeFeed(ctx);
+    return { ok: true, articles, items: feed.items.length, ttlMinutes: feed.ttlMinutes, site: feedSite(ctx) };
   } catch (error) {
     if (error instanceof FeedParseError) {
       // A web page given instead of its feed (the site's home page, say): the error names the feed.
@@ -117,6 +114,7 @@ export async function readFeedBatch(input: ReadFeedInput, catalog: Catalog): Pro
     domains,
     datedTimes,
     expired: read.articles.length - kept.length,
+    site: read.site,
   };
 }
 

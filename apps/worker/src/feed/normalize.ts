@@ -288,7 +288,6 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
   };
 }
 
-/** Every article of a feed, one per canonical URL (the first item wins). */
 /** Text of a feed's items that language detection reads (a few KB are plenty). */
 const DETECTION_TEXT = 4_000;
 const detected = new WeakMap<NormalizeContext, string | null>();
@@ -298,7 +297,12 @@ const detected = new WeakMap<NormalizeContext, string | null>();
  * items' text together (a feed is written in one language, and detection costs ~1 ms a call).
  */
 function languageOf(ctx: NormalizeContext): string | null {
-  const declared = primaryLanguage(ctx.source.language) ?? primaryLanguage(ctx.feed.language);
+  return primaryLanguage(ctx.source.language) ?? feedLanguage(ctx);
+}
+
+/** The language the feed declares, else the one its items' text is written in (`null`: too little text). */
+function feedLanguage(ctx: NormalizeContext): string | null {
+  const declared = primaryLanguage(ctx.feed.language);
   if (declared) return declared;
   if (!detected.has(ctx)) {
     let sample = '';
@@ -312,6 +316,22 @@ function languageOf(ctx: NormalizeContext): string | null {
   return detected.get(ctx)!;
 }
 
+/** What a feed says about the site it belongs to (the sources endpoint shows it, CONTRACT §2.2). */
+export interface FeedSite {
+  /** The site's home page: the feed's own link (`<channel><link>`, Atom's alternate link), absolute. */
+  homepage: string | null;
+  /** Its language (ISO 639-1): declared by the feed, else detected in its items. */
+  language: string | null;
+}
+
+export function feedSite(ctx: NormalizeContext): FeedSite {
+  let homepage = absolute(ctx.feed.link, [basesOf(ctx)[0]!, ctx.feedUrl]);
+  // A channel link to the feed itself names no site.
+  if (homepage !== null && homepage.replace(/#.*$/, '') === new URL(ctx.feedUrl).toString()) homepage = null;
+  return { homepage: homepage?.replace(/#.*$/, '') ?? null, language: feedLanguage(ctx) };
+}
+
+/** Every article of a feed, one per canonical URL (the first item wins). */
 export function normalizeFeed(ctx: NormalizeContext): Article[] {
   const byId = new Map<string, Article>();
   const distinct = distinctUrls(ctx.feed.items, ctx);

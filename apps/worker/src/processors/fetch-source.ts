@@ -219,6 +219,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       { etag: result.etag, lastModified: result.lastModified, contentHash },
       pollMs,
       source,
+      feed.site,
     );
     return {
       sourceId,
