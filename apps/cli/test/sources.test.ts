@@ -111,6 +111,22 @@ describe('tidings sources', () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toContain(`${file}:4: unknown key 'colour'`);
   });
+
+  it('syncs thousands of new sources in seconds, whatever the DNS does, still warning of a private feed', async () => {
+    const file = join(dir, 'many.yaml');
+    const feeds = Array.from({ length: 3000 }, (_, i) => `  - feedUrl: https://news${i}.example.net/rss.xml`);
+    await writeFile(file, ['sources:', '  - feedUrl: http://127.0.0.1:9/private.xml', ...feeds, ''].join('\n'));
+    const started = Date.now();
+    const res = await tidings('sources', 'sync', file);
+    // One host name looked up after another, this took minutes (a resolver dropping a query: 5 s).
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(res.out).toContain('3001 added');
+    expect(res.err).toMatch(/^tidings: warning: 127\.0\.0\.1 is not a public address/);
+    // The same file again: nothing new, nothing looked up.
+    const again = await tidings('sources', 'sync', file);
+    expect(again.out).toContain('0 added, 3001 kept or updated');
+    expect(again.err).toBe('');
+  }, 60_000);
 });
 
 describe('tidings ingest', () => {

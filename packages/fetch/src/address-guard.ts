@@ -124,15 +124,25 @@ export const PRIVATE_NETWORK_HINT =
 
 /**
  * The blocked address a hostname is or resolves to, or `null` when it is public (or cannot be
- * resolved now: the worker will say so when it fetches). Used to warn when a source is added.
+ * resolved within `timeoutMs`: the worker will say so when it fetches). Used to warn when a source
+ * is added. A name lookup that the resolver does not answer (a lost UDP packet costs 5 s) is not
+ * waited for past the timeout.
  */
-export async function blockedAddressOf(hostname: string): Promise<string | null> {
+export async function blockedAddressOf(hostname: string, timeoutMs = 2_000): Promise<string | null> {
   const literal = hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal)) return isBlockedAddress(literal) ? literal : null;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+    timer.unref();
+  });
+  const resolved = lookup(literal, { all: true }).then(
+    (addresses) => addresses.find((a) => isBlockedAddress(a.address))?.address ?? null,
+    () => null,
+  );
   try {
-    const addresses = await lookup(literal, { all: true });
-    return addresses.find((a) => isBlockedAddress(a.address))?.address ?? null;
-  } catch {
-    return null;
+    return await Promise.race([resolved, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

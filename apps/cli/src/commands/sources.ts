@@ -99,19 +99,52 @@ export function parseSourcesYaml(text: string, file: string): SourceInput[] {
   });
 }
 
+/** Host names looked up at once when warning about private addresses (Node resolves 4 at a time). */
+const LOOKUPS_AT_ONCE = 8;
+/** How long the warning may hold up `sources add` and `sources sync`, whatever the DNS does. */
+const WARNING_BUDGET_MS = 5_000;
+
 /**
  * A feed on a private address is accepted (the worker may run with `ALLOW_PRIVATE_NETWORKS`), but
- * without that setting every fetch would fail: say so now rather than at the first fetch.
+ * without that setting every fetch would fail: say so now rather than at the first fetch. Each host
+ * is looked up once, several at a time, for at most {@link WARNING_BUDGET_MS} in all: one lookup
+ * after another, a sync of thousands of new sources took minutes (and a resolver that drops a query
+ * costs 5 s), with nothing on the screen. Hosts left unchecked are counted in one line.
  */
 async function warnPrivate(context: Context, feedUrls: string[]): Promise<void> {
   if (context.config.ALLOW_PRIVATE_NETWORKS) return;
+  const feedsOf = new Map<string, string[]>();
   for (const feedUrl of feedUrls) {
     const host = new URL(feedUrl).hostname;
-    const address = await blockedAddressOf(host);
-    if (address === null) continue;
+    feedsOf.set(host, [...(feedsOf.get(host) ?? []), feedUrl]);
+  }
+  const hosts = [...feedsOf.keys()];
+  const blocked = new Map<string, string>();
+  const deadline = Date.now() + WARNING_BUDGET_MS;
+  let next = 0;
+  let checked = 0;
+  const lookupNext = async (): Promise<void> => {
+    while (next < hosts.length && Date.now() < deadline) {
+      const host = hosts[next++]!;
+      const address = await blockedAddressOf(host, Math.min(2_000, deadline - Date.now()));
+      if (address !== null) blocked.set(host, address);
+      if (Date.now() < deadline) checked++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, hosts.length) }, lookupNext));
+  for (const host of hosts) {
+    const address = blocked.get(host);
+    if (address === undefined) continue;
     const what = address === host.replace(/^\[|\]$/g, '') ? host : `${host} (${address})`;
+    for (const feedUrl of feedsOf.get(host)!) {
+      context.io.err(
+        `tidings: warning: ${what} is not a public address, so the worker will refuse to fetch ${feedUrl}; ${PRIVATE_NETWORK_HINT} (in the worker's environment)\n`,
+      );
+    }
+  }
+  if (checked < hosts.length) {
     context.io.err(
-      `tidings: warning: ${what} is not a public address, so the worker will refuse to fetch ${feedUrl}; ${PRIVATE_NETWORK_HINT} (in the worker's environment)\n`,
+      `tidings: note: ${hosts.length - checked} of ${hosts.length} feed host(s) could not be checked for private addresses in time (slow DNS); the worker reports any feed it refuses\n`,
     );
   }
 }
@@ -249,12 +282,14 @@ export function registerSourceCommands(program: Command, context: Context): void
         throw new CliError(`cannot read ${file}`);
       });
       const inputs = parseSourcesYaml(text, file);
-      await warnPrivate(
-        context,
-        inputs.map((input) => input.feedUrl),
-      );
       const s = await store();
       const before = new Map((await s.list()).map((x) => [x.id, x]));
+      // Only feeds new to the registry are checked: syncing the same file again looks nothing up.
+      const known = new Set([...before.values()].filter((x) => x.state !== 'removed').map((x) => x.feedUrl));
+      await warnPrivate(
+        context,
+        inputs.map((input) => toSettings(input).feedUrl).filter((feedUrl) => !known.has(feedUrl)),
+      );
       const outcome = { added: [] as string[], updated: [] as string[], removed: [] as string[] };
       for (const input of inputs) {
         const settings = toSettings(input);
