@@ -92,6 +92,23 @@ describe('tidings sources', () => {
     expect(quiet.err).toBe('');
   });
 
+  it('warns when a second source reads a feed that a source reads already, in add and in sync', async () => {
+    await tidings('sources', 'add', 'https://news.example.org/feed.xml', '--id', 'news');
+    const twin = await tidings('sources', 'add', 'https://NEWS.example.org/feed.xml', '--id', 'news-again');
+    expect(twin.code).toBe(0);
+    expect(twin.err).toBe(
+      "tidings: warning: sources 'news' and 'news-again' read the same feed https://news.example.org/feed.xml; it is fetched once for each, and its articles belong to whichever fetches them first\n",
+    );
+    const file = join(dir, 'twins.yaml');
+    await writeFile(
+      file,
+      'sources:\n  - id: a\n    feedUrl: https://one.example/rss\n  - id: b\n    feedUrl: https://one.example/rss\n',
+    );
+    const synced = await tidings('sources', 'sync', file);
+    expect(synced.out).toContain('2 added');
+    expect(synced.err).toContain("sources 'a' and 'b' read the same feed https://one.example/rss");
+  });
+
   it('syncs a YAML file as the whole source list, naming the line of a bad key', async () => {
     const file = join(dir, 'sources.yaml');
     await writeFile(

@@ -149,6 +149,17 @@ async function warnPrivate(context: Context, feedUrls: string[]): Promise<void> 
   }
 }
 
+/**
+ * Two sources reading one feed fetch it twice, and each article belongs to whichever fetched it
+ * first (CONTRACT §1.4): allowed (a test of that rule does it), but rarely what an operator means.
+ */
+function warnTwins(context: Context, feedUrl: string, ids: string[]): void {
+  if (ids.length < 2) return;
+  context.io.err(
+    `tidings: warning: sources ${ids.map((id) => `'${id}'`).join(' and ')} read the same feed ${feedUrl}; it is fetched once for each, and its articles belong to whichever fetches them first\n`,
+  );
+}
+
 export function registerSourceCommands(program: Command, context: Context): void {
   const { io, config } = context;
   const store = async () => new SourceStore(await context.redis(), config.REDIS_PREFIX);
@@ -185,9 +196,14 @@ export function registerSourceCommands(program: Command, context: Context): void
       } catch (error) {
         throw new CliError((error as Error).message);
       }
-      const source = await (await store()).add(settings).catch((error: Error) => {
+      const registry = await store();
+      const twins = (await registry.list()).filter(
+        (other) => other.state !== 'removed' && other.feedUrl === settings.feedUrl && other.id !== settings.id,
+      );
+      const source = await registry.add(settings).catch((error: Error) => {
         throw new CliError(error.message);
       });
+      warnTwins(context, source.feedUrl, [...twins.map((other) => other.id), source.id]);
       await warnPrivate(context, [source.feedUrl]);
       if (o.json) return context.json(view(source, 0));
       io.out(`Added source ${source.id} (${source.feedUrl}), polled every ${formatDuration(source.everyMs)}.\n`);
@@ -282,6 +298,12 @@ export function registerSourceCommands(program: Command, context: Context): void
         throw new CliError(`cannot read ${file}`);
       });
       const inputs = parseSourcesYaml(text, file);
+      const idsOf = new Map<string, string[]>();
+      for (const input of inputs) {
+        const settings = toSettings(input);
+        idsOf.set(settings.feedUrl, [...(idsOf.get(settings.feedUrl) ?? []), settings.id]);
+      }
+      for (const [feedUrl, ids] of idsOf) warnTwins(context, feedUrl, ids);
       const s = await store();
       const before = new Map((await s.list()).map((x) => [x.id, x]));
       // Only feeds new to the registry are checked: syncing the same file again looks nothing up.
