@@ -66,6 +66,12 @@ describe('tidings sources', () => {
     expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('active');
     await tidings('sources', 'remove', 'example-com');
     expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('removed');
+    // Resuming a removed source says how to bring it back (it said there was no such source).
+    const resumed = await tidings('sources', 'resume', 'example-com');
+    expect(resumed.code).toBe(1);
+    expect(resumed.err).toBe(
+      "tidings: source 'example-com' was removed; add it again with: tidings sources add https://www.example.com/rss.xml --id example-com\n",
+    );
   });
 
   it('refuses bad input with one clear line', async () => {

@@ -261,7 +261,12 @@ export function registerSourceCommands(program: Command, context: Context): void
       .action(async (id: string) => {
         const s = await store();
         const source = await s.get(id);
-        if (!source || source.state === 'removed') throw new CliError(`no source with id '${id}'`);
+        if (!source) throw new CliError(`no source with id '${id}'`);
+        if (source.state === 'removed') {
+          throw new CliError(
+            `source '${id}' was removed; add it again with: tidings sources add ${source.feedUrl} --id ${id}`,
+          );
+        }
         await s.setState(id, state);
         io.out(`${verb} source ${id}.\n`);
       });
