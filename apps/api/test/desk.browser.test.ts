@@ -97,6 +97,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await expect
       .poll(() => selection(page), POLL)
       .toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    // An article already in the selection cannot be added twice, and its button says why.
+    const added = results.locator('li', { hasText: 'Storm closes the port' }).getByRole('button', { name: 'Add' });
+    await expect.poll(() => added.isDisabled(), POLL).toBe(true);
+    expect(await added.getAttribute('title')).toBe('Already in the selection');
 
     // Drag the third onto the first, then move the (new) second down with the keyboard.
     const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');

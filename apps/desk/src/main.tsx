@@ -240,7 +240,12 @@ function Search({
               </a>
               <Flags article={article} />
             </div>
-            <button type="button" onClick={() => onAdd(article)} disabled={!ready || selected.has(article.id)}>
+            <button
+              type="button"
+              onClick={() => onAdd(article)}
+              disabled={!ready || selected.has(article.id)}
+              title={selected.has(article.id) ? 'Already in the selection' : undefined}
+            >
               Add
             </button>
           </li>
