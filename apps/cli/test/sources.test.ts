@@ -58,6 +58,8 @@ describe('tidings sources', () => {
       state: 'active',
       lastError: null,
       lastFetchedAt: null,
+      siteUrl: null,
+      siteLanguage: null,
       articleCount: 0,
     });
     await tidings('sources', 'pause', 'example-com');

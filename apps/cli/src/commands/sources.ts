@@ -24,7 +24,9 @@ function idList(value: string): number[] {
 /** A source as `--json` shows it: settings, state and the number of its articles. */
 function view(source: Source, articleCount: number) {
   const { everyMs, ...rest } = source;
-  return { ...rest, every: formatDuration(everyMs), articleCount };
+  // What the feed says about its site: `null` until it is read (older records lack the fields).
+  const site = { siteUrl: source.siteUrl ?? null, siteLanguage: source.siteLanguage ?? null };
+  return { ...rest, ...site, every: formatDuration(everyMs), articleCount };
 }
 
 const YAML_KEYS = new Set([
