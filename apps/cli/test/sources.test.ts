@@ -68,6 +68,9 @@ describe('tidings sources', () => {
     expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('active');
     await tidings('sources', 'remove', 'example-com');
     expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('removed');
+    expect((await tidings('sources', 'remove', 'example-com')).out).toBe(
+      'Source example-com was removed already; its articles stay (use --purge to delete them).\n',
+    );
     // Resuming a removed source says how to bring it back (it said there was no such source).
     const resumed = await tidings('sources', 'resume', 'example-com');
     expect(resumed.code).toBe(1);

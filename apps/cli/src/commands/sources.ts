@@ -289,6 +289,8 @@ export function registerSourceCommands(program: Command, context: Context): void
         await s.forget(id);
         const removed = await (await context.index()).removeBySource(id);
         io.out(`Removed source ${id} and its ${removed} article(s).\n`);
+      } else if (source.state === 'removed') {
+        io.out(`Source ${id} was removed already; its articles stay (use --purge to delete them).\n`);
       } else {
         await s.setState(id, 'removed');
         io.out(`Removed source ${id}; its articles stay (use --purge to delete them).\n`);
