@@ -43,10 +43,10 @@ const STORIES = [
 ];
 const story = (i) => STORIES[i % STORIES.length];
 
-function rss({ title, site, items, encoding = 'utf-8', extraNs = '' }) {
+function rss({ title, site, items, encoding = 'utf-8', extraNs = '', language = 'en' }) {
   return `<?xml version="1.0" encoding="${encoding}"?>
 <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:dc="http://purl.org/dc/elements/1.1/"${extraNs}>
-<channel><title>${esc(title)}</title><link>${site}</link><language>en</language><ttl>15</ttl>
+<channel><title>${esc(title)}</title><link>${site}</link><language>${language}</language><ttl>15</ttl>
 ${items.join('\n')}
 </channel></rss>\n`;
 }
@@ -147,6 +147,7 @@ writeFileSync(
       title: 'Zeitung “Beispiel”',
       site: 'https://zeitung.example.de',
       encoding: 'windows-1252',
+      language: 'de',
       items: [
         `<item><title>Café-Streit – Preise steigen um 5 €</title><link>https://zeitung.example.de/wirtschaft/cafe</link><pubDate>${rfc822(hoursAgo(4))}</pubDate><description>Die „Kaffeepreise“ erreichen ein Rekordhoch.</description></item>`,
       ],
@@ -161,6 +162,7 @@ writeFileSync(
       title: 'Journal Exemple',
       site: 'https://journal.example.fr',
       encoding: 'ISO-8859-1',
+      language: 'fr',
       items: [
         `<item><title>Grève à l'aéroport : vols annulés</title><link>https://journal.example.fr/societe/greve</link><pubDate>${rfc822(hoursAgo(6))}</pubDate><description>Les contrôleurs aériens réclament des hausses de salaire.</description></item>`,
       ],
@@ -178,7 +180,7 @@ const sources = [
   ['example-pictures', 'Example Pictures', 'gallery.xml', 'registrationRequired: true'],
   ['example-corp', 'Example Corp newsroom', 'press.xml', 'type: pressrelease'],
   ['zeitung-beispiel', 'Zeitung Beispiel', 'legacy-1252.xml', 'language: de'],
-  ['journal-exemple', 'Journal Exemple', 'latin1.xml', 'language: fr'],
+  ['journal-exemple', 'Journal Exemple', 'latin1.xml', 'type: article'],
 ];
 writeFileSync(
   join(dir, 'sources.yaml'),
