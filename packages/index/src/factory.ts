@@ -64,12 +64,16 @@ export async function openIndexOrExit(
   processName: string,
   options: IndexOpenOptions = {},
 ): Promise<ArticleIndex> {
+  let index: ArticleIndex | null = null;
   try {
-    const index = await openIndex(config, options);
+    index = await openIndex(config, options);
     await index.init();
     return index;
   } catch (error) {
     process.stderr.write(`${processName}: ${(error as Error).message}\n`);
+    // The other index threads may still be loading their native modules: exiting under them aborted
+    // the process with a native stack trace after that one clear line. They are stopped first.
+    await Promise.race([index?.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
     process.exit(1);
   }
 }
