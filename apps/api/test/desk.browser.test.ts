@@ -223,6 +223,15 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
       .getByRole('button', { name: 'Resume', exact: true })
       .waitFor();
     expect((await t.sources.get('example-news'))?.state).toBe('paused');
+    // A source whose feed was read links to the site the feed names.
+    await t.sources.recordSuccess('example-news', { etag: null, lastModified: null }, undefined, undefined, {
+      homepage: 'https://www.example.com/',
+      language: 'en',
+    });
+    await page.reload();
+    await expect
+      .poll(() => table.getByRole('link', { name: 'Example News', exact: true }).getAttribute('href'), POLL)
+      .toBe('https://www.example.com/');
     await page.screenshot({ path: `${SHOTS}sources.png`, fullPage: true });
     await page.context().close();
   }, 90_000);

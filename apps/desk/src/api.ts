@@ -43,6 +43,8 @@ export interface SourceRow {
   id: string;
   name: string;
   feedUrl: string;
+  /** The site its feed names, once read. */
+  siteUrl: string | null;
   state: string;
   lastFetchedAt: string | null;
   lastError: string | null;

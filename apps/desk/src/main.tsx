@@ -351,7 +351,14 @@ function Sources() {
           {rows.map((s) => (
             <tr key={s.id}>
               <td>
-                {s.name} <span class="meta">{s.id}</span>
+                {s.siteUrl ? (
+                  <a href={s.siteUrl} target="_blank" rel="noreferrer">
+                    {s.name}
+                  </a>
+                ) : (
+                  s.name
+                )}{' '}
+                <span class="meta">{s.id}</span>
               </td>
               <td>{s.state}</td>
               <td>{s.lastFetchedAt ? time(s.lastFetchedAt) : '–'}</td>

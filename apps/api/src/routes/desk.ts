@@ -238,6 +238,7 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
           id: s.id,
           name: s.name,
           feedUrl: s.feedUrl,
+          siteUrl: s.siteUrl ?? null,
           state: s.state,
           lastFetchedAt: s.lastFetchedAt,
           lastError: s.lastError,
