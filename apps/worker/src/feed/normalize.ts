@@ -320,7 +320,7 @@ function feedLanguage(ctx: NormalizeContext): string | null {
 export interface FeedSite {
   /** The site's home page: the feed's own link (`<channel><link>`, Atom's alternate link), absolute. */
   homepage: string | null;
-  /** Its language (ISO 639-1): declared by the feed, else detected in its items. */
+  /** Its language (ISO 639-1): declared by the feed, else detected in its items (unless the source names one). */
   language: string | null;
 }
 
@@ -328,7 +328,10 @@ export function feedSite(ctx: NormalizeContext): FeedSite {
   let homepage = absolute(ctx.feed.link, [basesOf(ctx)[0]!, ctx.feedUrl]);
   // A channel link to the feed itself names no site.
   if (homepage !== null && homepage.replace(/#.*$/, '') === new URL(ctx.feedUrl).toString()) homepage = null;
-  return { homepage: homepage?.replace(/#.*$/, '') ?? null, language: feedLanguage(ctx) };
+  // Detection reads the items' text once a feed and only when the source names no language (the
+  // articles needed it then, so it is known already); with a setting, what the feed declares is kept.
+  const language = ctx.source.language ? primaryLanguage(ctx.feed.language) : feedLanguage(ctx);
+  return { homepage: homepage?.replace(/#.*$/, '') ?? null, language };
 }
 
 /** Every article of a feed, one per canonical URL (the first item wins). */
