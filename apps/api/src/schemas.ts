@@ -150,7 +150,7 @@ export const SourcesResponseSchema = Type.Object({
     Type.Object({
       id: Type.String(),
       name: Type.String(),
-      domain: Type.String({ description: 'Host of the home page without www.' }),
+      domain: Type.String({ description: 'The host most of its articles live on, without www.' }),
       homepage: Type.String({ description: "The site's home page: the one its feed names, else the feed host's root" }),
       language: Nullable(Type.String({ description: "The source setting, else its feed's language (ISO 639-1)" })),
       type: Type.String({ description: 'Default article type of the source' }),

@@ -225,6 +225,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect((await t.sources.get('example-news'))?.state).toBe('paused');
     // A source whose feed was read links to the site the feed names.
     await t.sources.recordSuccess('example-news', { etag: null, lastModified: null }, undefined, undefined, {
+      domain: 'example.com',
       homepage: 'https://www.example.com/',
       language: 'en',
     });

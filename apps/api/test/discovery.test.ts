@@ -240,10 +240,19 @@ describe('the sources endpoint, once the feeds were read', () => {
       ] as const) {
         await t.sources.add(toSettings({ feedUrl: `https://feeds.${id}.example/rss.xml`, id, language }));
       }
-      const site = { homepage: 'https://www.epsilon.example/news/', language: 'es' };
+      const site = { domain: 'epsilon.example', homepage: 'https://www.epsilon.example/news/', language: 'es' };
       await t.sources.recordSuccess('epsilon', { etag: null, lastModified: null }, undefined, undefined, site);
       await t.sources.recordSuccess('zeta', { etag: null, lastModified: null }, undefined, undefined, {
+        domain: null,
         homepage: null,
+        language: 'en',
+      });
+      // The feed names a site on one host, its articles live on another: the articles' host is the
+      // domain (the one whose probes they carry).
+      await t.sources.add(toSettings({ feedUrl: 'https://feeds.theta.example/rss.xml', id: 'theta' }));
+      await t.sources.recordSuccess('theta', { etag: null, lastModified: null }, undefined, undefined, {
+        domain: 'news.theta.example',
+        homepage: 'https://www.theta.example/',
         language: 'en',
       });
       await t.probes.set({
@@ -268,6 +277,7 @@ describe('the sources endpoint, once the feeds were read', () => {
         homepage: 'https://feeds.zeta.example/',
         language: 'pt',
       });
+      expect(byId.get('theta')).toMatchObject({ domain: 'news.theta.example', homepage: 'https://www.theta.example/' });
       // Not read yet: nothing known.
       expect(byId.get('eta')).toMatchObject({ domain: 'feeds.eta.example', language: null, https: null });
       const es = await t.get(`/api/v2/sources/?apiKey=${t.key}&languages=es,pt`);

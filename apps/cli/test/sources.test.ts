@@ -59,6 +59,7 @@ describe('tidings sources', () => {
       lastError: null,
       lastFetchedAt: null,
       siteUrl: null,
+      siteDomain: null,
       siteLanguage: null,
       articleCount: 0,
     });

@@ -139,13 +139,14 @@ describe('worker', () => {
     expect(await fetchNow('example')).toMatchObject({ outcome: 'indexed' });
     expect(await sources.get('example')).toMatchObject({
       siteUrl: 'https://www.example.com/front',
+      siteDomain: 'example.com',
       siteLanguage: 'en',
     });
     // A feed not read again (304) keeps them; another feed URL forgets them until it is read.
     expect(await fetchNow('example')).toMatchObject({ outcome: 'not-modified' });
     expect(await sources.get('example')).toMatchObject({ siteUrl: 'https://www.example.com/front' });
     await sources.updateSettings(toSettings({ feedUrl: `${base}/other.xml`, id: 'example', name: 'Example News' }));
-    expect(await sources.get('example')).toMatchObject({ siteUrl: null, siteLanguage: null });
+    expect(await sources.get('example')).toMatchObject({ siteUrl: null, siteDomain: null, siteLanguage: null });
   });
 
   it('skips items older than the retention period at ingest, and counts them', async () => {

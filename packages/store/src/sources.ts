@@ -46,6 +46,8 @@ export interface SourceStatus {
   contentHash: string | null;
   /** The site's home page as the feed last read names it (its channel link); absent until then. */
   siteUrl?: string | null;
+  /** The host most articles of the feed last read live on (their `source.domain`); absent until then. */
+  siteDomain?: string | null;
   /** The language the feed last read declares, else its items' (ISO 639-1); absent until then. */
   siteLanguage?: string | null;
   createdAt: string;
@@ -257,7 +259,7 @@ export class SourceStore {
         ? { etag: null, lastModified: null, contentHash: null, revision: (existing.revision ?? 0) + 1 }
         : {};
       // Another feed may belong to another site: what the old one said goes until the new one is read.
-      const site = existing.feedUrl === settings.feedUrl ? {} : { siteUrl: null, siteLanguage: null };
+      const site = existing.feedUrl === settings.feedUrl ? {} : { siteUrl: null, siteDomain: null, siteLanguage: null };
       return { ...existing, ...settings, state, pollMs, ...fresh, ...site };
     }))!;
   }
@@ -286,7 +288,7 @@ export class SourceStore {
     validators: { etag: string | null; lastModified: string | null; contentHash?: string | null },
     pollMs?: number,
     startedAt?: Pick<Source, 'revision'>,
-    site?: { homepage: string | null; language: string | null },
+    site?: { domain: string | null; homepage: string | null; language: string | null },
   ): Promise<Source> {
     const at = this.now().toISOString();
     return this.change(id, (source) => {
@@ -306,7 +308,9 @@ export class SourceStore {
             }
           : {}),
         pollMs: pollMs ?? source.pollMs ?? null,
-        ...(site && sameSettings ? { siteUrl: site.homepage, siteLanguage: site.language } : {}),
+        ...(site && sameSettings
+          ? { siteUrl: site.homepage, siteDomain: site.domain, siteLanguage: site.language }
+          : {}),
       };
     });
   }

@@ -28,16 +28,17 @@ export interface PublicSource {
 const SOURCE_LIST_MS = 5_000;
 
 /**
- * The site a source belongs to: the home page its feed names (its channel link), else the root of the
- * feed's own host (a feed not read yet, or one that names no site).
+ * The site a source belongs to, as its feed last read says: `domain` the host most of its articles
+ * live on (the one whose probes they carry), `homepage` the home page the feed names (its channel
+ * link), else that host's root. Before the first read: the feed's own host.
  */
 function publicSource(source: Source): Omit<PublicSource, 'https' | 'iframeable'> {
+  const feed = new URL(source.feedUrl);
   const site = source.siteUrl ? new URL(source.siteUrl) : null;
-  const url = site ?? new URL(source.feedUrl);
   return {
     source,
-    domain: url.hostname.replace(/^www\./, ''),
-    homepage: site ? site.toString() : `${url.protocol}//${url.host}/`,
+    domain: source.siteDomain ?? (site ?? feed).hostname.replace(/^www\./, ''),
+    homepage: site ? site.toString() : `${feed.protocol}//${feed.host}/`,
     language: primaryLanguage(source.language) ?? source.siteLanguage ?? null,
   };
 }

@@ -25,7 +25,11 @@ function idList(value: string): number[] {
 function view(source: Source, articleCount: number) {
   const { everyMs, ...rest } = source;
   // What the feed says about its site: `null` until it is read (older records lack the fields).
-  const site = { siteUrl: source.siteUrl ?? null, siteLanguage: source.siteLanguage ?? null };
+  const site = {
+    siteUrl: source.siteUrl ?? null,
+    siteDomain: source.siteDomain ?? null,
+    siteLanguage: source.siteLanguage ?? null,
+  };
   return { ...rest, ...site, every: formatDuration(everyMs), articleCount };
 }
 

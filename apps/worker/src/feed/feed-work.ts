@@ -75,7 +75,8 @@ export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<
     const feed = await parseFeed(text);
     const ctx = { feed, source: input.source, catalog, feedUrl: input.feedUrl, now: new Date(input.fetchedAt) };
     const articles = normalizeFeed(ctx);
-    return { ok: true, articles, items: feed.items.length, ttlMinutes: feed.ttlMinutes, site: feedSite(ctx) };
+    const site = feedSite(ctx, articles);
+    return { ok: true, articles, items: feed.items.length, ttlMinutes: feed.ttlMinutes, site };
   } catch (error) {
     if (error instanceof FeedParseError) {
       // A web page given instead of its feed (the site's home page, say): the error names the feed.

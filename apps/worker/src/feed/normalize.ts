@@ -318,20 +318,37 @@ function feedLanguage(ctx: NormalizeContext): string | null {
 
 /** What a feed says about the site it belongs to (the sources endpoint shows it, CONTRACT §2.2). */
 export interface FeedSite {
-  /** The site's home page: the feed's own link (`<channel><link>`, Atom's alternate link), absolute. */
+  /**
+   * The host most of its articles live on, as their `source.domain` (without `www.`): the host whose
+   * probes the articles carry. `null` when the feed has no article.
+   */
+  domain: string | null;
+  /**
+   * The site's home page: the feed's own link (`<channel><link>`, Atom's alternate link), absolute;
+   * else the root of the articles' host.
+   */
   homepage: string | null;
   /** Its language (ISO 639-1): declared by the feed, else detected in its items (unless the source names one). */
   language: string | null;
 }
 
-export function feedSite(ctx: NormalizeContext): FeedSite {
+export function feedSite(ctx: NormalizeContext, articles: readonly Article[]): FeedSite {
+  const counts = new Map<string, { n: number; url: string }>();
+  for (const article of articles) {
+    const seen = counts.get(article.source.domain);
+    if (seen) seen.n++;
+    else counts.set(article.source.domain, { n: 1, url: article.url });
+  }
+  let main: [string, { n: number; url: string }] | null = null;
+  for (const entry of counts) if (!main || entry[1].n > main[1].n) main = entry;
   let homepage = absolute(ctx.feed.link, [basesOf(ctx)[0]!, ctx.feedUrl]);
   // A channel link to the feed itself names no site.
   if (homepage !== null && homepage.replace(/#.*$/, '') === new URL(ctx.feedUrl).toString()) homepage = null;
+  if (homepage === null && main) homepage = `${new URL(main[1].url).origin}/`;
   // Detection reads the items' text once a feed and only when the source names no language (the
   // articles needed it then, so it is known already); with a setting, what the feed declares is kept.
   const language = ctx.source.language ? primaryLanguage(ctx.feed.language) : feedLanguage(ctx);
-  return { homepage: homepage?.replace(/#.*$/, '') ?? null, language };
+  return { domain: main?.[0] ?? null, homepage: homepage?.replace(/#.*$/, '') ?? null, language };
 }
 
 /** Every article of a feed, one per canonical URL (the first item wins). */
