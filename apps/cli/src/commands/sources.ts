@@ -310,10 +310,9 @@ export function registerSourceCommands(program: Command, context: Context): void
       const text = await readFile(file, 'utf8').catch(() => {
         throw new CliError(`cannot read ${file}`);
       });
-      const inputs = parseSourcesYaml(text, file);
+      const listed = parseSourcesYaml(text, file).map((input) => toSettings(input));
       const idsOf = new Map<string, string[]>();
-      for (const input of inputs) {
-        const settings = toSettings(input);
+      for (const settings of listed) {
         idsOf.set(settings.feedUrl, [...(idsOf.get(settings.feedUrl) ?? []), settings.id]);
       }
       for (const [feedUrl, ids] of idsOf) warnTwins(context, feedUrl, ids);
@@ -323,11 +322,10 @@ export function registerSourceCommands(program: Command, context: Context): void
       const known = new Set([...before.values()].filter((x) => x.state !== 'removed').map((x) => x.feedUrl));
       await warnPrivate(
         context,
-        inputs.map((input) => toSettings(input).feedUrl).filter((feedUrl) => !known.has(feedUrl)),
+        listed.map((settings) => settings.feedUrl).filter((feedUrl) => !known.has(feedUrl)),
       );
       const outcome = { added: [] as string[], updated: [] as string[], removed: [] as string[] };
-      for (const input of inputs) {
-        const settings = toSettings(input);
+      for (const settings of listed) {
         const old = before.get(settings.id);
         await s.updateSettings(settings);
         if (!old || old.state === 'removed') outcome.added.push(settings.id);

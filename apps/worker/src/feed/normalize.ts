@@ -341,14 +341,14 @@ export function feedSite(ctx: NormalizeContext, articles: readonly Article[]): F
   }
   let main: [string, { n: number; url: string }] | null = null;
   for (const entry of counts) if (!main || entry[1].n > main[1].n) main = entry;
-  let homepage = absolute(ctx.feed.link, [basesOf(ctx)[0]!, ctx.feedUrl]);
+  let homepage = absolute(ctx.feed.link, [basesOf(ctx)[0]!, ctx.feedUrl])?.replace(/#.*$/, '') ?? null;
   // A channel link to the feed itself names no site.
-  if (homepage !== null && homepage.replace(/#.*$/, '') === new URL(ctx.feedUrl).toString()) homepage = null;
-  if (homepage === null && main) homepage = `${new URL(main[1].url).origin}/`;
+  if (homepage === new URL(ctx.feedUrl).toString()) homepage = null;
+  homepage ??= main ? `${new URL(main[1].url).origin}/` : null;
   // Detection reads the items' text once a feed and only when the source names no language (the
   // articles needed it then, so it is known already); with a setting, what the feed declares is kept.
   const language = ctx.source.language ? primaryLanguage(ctx.feed.language) : feedLanguage(ctx);
-  return { domain: main?.[0] ?? null, homepage: homepage?.replace(/#.*$/, '') ?? null, language };
+  return { domain: main?.[0] ?? null, homepage, language };
 }
 
 /** Every article of a feed, one per canonical URL (the first item wins). */
