@@ -159,47 +159,85 @@ const MIN_SHARED_BANDS = 2;
 /** Articles a band key keeps (its latest). */
 const MAX_PER_KEY = 12;
 
-/** An article as the story index knows it. */
-export interface StoryEntry {
-  rid: number;
-  published: number;
-  /** Numbers of the headline, and of the whole text: the numbers rule is checked before any read. */
+/** Numbers of an article's headline, and of its whole text: the numbers rule is checked before any read. */
+interface StoryNumbers {
   headNumbers: readonly string[];
   numbers: ReadonlySet<string>;
 }
 
-const NO_NUMBERS: ReadonlySet<string> = new Set();
-const NO_HEAD_NUMBERS: readonly string[] = [];
+const NO_NUMBERS: StoryNumbers = { headNumbers: [], numbers: new Set() };
 
 /** The numbers of an article's words (what `sameStory`'s numbers rule compares). */
-export function storyNumbers(words: StoryWords): { headNumbers: readonly string[]; numbers: ReadonlySet<string> } {
+export function storyNumbers(words: StoryWords): StoryNumbers {
   const headNumbers = split(words.headline).filter(isNumber);
   const all = [...headNumbers, ...split(words.introduction).filter(isNumber)];
   // Most articles have no numbers: they share one empty list and set.
-  return {
-    headNumbers: headNumbers.length ? headNumbers : NO_HEAD_NUMBERS,
-    numbers: all.length ? new Set(all) : NO_NUMBERS,
-  };
+  return all.length ? { headNumbers, numbers: new Set(all) } : NO_NUMBERS;
 }
 
-/** Whether two articles pass the numbers rule: every number in either headline is in the other. */
-function numbersAgree(
-  a: Pick<StoryEntry, 'headNumbers' | 'numbers'>,
-  b: Pick<StoryEntry, 'headNumbers' | 'numbers'>,
-): boolean {
-  return a.headNumbers.every((n) => b.numbers.has(n)) && b.headNumbers.every((n) => a.numbers.has(n));
+/** Numbers as the band index keeps them: one string ("headline numbers|the others"), null for none. */
+function packNumbers({ headNumbers, numbers }: StoryNumbers): string | null {
+  return numbers.size ? `${headNumbers.join(' ')}|${[...numbers].join(' ')}` : null;
 }
+
+/**
+ * Whether an article's numbers and an indexed one's (packed) pass the numbers rule — read in place:
+ * on templated text every article is a band neighbour of many, and building their sets cost more
+ * than the rest of the look-up.
+ */
+function numbersAgreePacked(mine: StoryNumbers, packed: string | null): boolean {
+  if (packed === null) return mine.headNumbers.length === 0;
+  const bar = packed.indexOf('|');
+  for (const n of mine.headNumbers) if (!hasWord(packed, bar + 1, n)) return false;
+  for (let at = 0; at < bar;) {
+    const space = packed.indexOf(' ', at);
+    const end = space < 0 || space > bar ? bar : space;
+    if (!mine.numbers.has(packed.slice(at, end))) return false;
+    at = end + 1;
+  }
+  return true;
+}
+
+/** Whether `word` is one of the space-separated words of `text` from `from` on. */
+function hasWord(text: string, from: number, word: string): boolean {
+  for (let at = text.indexOf(word, from); at >= 0; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === from || text[at - 1] === ' ') && (end === text.length || text[end] === ' ')) return true;
+  }
+  return false;
+}
+
+/** Band keys an article has (`storyBands`: one per band, the band in its low four bits; none for no words). */
+const BANDS = HASHES / ROWS_PER_BAND;
+/** No node: an empty table entry, the end of a chain. */
+const EMPTY = -1;
 
 /**
  * The band keys of the most recently indexed articles, in memory (`limit` articles; row ids only
  * grow, so the oldest are the smallest): where a new article finds its candidates. A lookup costs a
- * few map reads, where a table of bands in SQLite cost a dozen random B-tree inserts per article.
+ * few table reads, where a table of bands in SQLite cost a dozen random B-tree inserts per article.
+ *
+ * Held in typed arrays rather than a map of lists: at its fullest (62 500 articles) a map of one small
+ * array per key was 34 MB of the index thread's heap, in some 700 000 objects for the collector to
+ * walk; these arrays are ~16 MB in a handful (the worker's peak memory 20–30 MB lower, bench/RESULTS.md). Articles are slots, in the order added; each slot has a node per band
+ * (`slot × BANDS + band`) holding that band's key. The articles with one key are a chain of nodes,
+ * newest first (`previous`), whose head an open-addressing table finds.
  */
 export class StoryBandIndex {
-  private readonly byKey = new Map<number, StoryEntry[]>();
   private count = 0;
   private oldestRid = 0;
   private newestRid = 0;
+  /** Slots in use; per slot, the article's row id, publication time and numbers (null: none). */
+  private slots = 0;
+  private rids = new Float64Array(0);
+  private published = new Float64Array(0);
+  private numbers: (string | null)[] = [];
+  /** Per node: its key (the band's hash, without the band bits) and the node before it with that key. */
+  private keys = new Uint32Array(0);
+  private previous = new Int32Array(0);
+  /** Per key, its newest node (EMPTY: free); linear probing. */
+  private table = new Int32Array(0);
+  private mask = 0;
 
   constructor(private readonly limit = 200_000) {}
 
@@ -208,16 +246,21 @@ export class StoryBandIndex {
     return this.newestRid;
   }
 
+  /** Adds an article with its `storyBands` keys. */
   add(rid: number, published: number, keys: readonly number[], words: StoryWords): void {
-    const entry: StoryEntry = { rid, published, ...storyNumbers(words) };
-    for (const key of keys) {
-      const list = this.byKey.get(key);
-      if (!list) this.byKey.set(key, [entry]);
-      else {
-        list.push(entry);
-        // A key that many articles share (templated text, very common phrases) tells little: it keeps
-        // its latest articles only, so that a look-up stays a few dozen entries.
-        if (list.length > MAX_PER_KEY) list.splice(0, list.length - MAX_PER_KEY);
+    if (keys.length && keys.length !== BANDS)
+      throw new RangeError(`an article has ${BANDS} band keys or none, not ${keys.length}`);
+    if (keys.length) {
+      this.reserve(this.slots + 1);
+      const slot = this.slots++;
+      this.rids[slot] = rid;
+      this.published[slot] = published;
+      this.numbers[slot] = packNumbers(storyNumbers(words));
+      for (let band = 0; band < BANDS; band++) {
+        const node = slot * BANDS + band;
+        this.keys[node] = Math.floor(keys[band]! / 16);
+        this.previous[node] = EMPTY;
+        this.link(node);
       }
     }
     this.newestRid = Math.max(this.newestRid, rid);
@@ -231,21 +274,26 @@ export class StoryBandIndex {
   candidates(keys: readonly number[], published: number, max: number, words: StoryWords): number[] {
     // First count the bands each recent article shares (cheap), then check the numbers rule only for
     // those sharing enough of them: most band neighbours share a single band and are dropped unread.
-    const counts = new Map<number, { entry: StoryEntry; n: number }>();
-    for (const key of keys) {
-      for (const e of this.byKey.get(key) ?? []) {
-        if (e.rid < this.oldestRid || Math.abs(e.published - published) > STORY_WINDOW_MS) continue;
-        const seen = counts.get(e.rid);
+    const counts = new Map<number, { slot: number; n: number }>();
+    for (let band = 0; band < keys.length && band < BANDS; band++) {
+      // A key that many articles share (templated text, very common phrases) tells little: only its
+      // latest articles are read, so that a look-up stays a few dozen entries.
+      let node = this.head(Math.floor(keys[band]! / 16), band);
+      for (let read = 0; node !== EMPTY && read < MAX_PER_KEY; read++, node = this.previous[node]!) {
+        const slot = (node / BANDS) | 0;
+        const rid = this.rids[slot]!;
+        if (rid < this.oldestRid || Math.abs(this.published[slot]! - published) > STORY_WINDOW_MS) continue;
+        const seen = counts.get(rid);
         if (seen) seen.n++;
-        else counts.set(e.rid, { entry: e, n: 1 });
+        else counts.set(rid, { slot, n: 1 });
       }
     }
     const shared = new Map<number, number>();
-    let mine: ReturnType<typeof storyNumbers> | null = null;
-    for (const [rid, { entry, n }] of counts) {
+    let mine: StoryNumbers | null = null;
+    for (const [rid, { slot, n }] of counts) {
       if (n < MIN_SHARED_BANDS) continue;
       // Different numbers (a follow-up, another item of a template): not the story, no need to read it.
-      if (!numbersAgree((mine ??= storyNumbers(words)), entry)) continue;
+      if (!numbersAgreePacked((mine ??= storyNumbers(words)), this.numbers[slot]!)) continue;
       shared.set(rid, n);
     }
     if (shared.size <= max) return [...shared.keys()].sort((a, b) => shared.get(b)! - shared.get(a)! || a - b);
@@ -262,16 +310,82 @@ export class StoryBandIndex {
     return best.map(([rid]) => rid);
   }
 
-  /** Forgets the oldest articles beyond the limit. */
+  /** Forgets the oldest articles beyond the limit: the slots left move down and the table is rebuilt. */
   private prune(): void {
     this.oldestRid = Math.max(this.oldestRid, this.newestRid - this.limit);
     let kept = 0;
-    for (const [key, list] of this.byKey) {
-      const live = list.filter((e) => e.rid >= this.oldestRid);
-      if (live.length) this.byKey.set(key, live);
-      else this.byKey.delete(key);
-      kept += live.length;
+    for (let slot = 0; slot < this.slots; slot++) {
+      if (this.rids[slot]! < this.oldestRid) continue;
+      if (kept !== slot) {
+        this.rids[kept] = this.rids[slot]!;
+        this.published[kept] = this.published[slot]!;
+        this.numbers[kept] = this.numbers[slot]!;
+        this.keys.copyWithin(kept * BANDS, slot * BANDS, (slot + 1) * BANDS);
+      }
+      kept++;
     }
-    this.count = Math.ceil(kept / (HASHES / ROWS_PER_BAND));
+    this.numbers.length = kept;
+    this.slots = kept;
+    this.count = kept;
+    this.rebuild(this.table.length);
   }
+
+  /** Room for `slots` articles (doubling), with the table at most half full. */
+  private reserve(slots: number): void {
+    if (slots > this.rids.length) {
+      const capacity = Math.max(256, this.rids.length * 2, slots);
+      this.rids = grown(this.rids, new Float64Array(capacity));
+      this.published = grown(this.published, new Float64Array(capacity));
+      this.keys = grown(this.keys, new Uint32Array(capacity * BANDS));
+      this.previous = grown(this.previous, new Int32Array(capacity * BANDS));
+    }
+    if (slots * BANDS * 2 > this.table.length) this.rebuild(2 ** Math.ceil(Math.log2(slots * BANDS * 2)));
+  }
+
+  /** A table of `size` entries (a power of two) over the slots in use, chains rebuilt in the order added. */
+  private rebuild(size: number): void {
+    this.table = new Int32Array(size).fill(EMPTY);
+    this.mask = size - 1;
+    for (let node = 0; node < this.slots * BANDS; node++) {
+      this.previous[node] = EMPTY;
+      this.link(node);
+    }
+  }
+
+  /** Makes `node` the newest with its key. */
+  private link(node: number): void {
+    const band = node % BANDS;
+    const key = this.keys[node]!;
+    for (let at = this.bucket(key, band); ; at = (at + 1) & this.mask) {
+      const held = this.table[at]!;
+      if (held === EMPTY) {
+        this.table[at] = node;
+        return;
+      }
+      if (held % BANDS === band && this.keys[held] === key) {
+        this.previous[node] = held;
+        this.table[at] = node;
+        return;
+      }
+    }
+  }
+
+  /** The newest node with this key of `band`, or EMPTY. */
+  private head(key: number, band: number): number {
+    if (!this.table.length) return EMPTY;
+    for (let at = this.bucket(key, band); ; at = (at + 1) & this.mask) {
+      const held = this.table[at]!;
+      if (held === EMPTY || (held % BANDS === band && this.keys[held] === key)) return held;
+    }
+  }
+
+  private bucket(key: number, band: number): number {
+    return (Math.imul(key ^ Math.imul(band + 1, 0x9e3779b1), 0x85ebca6b) >>> 0) & this.mask;
+  }
+}
+
+/** `to` with `from` copied into its start. */
+function grown<T extends Float64Array | Uint32Array | Int32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }
