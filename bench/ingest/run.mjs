@@ -34,6 +34,9 @@ const { values: args } = parseArgs({
     feeds: { type: 'string', default: '2000' },
     items: { type: 'string', default: '50' },
     concurrency: { type: 'string', default: '16' },
+    // After the figures above: this many more rounds of every feed publishing new items (a soak:
+    // the worker's memory and pace as the index grows past what the bench itself writes).
+    rounds: { type: 'string', default: '0' },
   },
 });
 const FEEDS = Number(args.feeds);
@@ -69,7 +72,7 @@ let honourEtag = true;
 let edition = 1;
 const server = createServer((req, res) => {
   const f = Number((req.url ?? '').slice(1).split('.')[0]);
-  const body = (edition === 1 ? bodies : secondEdition)[f];
+  const body = bodyOf(f);
   if (!body) return res.writeHead(404).end();
   const etag = `"f${f}e${edition}"`;
   if (honourEtag && req.headers['if-none-match'] === etag) return res.writeHead(304, { etag }).end();
@@ -81,6 +84,15 @@ const port = server.address().port;
 const bodies = Array.from({ length: FEEDS }, (_, f) => Buffer.from(feedXml(f, 1)));
 const secondEdition = Array.from({ length: FEEDS }, (_, f) => Buffer.from(feedXml(f, 2)));
 const totalBytes = bodies.reduce((n, b) => n + b.length, 0);
+/** The feed's body in the current edition (the soak's later editions made when first asked for). */
+let laterEdition = new Map();
+function bodyOf(f) {
+  if (f < 0 || f >= FEEDS || !Number.isInteger(f)) return undefined;
+  if (edition <= 2) return (edition === 1 ? bodies : secondEdition)[f];
+  if (laterEdition.edition !== edition) (laterEdition = new Map()).edition = edition;
+  if (!laterEdition.has(f)) laterEdition.set(f, Buffer.from(feedXml(f, edition)));
+  return laterEdition.get(f);
+}
 
 // Parse-only ceiling: the same bytes through the same reading code (parse, normalise, classify) on
 // one fresh thread — cold, like the worker's parser thread — with no network, queue or index. This
@@ -263,6 +275,25 @@ honourEtag = false;
 const unchangedPerSecond = (await pollAll('200')).perSecond;
 const rss = peakRss();
 
+// (3) The soak: more rounds of new items, the worker's resident memory after each.
+const residentNow = () =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${worker.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const soak = [];
+honourEtag = true;
+for (let round = 1; round <= Number(args.rounds); round++) {
+  edition = 2 + round;
+  const { seconds } = await pollAll(`soak-${round}`);
+  soak.push({
+    round,
+    articles: FEEDS * ITEMS * (2 + round),
+    perSecond: (FEEDS * ITEMS) / seconds,
+    now: residentNow(),
+    peak: peakRss(),
+  });
+  process.stderr.write(`\rsoak round ${round}/${args.rounds}: ${Math.round(soak.at(-1).now)} MB resident`);
+}
+const failedSoak = (await finishedCount('failed')) - failedNew - failedKnown;
+
 worker.kill('SIGTERM');
 await new Promise((resolve) => worker.once('exit', resolve));
 await probeQueue.obliterate({ force: true });
@@ -345,4 +376,17 @@ printCpu('known sources publishing', published.cpu, published.seconds);
 console.log(
   `\nNew hosts are probed inside their first fetch (their articles are indexed with flags known); probe jobs still waiting after the last fetch took ${probeSeconds.toFixed(1)} s more.`,
 );
+if (soak.length) {
+  console.log(
+    `\nSoak: ${soak.length} more rounds of every feed publishing ${ITEMS} new items (manual jobs, as above):`,
+  );
+  console.log('| round | articles indexed | new articles/s | worker resident after it | peak so far |');
+  console.log('|---:|---:|---:|---:|---:|');
+  for (const r of soak) {
+    console.log(
+      `| ${r.round} | ${r.articles} | ${Math.round(r.perSecond)} | ${r.now.toFixed(0)} MB | ${r.peak.toFixed(0)} MB |`,
+    );
+  }
+  console.log(`failed fetches during the soak: ${failedSoak}`);
+}
 process.exit(0);
