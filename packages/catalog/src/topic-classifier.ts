@@ -357,12 +357,15 @@ export class TopicClassifier {
     }
   }
 
-  /** Topics named by feed categories (a category must match a label or lexicon term as a whole). */
+  /**
+   * Topics named by feed categories (a category must match a label or lexicon term as a whole, or be
+   * a newsroom's name for one in another language: {@link TRANSLATED_SECTIONS}).
+   */
   topicsOfCategories(categories: readonly string[]): number[] {
     const out: number[] = [];
     for (const category of categories) {
       const key = tokens(category).join(' ');
-      const hits = this.phrases.get(key);
+      const hits = this.phrases.get(key) ?? this.phrases.get(TRANSLATED_KEYS.get(key) ?? '');
       if (!hits) continue;
       // The strongest reading of an ambiguous category; a weak one is no evidence.
       const [topic, weight] = [...hits].sort((a, b) => b[1] - a[1])[0]!;
@@ -437,6 +440,56 @@ const SECTION_NAMES = new Set(
     .split(/\s+/)
     .concat(['personal finance']),
 );
+/**
+ * Section and category names of newsrooms writing in German, French, Spanish, Italian, Portuguese and
+ * Dutch, by the English section name each stands for (then read as that one is). An article in those
+ * languages gets no topic from its text (the classifier reads English), so these are most of what
+ * names its topics ("/wirtschaft/", "Politique", "Cronaca nera"). Written accent-free: names are
+ * compared folded ("Économie" → "economie", "Börse" → "borse").
+ */
+const TRANSLATED_SECTIONS = new Map(
+  [
+    // German (umlauts as URLs write them and as folding leaves them: boerse, borse)
+    `politik=politics wirtschaft=economy finanzen=finance boerse=markets borse=markets fussball=soccer
+     fußball=soccer kultur=culture
+     wissen=science wissenschaft=science gesundheit=health reise=travel reisen=travel digital=technology
+     netzwelt=technology umwelt=environment klima=climate wetter=weather bildung=education
+     gesellschaft=society justiz=law kriminalitaet=crime kriminalitat=crime medien=media musik=music
+     kino=film buecher=books bucher=books literatur=books`,
+    // French (and Dutch: economie)
+    `politique=politics economie=economy finances=finance bourse=markets sciences=science sante=health
+     voyage=travel voyages=travel environnement=environment planete=environment climat=climate
+     meteo=weather societe=society justice=law faits_divers=crime medias=media musique=music
+     cinema=film livres=books mode=fashion cuisine=food gastronomie=food technologie=technology
+     high_tech=technology`,
+    // Spanish (and Italian, Portuguese: politica, economia, cultura, tecnologia, musica, moda, clima)
+    `politica=politics economia=economy finanzas=finance mercados=markets deportes=sport futbol=soccer
+     cultura=culture ciencia=science salud=health tecnologia=technology viajes=travel
+     medio_ambiente=environment clima=climate educacion=education sociedad=society sucesos=crime
+     justicia=law musica=music cine=film libros=books moda=fashion gastronomia=food`,
+    // Italian
+    `finanza=finance calcio=soccer scienza=science salute=health viaggi=travel ambiente=environment
+     scuola=education societa=society cronaca_nera=crime giustizia=law spettacoli=entertainment
+     libri=books cucina=food`,
+    // Portuguese
+    `financas=finance esportes=sport desporto=sport futebol=soccer saude=health viagem=travel
+     viagens=travel meio_ambiente=environment educacao=education sociedade=society justica=law
+     livros=books`,
+    // Dutch
+    `politiek=politics financien=finance voetbal=soccer cultuur=culture wetenschap=science
+     gezondheid=health reizen=travel milieu=environment klimaat=climate weer=weather onderwijs=education
+     samenleving=society misdaad=crime justitie=law muziek=music boeken=books`,
+  ]
+    .join(' ')
+    .trim()
+    .split(/\s+/)
+    .map((pair) => pair.replaceAll('_', ' ').split('=') as [string, string]),
+);
+/** The same, keyed as `tokens` reads a category. */
+const TRANSLATED_KEYS = new Map(
+  [...TRANSLATED_SECTIONS].map(([name, english]) => [tokens(name).join(' '), tokens(english).join(' ')]),
+);
+
 /** The sections of a URL worth reading: the first few path segments before the article's own. */
 const MAX_SECTIONS = 3;
 
@@ -464,11 +517,13 @@ export function sectionsOf(url: string): string[] {
     } catch {
       continue;
     }
-    name = name
-      .replace(/[-_]\d+$/, '')
-      .replace(/[-_]+/g, ' ')
-      .trim();
-    if (!SECTION_NAMES.has(name)) continue;
+    name = foldText(
+      name
+        .replace(/[-_]\d+$/, '')
+        .replace(/[-_]+/g, ' ')
+        .trim(),
+    );
+    if (!SECTION_NAMES.has(name) && !TRANSLATED_SECTIONS.has(name)) continue;
     sections.push(name);
     if (sections.length === MAX_SECTIONS) break;
   }

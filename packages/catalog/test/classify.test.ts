@@ -116,6 +116,43 @@ describe('topic classifier', () => {
     );
   });
 
+  it("reads newsrooms' section and category names in German, French, Spanish, Italian, Portuguese and Dutch", () => {
+    // The demo's German and French items: no topic from their text, one from where they sit.
+    const cafe = text('Café-Streit – Preise steigen um 5 €', 'Die „Kaffeepreise“ erreichen ein Rekordhoch.');
+    expect(
+      topics.assign([], { ...cafe, language: 'de', url: 'https://zeitung.example.de/wirtschaft/cafe' }).map(rootName),
+    ).toEqual(['economy, business and finance']);
+    const strike = text(
+      "Grève à l'aéroport : vols annulés",
+      'Les contrôleurs aériens réclament des hausses de salaire.',
+    );
+    expect(
+      topics.assign([], { ...strike, language: 'fr', url: 'https://journal.example.fr/societe/greve' }).map(rootName),
+    ).toEqual(['society']);
+    // Accents and the German sharp s are folded, in URLs (percent-encoded) and in categories.
+    expect(sectionsOf('https://www.example.fr/%C3%A9conomie/article-1')).toEqual(['economie']);
+    expect(sectionsOf('https://www.example.de/sport/fu%C3%9Fball/artikel-1')).toEqual(['sport', 'fußball']);
+    expect(sectionsOf('https://www.example.de/boerse/artikel-1')).toEqual(['boerse']);
+    const names = (categories: string[]) => topics.topicsOfCategories(categories).map(rootName);
+    expect(names(['Politik'])).toEqual(['politics']);
+    expect(names(['Politique'])).toEqual(['politics']);
+    expect(names(['Cronaca nera'])).toEqual(['crime, law and justice']);
+    expect(names(['Deportes'])).toEqual(['sport']);
+    expect(names(['Saúde'])).toEqual(['health']);
+    expect(names(['Wetenschap'])).toEqual(['science and technology']);
+    expect(names(['Économie', 'Fußball'])).toEqual(['economy, business and finance', 'sport']);
+    expect(names(['Börse'])).toEqual(['economy, business and finance']);
+    // Each name stands for a section name that the English list reads.
+    expect(names(['Kultur', 'Umwelt', 'Wetter', 'Bildung'])).toEqual([
+      'arts, culture, entertainment and media',
+      'environment',
+      'weather',
+      'education',
+    ]);
+    // A word that is no section name anywhere still names nothing.
+    expect(names(['Panorama', 'Mondo'])).toEqual([]);
+  });
+
   it('gives no topic without evidence, and at most three', () => {
     expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
     // Placeholder text names nothing, however sure the model's guess looks.
