@@ -85,13 +85,13 @@ const bodies = Array.from({ length: FEEDS }, (_, f) => Buffer.from(feedXml(f, 1)
 const secondEdition = Array.from({ length: FEEDS }, (_, f) => Buffer.from(feedXml(f, 2)));
 const totalBytes = bodies.reduce((n, b) => n + b.length, 0);
 /** The feed's body in the current edition (the soak's later editions made when first asked for). */
-let laterEdition = new Map();
+let later = { edition: 0, bodies: new Map() };
 function bodyOf(f) {
   if (f < 0 || f >= FEEDS || !Number.isInteger(f)) return undefined;
   if (edition <= 2) return (edition === 1 ? bodies : secondEdition)[f];
-  if (laterEdition.edition !== edition) (laterEdition = new Map()).edition = edition;
-  if (!laterEdition.has(f)) laterEdition.set(f, Buffer.from(feedXml(f, edition)));
-  return laterEdition.get(f);
+  if (later.edition !== edition) later = { edition, bodies: new Map() };
+  if (!later.bodies.has(f)) later.bodies.set(f, Buffer.from(feedXml(f, edition)));
+  return later.bodies.get(f);
 }
 
 // Parse-only ceiling: the same bytes through the same reading code (parse, normalise, classify) on
