@@ -120,6 +120,25 @@ describe('FeedParserPool', () => {
     expect(await pool.read(input(SMALL))).toMatchObject({ ok: true, items: 3 });
   });
 
+  it("reads with the operator's catalog override file: its companies are found", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tidings-pool-'));
+    try {
+      const file = join(dir, 'overrides.yaml');
+      await writeFile(file, 'companies:\n  - id: 990000001\n    name: Zorblax Widgets Ltd\n    aliases: [Zorblax]\n');
+      pool = new FeedParserPool({ threads: 1, catalogOverrides: file });
+      await pool.ready();
+      const feed = `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://news.example.com/</link><item><title>Zorblax Widgets Ltd shares rise after record quarter</title><link>https://news.example.com/business/zorblax</link><description>The company said sales of its widgets doubled.</description></item></channel></rss>`;
+      const read = await pool.read(input(feed));
+      if (!read.ok) throw new Error(read.error);
+      expect(decodeArticles(read.articles)[0]!.companies).toContainEqual({
+        id: 990000001,
+        name: 'Zorblax Widgets Ltd',
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('says plainly when the catalog override file is bad', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tidings-pool-'));
     try {
