@@ -169,11 +169,20 @@ const NO_NUMBERS: StoryNumbers = { headNumbers: [], numbers: new Set() };
 
 /** The numbers of an article's words (what `sameStory`'s numbers rule compares). */
 export function storyNumbers(words: StoryWords): StoryNumbers {
-  const headNumbers = split(words.headline).filter(isNumber);
-  const all = [...headNumbers, ...split(words.introduction).filter(isNumber)];
+  const headNumbers = numbersIn(words.headline);
+  const all = [...headNumbers, ...numbersIn(words.introduction)];
   // Most articles have no numbers: they share one empty list and set.
   return all.length ? { headNumbers, numbers: new Set(all) } : NO_NUMBERS;
 }
+
+/**
+ * The words of a text that are numbers: what `split(text).filter(isNumber)` gives (a digit is never
+ * joined into a run of unspaced characters), without splitting every word out.
+ */
+function numbersIn(text: string): string[] {
+  return text.match(NUMBER_WORD) ?? [];
+}
+const NUMBER_WORD = /(?<![^ ])\d+(?![^ ])/g;
 
 /** Numbers as the band index keeps them: one string ("headline numbers|the others"), null for none. */
 function packNumbers({ headNumbers, numbers }: StoryNumbers): string | null {
@@ -235,6 +244,10 @@ export class StoryBandIndex {
   /** Per node: its key (the band's hash, without the band bits) and the node before it with that key. */
   private keys = new Uint32Array(0);
   private previous = new Int32Array(0);
+  /** Per slot, the last look-up that counted it and how many of its bands that one shares. */
+  private seen = new Uint32Array(0);
+  private hits = new Uint8Array(0);
+  private stamp = 0;
   /** Per key, its newest node (EMPTY: free); linear probing. */
   private table = new Int32Array(0);
   private mask = 0;
@@ -274,27 +287,34 @@ export class StoryBandIndex {
   candidates(keys: readonly number[], published: number, max: number, words: StoryWords): number[] {
     // First count the bands each recent article shares (cheap), then check the numbers rule only for
     // those sharing enough of them: most band neighbours share a single band and are dropped unread.
-    const counts = new Map<number, { slot: number; n: number }>();
+    // Each slot's bands counted in place (a stamp per look-up says which counts are this one's).
+    const stamp = this.nextStamp();
+    const touched: number[] = [];
     for (let band = 0; band < keys.length && band < BANDS; band++) {
       // A key that many articles share (templated text, very common phrases) tells little: only its
       // latest articles are read, so that a look-up stays a few dozen entries.
       let node = this.head(Math.floor(keys[band]! / 16), band);
       for (let read = 0; node !== EMPTY && read < MAX_PER_KEY; read++, node = this.previous[node]!) {
         const slot = (node / BANDS) | 0;
+        if (this.seen[slot] === stamp) {
+          this.hits[slot]!++;
+          continue;
+        }
         const rid = this.rids[slot]!;
         if (rid < this.oldestRid || Math.abs(this.published[slot]! - published) > STORY_WINDOW_MS) continue;
-        const seen = counts.get(rid);
-        if (seen) seen.n++;
-        else counts.set(rid, { slot, n: 1 });
+        this.seen[slot] = stamp;
+        this.hits[slot] = 1;
+        touched.push(slot);
       }
     }
     const shared = new Map<number, number>();
     let mine: StoryNumbers | null = null;
-    for (const [rid, { slot, n }] of counts) {
+    for (const slot of touched) {
+      const n = this.hits[slot]!;
       if (n < MIN_SHARED_BANDS) continue;
       // Different numbers (a follow-up, another item of a template): not the story, no need to read it.
       if (!numbersAgreePacked((mine ??= storyNumbers(words)), this.numbers[slot]!)) continue;
-      shared.set(rid, n);
+      shared.set(this.rids[slot]!, n);
     }
     if (shared.size <= max) return [...shared.keys()].sort((a, b) => shared.get(b)! - shared.get(a)! || a - b);
     // The `max` that share most bands (ties: the earlier article), without sorting all of them.
@@ -308,6 +328,16 @@ export class StoryBandIndex {
       if (best.length > max) best.pop();
     }
     return best.map(([rid]) => rid);
+  }
+
+  /** A stamp no slot carries yet (after 2³² look-ups the stamps start again from clean slots). */
+  private nextStamp(): number {
+    this.stamp = (this.stamp + 1) >>> 0;
+    if (this.stamp === 0) {
+      this.seen.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
   }
 
   /** Forgets the oldest articles beyond the limit: the slots left move down and the table is rebuilt. */
@@ -325,6 +355,7 @@ export class StoryBandIndex {
       kept++;
     }
     this.numbers.length = kept;
+    this.seen.fill(0);
     this.slots = kept;
     this.count = kept;
     this.rebuild(this.table.length);
@@ -338,6 +369,8 @@ export class StoryBandIndex {
       this.published = grown(this.published, new Float64Array(capacity));
       this.keys = grown(this.keys, new Uint32Array(capacity * BANDS));
       this.previous = grown(this.previous, new Int32Array(capacity * BANDS));
+      this.seen = new Uint32Array(capacity);
+      this.hits = new Uint8Array(capacity);
     }
     if (slots * BANDS * 2 > this.table.length) this.rebuild(2 ** Math.ceil(Math.log2(slots * BANDS * 2)));
   }

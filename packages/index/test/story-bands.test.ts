@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORY_WINDOW_MS, StoryBandIndex, storyBands, type StoryWords } from '../src/stories.js';
+import { STORY_WINDOW_MS, StoryBandIndex, storyBands, storyNumbers, type StoryWords } from '../src/stories.js';
 
 /**
  * The band index as it was first written (a map of each key's latest articles), kept as the oracle:
@@ -107,6 +107,13 @@ describe('the story band index', () => {
     expect(compared).toBe(3000);
     // The comparison means something only if candidates were found.
     expect(found).toBeGreaterThan(1000);
+  });
+
+  it("reads an article's numbers as whole words, in any script", () => {
+    const { headNumbers, numbers } = storyNumbers({ headline: '北 京 3 月 a1 2b', introduction: '2026 年 300 000 x' });
+    expect(headNumbers).toEqual(['3']);
+    expect([...numbers]).toEqual(['3', '2026', '300', '000']);
+    expect(storyNumbers({ headline: '', introduction: '' }).numbers.size).toBe(0);
   });
 
   it('takes an article with no words (no keys) and refuses keys that are not one per band', () => {
