@@ -120,36 +120,41 @@ describe('FeedParserPool', () => {
     expect(await pool.read(input(SMALL))).toMatchObject({ ok: true, items: 3 });
   });
 
-  it("reads with the operator's catalog override file: its companies are found", async () => {
+  /** Runs `use` with an override file of `text`, removed afterwards. */
+  async function withOverrides(text: string, use: (file: string) => Promise<void>): Promise<void> {
     const dir = await mkdtemp(join(tmpdir(), 'tidings-pool-'));
     try {
       const file = join(dir, 'overrides.yaml');
-      await writeFile(file, 'companies:\n  - id: 990000001\n    name: Zorblax Widgets Ltd\n    aliases: [Zorblax]\n');
-      pool = new FeedParserPool({ threads: 1, catalogOverrides: file });
-      await pool.ready();
-      const feed = `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://news.example.com/</link><item><title>Zorblax Widgets Ltd shares rise after record quarter</title><link>https://news.example.com/business/zorblax</link><description>The company said sales of its widgets doubled.</description></item></channel></rss>`;
-      const read = await pool.read(input(feed));
-      if (!read.ok) throw new Error(read.error);
-      expect(decodeArticles(read.articles)[0]!.companies).toContainEqual({
-        id: 990000001,
-        name: 'Zorblax Widgets Ltd',
-      });
+      await writeFile(file, text);
+      await use(file);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  it("reads with the operator's catalog override file: its companies are found", async () => {
+    await withOverrides(
+      'companies:\n  - id: 990000001\n    name: Zorblax Widgets Ltd\n    aliases: [Zorblax]\n',
+      async (file) => {
+        pool = new FeedParserPool({ threads: 1, catalogOverrides: file });
+        await pool.ready();
+        const feed = `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://news.example.com/</link><item><title>Zorblax Widgets Ltd shares rise after record quarter</title><link>https://news.example.com/business/zorblax</link><description>The company said sales of its widgets doubled.</description></item></channel></rss>`;
+        const read = await pool.read(input(feed));
+        if (!read.ok) throw new Error(read.error);
+        expect(decodeArticles(read.articles)[0]!.companies).toContainEqual({
+          id: 990000001,
+          name: 'Zorblax Widgets Ltd',
+        });
+      },
+    );
   });
 
   it('says plainly when the catalog override file is bad', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tidings-pool-'));
-    try {
-      const file = join(dir, 'overrides.yaml');
-      await writeFile(file, 'compnies: []\n');
+    await withOverrides('compnies: []\n', async (file) => {
       // Two threads: both fail to start, and neither failure may escape as an uncaught error.
       pool = new FeedParserPool({ threads: 2, catalogOverrides: file });
       await expect(pool.ready()).rejects.toThrow(/compnies/);
       await new Promise((resolve) => setTimeout(resolve, 200));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -451,9 +451,9 @@ const TRANSLATED_SECTIONS = new Map(
   [
     // German (umlauts as URLs write them and as folding leaves them: boerse, borse)
     `politik=politics wirtschaft=economy finanzen=finance boerse=markets borse=markets fussball=soccer
-     fußball=soccer kultur=culture
-     wissen=science wissenschaft=science gesundheit=health reise=travel reisen=travel digital=technology
-     netzwelt=technology umwelt=environment klima=climate wetter=weather bildung=education
+     fußball=soccer kultur=culture wissen=science wissenschaft=science gesundheit=health reise=travel
+     reisen=travel digital=technology netzwelt=technology umwelt=environment klima=climate
+     wetter=weather bildung=education
      gesellschaft=society justiz=law kriminalitaet=crime kriminalitat=crime medien=media musik=music
      kino=film buecher=books bucher=books literatur=books`,
     // French (and Dutch: economie)

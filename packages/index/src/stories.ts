@@ -228,7 +228,8 @@ const EMPTY = -1;
  *
  * Held in typed arrays rather than a map of lists: at its fullest (62 500 articles) a map of one small
  * array per key was 34 MB of the index thread's heap, in some 700 000 objects for the collector to
- * walk; these arrays are ~16 MB in a handful (the worker's peak memory 20–30 MB lower, bench/RESULTS.md). Articles are slots, in the order added; each slot has a node per band
+ * walk; these arrays are ~16 MB in a handful (the worker's peak memory 20–30 MB lower,
+ * bench/RESULTS.md). Articles are slots, in the order added; each slot has a node per band
  * (`slot × BANDS + band`) holding that band's key. The articles with one key are a chain of nodes,
  * newest first (`previous`), whose head an open-addressing table finds.
  */
@@ -285,9 +286,9 @@ export class StoryBandIndex {
    * share most bands first (the likeliest copies), at most `max`.
    */
   candidates(keys: readonly number[], published: number, max: number, words: StoryWords): number[] {
-    // First count the bands each recent article shares (cheap), then check the numbers rule only for
-    // those sharing enough of them: most band neighbours share a single band and are dropped unread.
-    // Each slot's bands counted in place (a stamp per look-up says which counts are this one's).
+    // First count the bands each recent article shares (cheap: in place, a stamp per look-up saying
+    // which counts are its own), then check the numbers rule only for those sharing enough of them:
+    // most band neighbours share a single band and are dropped unread.
     const stamp = this.nextStamp();
     const touched: number[] = [];
     for (let band = 0; band < keys.length && band < BANDS; band++) {
@@ -355,7 +356,6 @@ export class StoryBandIndex {
       kept++;
     }
     this.numbers.length = kept;
-    this.seen.fill(0);
     this.slots = kept;
     this.count = kept;
     this.rebuild(this.table.length);
