@@ -15,6 +15,8 @@
 // the training data. Each text has one top-level topic (12 of them appear); macro-F1 is over those 12,
 // and over the five that news classifiers are usually measured on (politics, business, sport,
 // science and technology, arts).
+// The set of other languages, bench/eval/topics-languages.jsonl: German, French, Spanish, Italian,
+// Portuguese and Dutch news, read through their dictionaries (see below).
 // Usage: npm run eval:topics [-- --data ../shared/data] [--confusion]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -159,6 +161,54 @@ if (classifier.model) {
   console.log(
     `macro-F1 ${pct(macroOf(truths))} % (${truths.length} topics), ${pct(macroOf(FIVE))} % (politics, business, sport, science, arts)   accuracy ${pct(right / set.length)} %`,
   );
+}
+
+// Topics in other languages: bench/eval/topics-languages.jsonl, 72 headline + introduction pairs in
+// German, French, Spanish, Italian, Portuguese and Dutch (12 each, one top-level topic a text), written
+// before their dictionaries (packages/catalog/src/topic-translations.ts). Read as the worker reads an
+// article: `assign` with the article's language, no defaults, categories or URL.
+{
+  const set = readFileSync(join(root, 'bench', 'eval', 'topics-languages.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const score = new Map();
+  const counter = (key) => score.get(key) ?? score.set(key, { tp: 0, fp: 0, fn: 0, n: 0, given: 0 }).get(key);
+  for (const row of set) {
+    const topics = classifier.assign([], {
+      headline: row.headline,
+      introduction: row.introduction,
+      language: row.language,
+    });
+    const predicted = topics.length ? rootOf(topics[0]) : undefined;
+    for (const key of [row.language, 'all']) {
+      const c = counter(key);
+      c.n++;
+      if (predicted !== undefined) c.given++;
+      if (predicted === row.topic) c.tp++;
+    }
+    const truth = counter(row.topic);
+    if (predicted === row.topic) truth.tp++;
+    else {
+      truth.fn++;
+      if (predicted !== undefined) counter(predicted).fp++;
+    }
+  }
+  const topicIds = [...new Set(set.map((row) => row.topic))];
+  const macro =
+    topicIds.reduce((s, id) => {
+      const { tp, fp, fn } = counter(id);
+      return s + (2 * tp) / Math.max(1, 2 * tp + fp + fn);
+    }, 0) / topicIds.length;
+  const line = (key) => {
+    const { n, given, tp } = counter(key);
+    return `${key} ${tp}/${n} right, ${given} with a topic (precision ${pct(tp / (given || 1)).trim()} %)`;
+  };
+  console.log(
+    `other languages: ${set.length} texts (bench/eval/topics-languages.jsonl), first topic's top-level topic`,
+  );
+  console.log(`  ${['de', 'fr', 'es', 'it', 'pt', 'nl'].map(line).join(' · ')}`);
+  console.log(`  ${line('all')}; macro-F1 ${pct(macro).trim()} % over its ${topicIds.length} topics`);
 }
 
 // Cross-check on our sources' own categories.

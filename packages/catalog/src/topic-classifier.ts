@@ -14,6 +14,7 @@ import type { Catalog } from './catalog.js';
 import { detectLanguage } from './language.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
+import { TRANSLATED_LANGUAGES, translateForTopics } from './topic-translations.js';
 
 export const MAX_TOPICS = 3;
 
@@ -87,6 +88,8 @@ const MODEL_EVIDENCE = 0.3;
 const LEXICON_BLEND = 1;
 /** A second top-level topic is added when the model finds it this nearly as likely as the first. */
 const MODEL_SECOND_SHARE = 0.75;
+/** News words a translated text needs, when its headline has none ({@link TopicClassifier.classifyTranslated}). */
+const MIN_TRANSLATED_WORDS = 2;
 /** A narrower topic is chosen when it carries at least this share of its parent's score… */
 const DESCEND_SHARE = 0.34;
 /**
@@ -121,8 +124,10 @@ export interface TopicEvidence {
   url?: string;
   /**
    * The article's language (ISO 639-1), when known. The text classifier reads English (its lexicon
-   * and its model's words are English): text in another language — unless the item's own text reads
-   * as English — gets topics from the source's defaults, the feed's categories and the URL's sections
+   * and its model's words are English); German, French, Spanish, Italian, Portuguese and Dutch text is
+   * read through a dictionary of their news words into the lexicon's English (the model is not asked:
+   * {@link translateForTopics}); text in another language — unless the item's own text reads as
+   * English — gets topics from the source's defaults, the feed's categories and the URL's sections
    * only, not from guesses on words it does not know.
    */
   language?: string | null;
@@ -297,7 +302,10 @@ export class TopicClassifier {
   }
 
   /** Text-only topics, best first, with the top-level scores that chose them. */
-  classifyText(evidence: TopicEvidence): { topics: number[]; scores: Map<number, number> } {
+  classifyText(
+    evidence: TopicEvidence,
+    options: { model?: boolean } = {},
+  ): { topics: number[]; scores: Map<number, number> } {
     this.call += 1;
     try {
       this.scan(evidence.headline, HEADLINE_WEIGHT);
@@ -312,7 +320,8 @@ export class TopicClassifier {
         .map((at) => [at, this.scores[at]!] as const)
         .sort((a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!);
       const scores = new Map(roots.map(([at, score]) => [this.ids[at]!, score]));
-      const guess = this.model?.guess(`${evidence.headline}\n${evidence.introduction}`);
+      const guess =
+        options.model === false ? undefined : this.model?.guess(`${evidence.headline}\n${evidence.introduction}`);
       // The model guesses on any text; it decides when the lexicon saw topic evidence beyond a stray
       // definition word or the model is sure (a text such as "Item 42" gets no topic).
       const strongest = roots[0]?.[1] ?? 0;
@@ -383,6 +392,23 @@ export class TopicClassifier {
     return this.topicsOfCategories(sectionsOf(url));
   }
 
+  /**
+   * Topics of a text in one of the {@link TRANSLATED_LANGUAGES}: its news words read as the lexicon's
+   * English, by the lexicon alone (the model knows English sentences, not a list of words). A reading
+   * word by word is coarser than English text, so it needs a news word in the headline or two in the
+   * text: one stray word of an introduction ("Therapie" in a music podcast's blurb) is no topic. None
+   * for another language.
+   */
+  classifyTranslated(evidence: TopicEvidence): number[] {
+    const language = evidence.language?.slice(0, 2).toLowerCase() ?? '';
+    if (!TRANSLATED_LANGUAGES.has(language)) return [];
+    const headline = translateForTopics(evidence.headline, language) ?? [];
+    const introduction = translateForTopics(evidence.introduction, language) ?? [];
+    if (!headline.length && introduction.length < MIN_TRANSLATED_WORDS) return [];
+    return this.classifyText({ headline: headline.join(' '), introduction: introduction.join(' ') }, { model: false })
+      .topics;
+  }
+
   /** Is `ancestor` a strict ancestor of `id`? */
   isAncestor(ancestor: number, id: number): boolean {
     for (let up = this.parent.get(id); up != null; up = this.parent.get(up)) if (up === ancestor) return true;
@@ -406,7 +432,7 @@ export class TopicClassifier {
       ...defaults,
       ...this.topicsOfCategories(evidence.categories ?? []),
       ...(evidence.url ? this.topicsOfUrl(evidence.url) : []),
-      ...(readsText ? this.classifyText(evidence).topics : []),
+      ...(readsText ? this.classifyText(evidence).topics : this.classifyTranslated(evidence)),
     ];
     const specific = candidates.filter(
       (id, i) => candidates.indexOf(id) === i && !candidates.some((other) => this.isAncestor(id, other)),
@@ -442,9 +468,9 @@ const SECTION_NAMES = new Set(
 );
 /**
  * Section and category names of newsrooms writing in German, French, Spanish, Italian, Portuguese and
- * Dutch, by the English section name each stands for (then read as that one is). An article in those
- * languages gets no topic from its text (the classifier reads English), so these are most of what
- * names its topics ("/wirtschaft/", "Politique", "Cronaca nera"). Written accent-free: names are
+ * Dutch, by the English section name each stands for (then read as that one is): a newsroom's own
+ * word for its section ("/wirtschaft/", "Politique", "Cronaca nera") says more than a dictionary
+ * reading of the text ({@link translateForTopics}). Written accent-free: names are
  * compared folded ("Économie" → "economie", "Börse" → "borse").
  */
 const TRANSLATED_SECTIONS = new Map(

@@ -7,6 +7,7 @@ import { ArticleClassifier } from '../src/classify.js';
 import { CompanyMatcher } from '../src/company-matcher.js';
 import { sectionsOf, TopicClassifier } from '../src/topic-classifier.js';
 import { TOPIC_LEXICON } from '../src/topic-lexicon.js';
+import { translateForTopics } from '../src/topic-translations.js';
 
 const catalog = loadCatalog();
 const topics = new TopicClassifier(catalog);
@@ -73,18 +74,62 @@ describe('topic classifier', () => {
       );
   });
 
-  it("reads topics from English text only: another language's words are not guessed at", () => {
-    const german = text('Café-Streit – Preise steigen um 5 €', 'Die „Kaffeepreise“ erreichen ein Rekordhoch.');
+  it("reads English text, six languages through their dictionaries, and guesses at no other language's words", () => {
+    const swedish = text('Kaffe-bråk – priserna stiger med 5 kronor', 'Kaffepriserna når rekordnivåer i butikerna.');
     // Unknown language: read as English (a café is leisure to the lexicon, and the model guesses).
+    const german = text('Café-Streit – Preise steigen um 5 €', 'Die „Kaffeepreise“ erreichen ein Rekordhoch.');
     expect(topics.assign([], german)).not.toEqual([]);
-    expect(topics.assign([], { ...german, language: 'de' })).toEqual([]);
+    expect(topics.assign([], { ...swedish, language: 'sv' })).toEqual([]);
     // The source's defaults and the feed's categories still give topics.
-    expect(topics.assign([4000000], { ...german, language: 'de' })).toEqual([4000000]);
-    expect(topics.assign([], { ...german, language: 'de', categories: ['Business'] }).map(rootName)).toEqual([
+    expect(topics.assign([4000000], { ...swedish, language: 'sv' })).toEqual([4000000]);
+    expect(topics.assign([], { ...swedish, language: 'sv', categories: ['Business'] }).map(rootName)).toEqual([
       'economy, business and finance',
     ]);
+    // German is read through its dictionary: "Preise" are prices.
+    expect(topics.assign([], { ...german, language: 'de' }).map(rootName)).toEqual(['economy, business and finance']);
     const english = text('City council approves budget for new schools', 'The mayor said classes would be smaller.');
     expect(topics.assign([], { ...english, language: 'en' })).toEqual(topics.assign([], english));
+  });
+
+  it('reads news in German, French, Spanish, Italian, Portuguese and Dutch through their dictionaries', () => {
+    const read = (language: string, headline: string, introduction = '') =>
+      topics.assign([], { ...text(headline, introduction), language }).map(rootName)[0];
+    expect(read('de', 'Dortmund verliert Spitzenspiel', 'Der Trainer kritisierte die Mannschaft nach dem 0:2.')).toBe(
+      'sport',
+    );
+    expect(read('fr', 'Séisme au Japon', 'Les secours cherchent des survivants.')).toBe(
+      'disaster, accident and emergency incident',
+    );
+    expect(read('es', 'El Congreso rechaza los presupuestos', 'La oposición votó en contra del Gobierno.')).toBe(
+      'politics',
+    );
+    expect(read('it', 'Arrestato il boss della camorra', 'I carabinieri lo cercavano da anni.')).toBe(
+      'crime, law and justice',
+    );
+    expect(read('pt', 'Vacina contra a dengue chega aos hospitais', '')).toBe('health');
+    expect(read('nl', 'Vakbond kondigt staking aan bij de NS', 'De lonen moeten omhoog.')).toBe('labor');
+    // Phrases, stems (inflections) and endings (compounds); a language tag with a region.
+    expect(read('fr', "Les taux d'intérêt restent inchangés")).toBe('economy, business and finance');
+    expect(read('de-AT', 'Krieg im Osten: Soldaten rücken vor', 'Ein Luftangriff traf ein Dorf.')).toBe(
+      'conflict, war and peace',
+    );
+    expect(read('de', 'Warnstreik bei der Bahn')).toBe('labor');
+  });
+
+  it('reads only the words a dictionary lists, and needs more than one stray word', () => {
+    const read = (language: string, headline: string, introduction = '') =>
+      topics.assign([], { ...text(headline, introduction), language });
+    // German words spelt like English ones are not read as English: "Gift" is poison, "Art" a kind.
+    expect(translateForTopics('Gift in der Art eines Pilzes', 'de')).toEqual([]);
+    // A compound that is not what its ending says: "Auswahl" is a selection, not an election; "Ansturm" a rush.
+    expect(translateForTopics('Die Auswahl der Nationalmannschaftsauswahl', 'de')).toEqual([]);
+    expect(read('de', 'iPhone: Verkaufsstart ohne Ansturm', 'Apple bringt neue Modelle in den Handel.')).toEqual([]);
+    // One stray word in a podcast's blurb is no topic; a headline word or two words are.
+    expect(read('de', 'Die mit Juju und dem Kind', 'Johannes und Juju sprechen über Therapie und Endorphine.')).toEqual(
+      [],
+    );
+    expect(read('de', 'Therapie für alle', '').map(rootName)).toEqual(['health']);
+    expect(translateForTopics('Ein Text', 'sv')).toBeNull();
   });
 
   it("reads the publisher's sections in the article's URL", () => {
@@ -126,9 +171,10 @@ describe('topic classifier', () => {
       "Grève à l'aéroport : vols annulés",
       'Les contrôleurs aériens réclament des hausses de salaire.',
     );
+    // The section first; the text's own reading ("grève" is a strike) beside it.
     expect(
       topics.assign([], { ...strike, language: 'fr', url: 'https://journal.example.fr/societe/greve' }).map(rootName),
-    ).toEqual(['society']);
+    ).toEqual(['society', 'labor']);
     // Accents and the German sharp s are folded, in URLs (percent-encoded) and in categories.
     expect(sectionsOf('https://www.example.fr/%C3%A9conomie/article-1')).toEqual(['economie']);
     expect(sectionsOf('https://www.example.de/sport/fu%C3%9Fball/artikel-1')).toEqual(['sport', 'fußball']);
