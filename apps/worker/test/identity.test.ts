@@ -74,15 +74,21 @@ describe('meaning from the source', () => {
 });
 
 describe('meaning by language', () => {
-  it('gives an article in another language topics from its categories, not from guesses on its words', async () => {
+  it('reads six languages through their dictionaries, and gives an article in another one topics from its categories only', async () => {
     const items =
       '<item><title>Café-Streit – Preise steigen um 5 €</title><link>https://show.example/a</link>' +
       '<description>Die „Kaffeepreise“ erreichen ein Rekordhoch.</description></item>' +
       '<item><title>Grève à Berlin</title><link>https://show.example/b</link><category>Sport</category></item>';
     const german = await read(items, '<link>https://show.example/</link><language>de-DE</language>');
     expect(german.map((a) => a.language)).toEqual(['de', 'de']);
-    expect(german[0]!.topics).toEqual([]);
+    // German is read through its dictionary ("Preise" are prices); French "Grève" is not German.
+    expect(german[0]!.topics.map((t) => t.name)).toEqual(['prices']);
     expect(german[1]!.topics.map((t) => t.id)).toEqual([15000000]);
+    // A language without a dictionary: no guess on its words, its categories still count.
+    const swedish = await read(items, '<link>https://show.example/</link><language>sv</language>');
+    expect(swedish.map((a) => a.language)).toEqual(['sv', 'sv']);
+    expect(swedish[0]!.topics).toEqual([]);
+    expect(swedish[1]!.topics.map((t) => t.id)).toEqual([15000000]);
     // An item in English in a feed of another language is read: the item's own text is asked.
     const english =
       '<item><title>Carmaker launches a seven-seater SUV with a 3-litre engine in Bengaluru</title>' +
