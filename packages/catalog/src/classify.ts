@@ -12,7 +12,10 @@ export interface ClassifyInput {
   categories?: readonly string[];
   /** The article's URL (its sections name topics too). */
   url?: string;
-  /** The article's language, when known (text topics are read from English only). */
+  /**
+   * The article's language, when known (text topics are read from English, and from six other
+   * languages through their dictionaries).
+   */
   language?: string | null;
   /** The source's default topics. */
   defaultTopics: readonly number[];

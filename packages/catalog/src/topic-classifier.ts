@@ -417,8 +417,9 @@ export class TopicClassifier {
 
   /**
    * The article's topics: source defaults first, then feed categories, then the URL's sections, then
-   * the text classifier (English text only: {@link TopicEvidence.language}); an ancestor of a topic
-   * listed is dropped (it is implied), and topics found in the item fill the list up to
+   * the text classifier (English text, or six other languages by dictionary:
+   * {@link TopicEvidence.language}); an ancestor of a topic listed is dropped (it is implied), and
+   * topics found in the item fill the list up to
    * {@link MAX_TOPICS} (a source's default topics all stay, even beyond that).
    */
   assign(defaults: readonly number[], evidence: TopicEvidence): number[] {
