@@ -34,24 +34,24 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     stellenabbau=job_cuts entlassung-=layoffs
     fussball-=soccer fußball-=soccer bundesliga=bundesliga -liga=league champions=champions league=league
     spitzenspiel=match tor=goal tore=goals torschutze-=striker trainer=coach mannschaft-=team -mannschaft=team
-     sturmer=striker torwart=goalkeeper meister=champion meisterschaft=championship
-    weltmeister-=world_champion weltmeisterschaft=world_cup olympia-=olympics olympische-=olympic sieg=victory
-    siegt=wins gewinnt=wins niederlage=defeat unentschieden=draw tabelle-=standings tabellenfuhr-=standings
+    sturmer=striker torwart=goalkeeper meister=champion meisterschaft=championship
+    weltmeister-=world_champion weltmeisterschaft=world_cup olympia-=olympics olympische-=olympic 
+    gewinnt=wins unentschieden=draw tabellenfuhr-=standings
     saison=season pokal-=cup halbfinale=semifinal finale=final turnier=tournament tennis=tennis
     radsport=cycling handball=handball eishockey=ice_hockey basketball=basketball stadion=stadium
     rekordmeister=champion
     forscher-=researchers forschung=scientific_research -forschung=scientific_research wissenschaft-=science studie=study
     weltraum-=space raumfahrt-=spaceflight satellit-=satellite planet-=planet exoplanet-=planet
     teleskop-=telescope -teleskop=telescope astronaut-=astronaut nasa=nasa esa=nasa physik-=physics
-    chemie-=chemistry biologie=biology genom=genome   kunstliche_intelligenz=artificial_intelligence ki=ai
+    chemie-=chemistry biologie=biology genom=genome kunstliche_intelligenz=artificial_intelligence ki=ai
     software=software internet=internet computer=computer smartphone-=smartphone technologie-=technology
     digital-=digital cyber-=cyber hacker-=hackers algorithmus=computing halbleiter-=semiconductor
     quantencomputer=quantum_computer roboter=robot
     film=film filme=film -film=film kino-=cinema filmfestival-=film_festival regisseur-=film_director
     schauspieler-=actor theater-=theatre oper=opera konzert-=concert musik-=music sanger-=singer album=album
-    romane=novel schriftsteller-=novelist autor-=novelist buch=literature bucher=literature literatur-=literature
+    romane=novel schriftsteller-=novelist buch=literature bucher=literature literatur-=literature
     ausstellung-=exhibition museum=museum museen=museum maler-=artist gemalde=painting kunst=art kunstler-=artist
-     oscar-=oscar fernsehen=television netflix=television
+    oscar-=oscar fernsehen=television netflix=television
     polizei=police -polizei=police festgenommen=arrested festnahme=arrest verhaftet=arrested ermittler-=investigators
     staatsanwalt-=prosecutor anklage=charged angeklagt-=charged gericht=court urteil=verdict
     haftstrafe=prison_sentence gefangnis=prison mord=murder -mord=murder morder-=murder raub-=robbery
@@ -64,7 +64,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     medikament-=medicine therapie=therapy diabetes=diabetes herzinfarkt=heart_attack demenz=alzheimer
     krieg=war -krieg=war kriege=war armee=army militar-=military soldat-=soldiers truppen=troops
     luftangriff-=airstrike -angriffe=attack waffenruhe=ceasefire waffenstillstand=ceasefire waffen=weapons
-     artillerie=artillery bombe-=bomb offensive=offensive invasion=invasion kampfe=fighting
+    artillerie=artillery bombe-=bomb offensive=offensive invasion=invasion kampfe=fighting
     gefechte=fighting rebellen=rebels terror-=terrorism anschlag=attack geisel-=hostage fluchtling-=refugees
     hochwasser=flood uberschwemmung-=flood flut=flood erdbeben-=earthquake beben=earthquake waldbrand-=wildfire
     feuerwehr-=fire unfall=accident -unfall=accident explosion=explosion evakuiert=evacuated
@@ -75,14 +75,16 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     artenschutz=conservation artensterben=extinction biodiversitat=biodiversity verschmutzung=pollution
     plastik-=pollution recycling=recycling erneuerbare-=renewable_energy windkraft=wind_power
     schule=school schulen=schools -schule=school schuler-=pupils lehrer-=teachers lehrkrafte=teachers
-    unterricht-=classroom universitat-=university hochschule-=university studenten=students studierende-=students
-    bildung-=education abitur=exam prufung-=exam
-    wetter-=weather unwetter=storm sturm=storm sturmtief-=storm  gewitter=thunderstorm starkregen=heavy_rain
+    universitat-=university hochschule-=university studenten=students studierende-=students
+    bildung-=education abitur=exam 
+    wetter-=weather unwetter=storm sturm=storm sturmtief-=storm gewitter=thunderstorm starkregen=heavy_rain
     schnee-=snow hitzewelle=heatwave hitze=heatwave temperaturen=temperatures wetterdienst=meteorologists
     orkan=hurricane glatteis=winter_weather frost=frost
     kirche=church papst=pope bischof=bishop moschee=mosque synagoge=synagogue gottesdienst=church islam-=islam
-    urlaub-=vacation reise=travel reisen=travel  restaurant-=restaurant mode=fashion
-    steuer=tax steuern=tax -steuer=tax steuererhohung-=tax steuerzahler-=tax roman= -roman=novel -auswahl= vorwahl= mannschaftsauswahl=`,
+    urlaub-=vacation reise=travel reisen=travel restaurant-=restaurant mode=fashion
+    steuer=tax steuern=tax -steuer=tax steuererhohung-=tax steuerzahler-=tax roman= -roman=novel -auswahl= vorwahl= mannschaftsauswahl=
+    autor=novelist autoren=novelist autorin=novelist unterricht=classroom
+  `,
   fr: `
     parlement-=parliament assemblee=parliament senat-=senate depute-=lawmakers gouvernement-=government
     ministre-=minister premier_ministre=prime_minister president-=president presidentielle-=election
@@ -94,51 +96,53 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     banque_centrale=central_bank bourse=stock_market cac=stock_market
     investisseur-=investors entreprise-=company benefice-=profit trimestre-=quarter
     trimestriel-=quarter faillite=bankruptcy rachat=takeover fusion=merger exportation-=exports
-    droits_de_douane=tariffs impot-=tax fiscal-=tax recession=recession pib=gdp banque-=bank
+    droits_de_douane=tariffs impot-=tax fiscal-=tax recession=recession pib=gdp 
     chomage=unemployment chomeur-=unemployment greve-=strike syndicat-=union salaire-=wages smic=minimum_wage
     licenciement-=layoffs
     football=soccer foot=soccer ligue=league championnat-=championship match=match matchs=match
     buteur-=striker entraineur-=coach joueur-=player attaquant-=striker
-    champion-=champion coupe_du_monde=world_cup olympique-=olympic jeux_olympiques=olympics victoire-=victory
-    defaite-=defeat classement=standings saison=season finale=final demi-finale=semifinal tournoi=tournament
+    champion-=champion coupe_du_monde=world_cup olympique-=olympic jeux_olympiques=olympics 
+    classement=standings saison=season finale=final demi-finale=semifinal tournoi=tournament
     tennis=tennis cyclisme=cycling tour_de_france=cycling rugby=rugby basket=basketball
     psg=soccer om=soccer
     chercheur-=researchers scientifique-=scientists science-=science etude=study
-    spatial-=space fusee-=space_rocket satellite-=satellite  exoplanete-=planet
+    spatial-=space fusee-=space_rocket satellite-=satellite exoplanete-=planet
     telescope=telescope astronaute-=astronaut nasa=nasa physique=physics chimie=chemistry biologie=biology
     genome=genome intelligence_artificielle=artificial_intelligence ia=ai logiciel-=software internet=internet
     ordinateur-=computer smartphone-=smartphone technologie-=technology numerique-=digital cyber-=cyber
     pirate_informatique=hackers algorithme-=computing robot-=robot
-    film=film films=film cinema=cinema festival_de_cannes=film_festival realisateur-=film_director acteur-=actor
-    actrice-=actor theatre=theatre opera=opera concert-=concert musique-=music chanteur-=singer chanteuse-=singer
-    album=album roman=novel romans=novel ecrivain-=novelist auteur-=novelist livre-=literature litterature-=literature
-    goncourt=literature exposition-=exhibition musee-=museum peintre-=artist peinture-=painting artiste-=artist
+    film=film films=film cinema=cinema festival_de_cannes=film_festival realisateur-=film_director 
+    actrice-=actor theatre=theatre opera=opera musique-=music chanteur-=singer chanteuse-=singer
+    album=album roman=novel romans=novel ecrivain-=novelist litterature-=literature
+    goncourt=literature musee-=museum peintre-=artist peinture-=painting artiste-=artist
     oscar-=oscar television=television
     police=police policier-=police gendarme-=police interpelle-=arrested arrestation-=arrest
-    enquete-=investigation enqueteur-=investigators procureur-=prosecutor parquet=prosecutor mis_en_examen=charged
+    enqueteur-=investigators procureur-=prosecutor parquet=prosecutor mis_en_examen=charged
     tribunal=court proces=trial condamne-=convicted prison=prison meurtre-=murder assassinat-=murder
     homicide=murder braquage-=robbery cambriolage-=robbery escroquerie-=fraud fraude-=fraud
     suspect-=suspect malfaiteur-=criminals criminel-=crime crime-=crime trafic_de_drogue=drug_trafficking
-    hopital=hospital hopitaux=hospital urgences=hospital medecin-=doctors patient-=patients maladie-=disease
+    hopital=hospital hopitaux=hospital urgences=hospital medecin-=doctors maladie-=disease
     cancer=cancer grippe=flu vaccin-=vaccine vaccination=vaccine virus=viral_infection pandemie=pandemic epidemie-=epidemic
     covid=pandemic sante=health infirmier-=nurses medicament-=medicine bronchiolite=respiratory_disease
-    guerre-=war armee-=army militaire-=military soldat-=soldiers troupes=troops frappe-=airstrike
+    guerre-=war armee-=army militaire-=military soldat-=soldiers troupes=troops 
     bombardement-=bombing cessez-le-feu=ceasefire treve=ceasefire arme=weapons armes=weapons 
-    missile-=missile offensive=offensive invasion=invasion combat-=fighting rebelle-=rebels terroris-=terrorism
+    missile-=missile offensive=offensive invasion=invasion rebelle-=rebels terroris-=terrorism
     attentat-=attack otage-=hostage refugie-=refugees
-    inondation-=flood crue-=flood seisme-=earthquake tremblement_de_terre=earthquake incendie-=fire
+    inondation-=flood seisme-=earthquake tremblement_de_terre=earthquake incendie-=fire
     pompier-=fire accident-=accident explosion-=explosion evacue-=evacuated secours=rescuers
-     avalanche-=avalanche tsunami=tsunami volcan-=volcanic_eruption crash=crash glissement_de_terrain=landslide
-    environnement-=environment climat-=climate climatique-=climate rechauffement-=global_warming emission-=emissions
+    avalanche-=avalanche tsunami=tsunami volcan-=volcanic_eruption crash=crash glissement_de_terrain=landslide
+    environnement-=environment climatique-=climate rechauffement-=global_warming 
     gaz_a_effet_de_serre=greenhouse_gas biodiversite=biodiversity pollution=pollution plastique-=pollution
     ecologi-=environment renouvelable-=renewable_energy eolien-=wind_power solaire-=solar_power
-    ecole-=school college=school lycee-=school eleve-=pupils enseignant-=teachers professeur-=teachers
+    ecole-=school college=school lycee-=school enseignant-=teachers professeur-=teachers
     universite-=university etudiant-=students education=education baccalaureat=exam bac=exam
     meteo-=weather orage-=thunderstorm tempete-=storm pluie-=rain neige-=snow canicule=heatwave
-    chaleur=heatwave temperature-=temperatures grele=thunderstorm rafale-=storm
+    chaleur=heatwave temperature-=temperatures grele=thunderstorm 
     eglise=church pape=pope eveque=bishop mosquee=mosque synagogue=synagogue
     vacances=vacation voyage-=travel recette-=recipe restaurant-=restaurant
-    taux_d_interet=interest_rates taux_directeur=interest_rates taux_directeurs=interest_rates chiffre_d_affaires=revenue match_nul=draw recherche_scientifique=scientific_research vigilance_orange=weather_warning vigilance_rouge=weather_warning parti_politique=political_party campagne_electorale=election_campaign campagne_presidentielle=election_campaign semi-conducteur=semiconductor semi-conducteurs=semiconductor`,
+    taux_d_interet=interest_rates taux_directeur=interest_rates taux_directeurs=interest_rates chiffre_d_affaires=revenue match_nul=draw recherche_scientifique=scientific_research vigilance_orange=weather_warning vigilance_rouge=weather_warning parti_politique=political_party campagne_electorale=election_campaign campagne_presidentielle=election_campaign semi-conducteur=semiconductor semi-conducteurs=semiconductor
+    banque=bank banques=bank banquier-=bank actrice=actor comedien-=actor livre=literature livres=literature frappes=airstrike frappe_aerienne=airstrike combats=fighting crue=flood crues=flood changement_climatique=climate_change collegien-=pupils lyceen-=pupils rafales_de_vent=storm concert=concert concerts=concert enquete_judiciaire=investigation patient=patients patiente=patients emissions_de_co2=emissions emissions_de_gaz=emissions emissions_polluantes=emissions
+  `,
   es: `
     congreso=parliament parlamento-=parliament senado-=senate diputado-=lawmakers gobierno-=government
     ministro-=minister ministra-=minister presidente-=president presidencial-=election elecciones=election
@@ -154,24 +158,24 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     salario_minimo=minimum_wage despido-=layoffs
     futbol-=soccer liga=league laliga=league champions=champions campeonato-=championship gol=goal goles=goals
     goleador-=striker golea-=wins entrenador-=coach jugador-=player delantero-=striker portero-=goalkeeper
-    campeon-=champion olimpico-=olympic juegos_olimpicos=olympics victoria-=victory derrota-=defeat
+    campeon-=champion olimpico-=olympic juegos_olimpicos=olympics  
     empate-=draw clasificacion=standings temporada=season semifinal-=semifinal torneo-=tournament
     tenis=tennis ciclismo=cycling baloncesto=basketball estadio=stadium real_madrid=soccer barca=soccer
-    cientifico-=scientists investigador-=researchers investigacion-=scientific_research ciencia-=science estudio=study
-    espacial-=space cohete-=space_rocket satelite-=satellite  exoplaneta-=planet
+    cientifico-=scientists ciencia-=science estudio=study
+    espacial-=space cohete-=space_rocket satelite-=satellite exoplaneta-=planet
     telescopio-=telescope astronauta-=astronaut nasa=nasa fisica=physics quimica=chemistry biologia=biology
     genoma=genome inteligencia_artificial=artificial_intelligence ia=ai software=software internet=internet
     ordenador-=computer computadora-=computer smartphone-=smartphone tecnologia-=technology tecnologico-=technology
     digital-=digital ciber-=cyber hacker-=hackers algoritmo-=computing semiconductor-=semiconductor robot-=robot
     pelicula-=film cine=cinema festival_de_cine=film_festival director_de_cine=film_director actor=actor
     actores=actor actriz=actor teatro=theatre opera=opera concierto-=concert musica=music cantante-=singer album=album
-    novela-=novel escritor-=novelist escritora-=novelist autor-=novelist libro-=literature literatura-=literature
-    exposicion-=exhibition museo-=museum pintor-=artist pintura-=painting artista-=artist
+    novela-=novel escritor-=novelist escritora-=novelist libro-=literature literatura-=literature
+    museo-=museum pintor-=artist pintura-=painting artista-=artist
     oscar-=oscar television=television
     policia-=police guardia_civil=police mossos=police detenido-=arrested detencion-=arrest arrestado-=arrested
     investigacion_policial=investigation fiscal_general=prosecutor fiscalia=prosecutor juez=judge jueza=judge
-    tribunal-=court condena-=convicted condenado-=convicted carcel=prison prision=prison asesinato-=murder
-    homicidio-=murder asesino-=murder robo-=robbery atraco-=robbery hurto-=theft estafa-=fraud fraude-=fraud
+    tribunal-=court condenado-=convicted carcel=prison prision=prison asesinato-=murder
+    homicidio-=murder asesino-=murder atraco-=robbery hurto-=theft estafa-=fraud fraude-=fraud
     sospechoso-=suspect narcotrafico=drug_trafficking narcotraficante-=drug_trafficking trafico_de_drogas=drug_trafficking
     delito-=crime crimen=crime criminal-=crime incauta-=police
     hospital-=hospital urgencias=hospital medico-=doctors paciente-=patients enfermedad-=disease cancer=cancer
@@ -179,25 +183,27 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     sanidad=health salud=health sanitario-=health enfermero-=nurses medicamento-=medicine sarampion=disease
     contagio-=infections
     guerra-=war ejercito-=army militar-=military soldado-=soldiers tropas=troops bombardeo-=bombing
-    ataque-=attack alto_el_fuego=ceasefire tregua=ceasefire armas=weapons  misil-=missile
+    ataque-=attack alto_el_fuego=ceasefire tregua=ceasefire armas=weapons misil-=missile
     ofensiva=offensive invasion=invasion combate-=fighting enfrentamiento-=fighting rebelde-=rebels
     terroris-=terrorism atentado-=attack rehen-=hostage refugiado-=refugees
     inundacion-=flood riada=flood terremoto-=earthquake sismo-=earthquake incendio-=fire incendio_forestal=wildfire
     bombero-=fire accidente-=accident explosion=explosion evacua-=evacuated desaloj-=evacuated
     avalancha=avalanche tsunami=tsunami volcan-=volcanic_eruption erupcion=volcanic_eruption derrumbe-=collapse
     medio_ambiente=environment ambiental-=environment ecologista-=environmentalists climatico-=climate
-    calentamiento_global=global_warming emision-=emissions gases_de_efecto_invernadero=greenhouse_gas
+    calentamiento_global=global_warming gases_de_efecto_invernadero=greenhouse_gas
     biodiversidad=biodiversity contaminacion=pollution plastico-=pollution vertido-=pollution
     renovable-=renewable_energy eolica-=wind_power solar=solar_power
     escuela-=school alumno-=pupils profesor-=teachers docente-=teachers
     universidad-=university universitario-=university estudiante-=students educacion=education educativo-=education
-    matricula-=tuition examen-=exam selectividad=exam
+    examen-=exam selectividad=exam
     tiempo_meteorologico=weather meteorolog-=meteorologists aemet=meteorologists tormenta-=storm
-    lluvia-=rain nieve-=snow nevada-=snow ola_de_calor=heatwave temperatura-=temperatures granizo=thunderstorm
+    lluvia-=rain nieve-=snow ola_de_calor=heatwave temperatura-=temperatures granizo=thunderstorm
     alerta_roja=weather_warning huracan-=hurricane
     iglesia=church obispo-=bishop mezquita=mosque sinagoga=synagogue
     vacaciones=vacation viaje-=travel turismo=tourism receta-=recipe restaurante-=restaurant moda=fashion
-    copa_del_mundo=world_cup mundial_de_futbol=world_cup cambio_climatico=climate_change el_papa=pope`,
+    copa_del_mundo=world_cup mundial_de_futbol=world_cup cambio_climatico=climate_change el_papa=pope
+    robo=robbery robos=robbery nevadas=snow investigacion_cientifica=scientific_research emisiones=emissions
+  `,
   it: `
     parlamento-=parliament senato-=senate deputat-=lawmakers governo-=government
     esecutivo=government ministro-=minister premier=prime_minister presidente-=president elezioni=election
@@ -206,15 +212,15 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     ambasciator-=ambassador vertice=summit manovra=budget disegno_di_legge=legislation
     economia=economy economic-=economy inflazione=inflation tassi=interest_rates banca_centrale=central_bank
     bce=central_bank borsa=stock_market piazza_affari=stock_market ftse=stock_market azioni=shares
-    investitor-=investors azienda-=company impresa-=company fatturato=revenue
+    investitor-=investors azienda-=company fatturato=revenue
     trimestre-=quarter trimestral-=quarter fallimento=bankruptcy acquisizione-=takeover fusione=merger
     prezzi=prices esportazion-=exports dazi=tariffs tasse=tax fisco=tax recessione=recession pil=gdp
     banche=bank banca=bank istituti_di_credito=bank
     disoccupazione=unemployment sciopero-=strike sindacat-=union salari-=wages stipendi-=wages
     salario_minimo=minimum_wage licenziament-=layoffs
     calcio=soccer serie_a=serie_a campionato-=championship gol=goal allenator-=coach
-    squadra-=team giocator-=player attaccante-=striker portiere=goalkeeper campione-=champion mondiali=world_cup
-    olimpiad-=olympics olimpic-=olympic vittoria-=victory sconfitta-=defeat pareggio=draw classifica=standings
+    squadra-=team giocator-=player attaccante-=striker portiere=goalkeeper mondiali=world_cup
+    olimpiad-=olympics olimpic-=olympic pareggio=draw classifica=standings
     semifinale=semifinal torneo=tournament tennis=tennis ciclismo=cycling
     giro_d_italia=cycling basket=basketball stadio=stadium juventus=soccer juve=soccer derby=match
     bianconeri=soccer rossoneri=soccer nerazzurri=soccer scudetto=championship
@@ -236,11 +242,11 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     latitante=police mafia=organized_crime camorra=organized_crime ndrangheta=organized_crime estorsione=organized_crime
     spaccio=drug_trafficking narcotraffico=drug_trafficking criminal-=crime reato=crime
     ospedale=hospital ospedali=hospital pronto_soccorso=hospital medic-=doctors pediatr-=doctors
-    pazient-=patients malattia=disease malattie=disease tumore=cancer cancro=cancer vaccin-=vaccine
+    malattia=disease malattie=disease tumore=cancer cancro=cancer vaccin-=vaccine
     virus=viral_infection pandemia=pandemic epidemia=epidemic covid=pandemic sanita=health salute=health sanitari-=health
     infermier-=nurses farmac-=medicine
     guerra=war esercito=army militar-=military soldat-=soldiers truppe=troops raid=airstrike bombardament-=bombing
-    attacco=attack cessate_il_fuoco=ceasefire tregua=ceasefire armi=weapons   missil-=missile
+    attacco=attack cessate_il_fuoco=ceasefire tregua=ceasefire armi=weapons missil-=missile
     offensiva=offensive invasione=invasion combattiment-=fighting ribelli=rebels terroris-=terrorism attentato=attack
     ostagg-=hostage profugh-=refugees
     alluvione=flood inondazion-=flood terremoto=earthquake sisma=earthquake incendio=fire incendi=fire
@@ -257,7 +263,9 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     temperature=temperatures grandine=thunderstorm anticiclone=weather allerta_meteo=weather_warning
     chiesa=church vescovo=bishop moschea=mosque sinagoga=synagogue vaticano=vatican
     vacanze=vacation viaggio=travel viaggi=travel turismo=tourism ricetta=recipe ristorante=restaurant moda=fashion
-    camera_dei_deputati=parliament voto_di_fiducia=confidence_vote mostra_del_cinema=film_festival il_papa=pope pontefice=pope cambiamento_climatico=climate_change cambiamenti_climatici=climate_change`,
+    camera_dei_deputati=parliament voto_di_fiducia=confidence_vote mostra_del_cinema=film_festival il_papa=pope pontefice=pope cambiamento_climatico=climate_change cambiamenti_climatici=climate_change
+    pazienti=patients paziente=patients campione=champion campioni=champion
+  `,
   pt: `
     parlamento-=parliament congresso=parliament assembleia=parliament senado-=senate deputad-=lawmakers
     governo-=government ministro-=minister ministra-=minister primeiro-ministro=prime_minister presidente-=president
@@ -273,22 +281,22 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     desemprego=unemployment greve-=strike sindicato-=union salario-=wages salarial-=wages salario_minimo=minimum_wage
     demissao=layoffs demissoes=layoffs despedimento-=layoffs trabalhador-=workers
     futebol=soccer campeonato-=championship brasileirao=championship liga=league golo=goal golos=goals gol=goal
-    gols=goals treinador-=coach equipa-=team time=team selecao=team jogador-=player
-    atacante-=striker avancado-=striker goleiro-=goalkeeper guarda-redes=goalkeeper campeao=champion
-    copa_do_mundo=world_cup olimpic-=olympic vitoria-=victory derrota-=defeat empate-=draw
+    gols=goals treinador-=coach time=team selecao=team jogador-=player
+    atacante-=striker goleiro-=goalkeeper guarda-redes=goalkeeper campeao=champion
+    copa_do_mundo=world_cup olimpic-=olympic empate-=draw
     classificacao=standings lideranca=standings temporada=season semifinal-=semifinal torneio-=tournament
     tenis=tennis ciclismo=cycling basquete=basketball estadio=stadium derbi=match classico=match
     benfica=soccer sporting=soccer flamengo=soccer palmeiras=soccer corinthians=soccer
-    cientista-=scientists pesquisador-=researchers investigador-=researchers pesquisa-=scientific_research investigacao_cientifica=scientific_research
-    ciencia-=science cientific-=science estudo=study espacial-=space espaco=space foguete-=space_rocket satelite-=satellite
-     exoplaneta-=planet telescopio-=telescope astronauta-=astronaut nasa=nasa fisica=physics
-    quimica=chemistry biologia=biology genoma=genome inteligencia_artificial=artificial_intelligence ia=ai
+    cientista-=scientists pesquisador-=researchers investigacao_cientifica=scientific_research
+    ciencia-=science cientific-=science estudo=study espacial-=space foguete-=space_rocket satelite-=satellite
+    exoplaneta-=planet telescopio-=telescope astronauta-=astronaut nasa=nasa fisica=physics
+    quimica=chemistry biologia=biology genoma=genome inteligencia_artificial=artificial_intelligence 
     software=software internet=internet computador-=computer smartphone-=smartphone tecnologia-=technology
     tecnologic-=technology digital=digital ciber-=cyber hacker-=hackers algoritmo-=computing semicondutor-=semiconductor
     robo=robot
     filme-=film cinema=cinema longa-metragem=film festival_de_cinema=film_festival realizador-=film_director
     diretor_de_cinema=film_director ator=actor atores=actor atriz=actor teatro=theatre opera=opera concerto-=concert
-    show=concert musica=music cantor-=singer album=album escritor-=novelist autor-=novelist livro-=literature
+    show=concert musica=music cantor-=singer album=album escritor-=novelist livro-=literature
     literatura=literature exposicao=exhibition museu-=museum pintor-=artist pintura-=painting artista-=artist
     oscar-=oscar televisao=television novela=television_series
     policia-=police policial-=police preso-=arrested presos=arrested prende-=arrested prisao=arrest detido-=arrested
@@ -302,7 +310,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     covid=pandemic saude=health sanitari-=health enfermeir-=nurses medicamento-=medicine remedio-=medicine dengue=disease
     guerra-=war exercito=army militar-=military militares=military soldado-=soldiers tropas=troops
     bombardeio-=bombing bombardeament-=bombing ataque-=attack cessar-fogo=ceasefire tregua=ceasefire armas=weapons
-     missil-=missile ofensiva=offensive invasao=invasion combate-=fighting confronto-=fighting
+    missil-=missile ofensiva=offensive invasao=invasion combate-=fighting 
     rebelde-=rebels insurgente-=rebels terroris-=terrorism atentado-=attack refem=hostage refens=hostage
     refugiado-=refugees
     inundac-=flood enchente-=flood terremoto-=earthquake sismo-=earthquake incendio-=fire
@@ -310,20 +318,22 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     desalojad-=evacuated defesa_civil=emergency_services deslizamento-=landslide avalanche=avalanche
     tsunami=tsunami vulcao=volcanic_eruption erupcao=volcanic_eruption desabamento=collapse
     meio_ambiente=environment ambiental-=environment ambientalista-=environmentalists
-    climatic-=climate alteracoes_climaticas=climate_change aquecimento_global=global_warming emisso-=emissions
+    climatic-=climate alteracoes_climaticas=climate_change aquecimento_global=global_warming 
     gases_de_efeito_estufa=greenhouse_gas biodiversidade=biodiversity poluicao=pollution plastico-=pollution
-    desmatamento=deforestation desflorestacao=deforestation floresta-=forest especie-=endangered_species renovave-=renewable_energy
+    desmatamento=deforestation desflorestacao=deforestation floresta-=forest renovave-=renewable_energy
     eolica-=wind_power solar=solar_power
     escola-=school colegio-=school aluno-=pupils professor-=teachers professora-=teachers docente-=teachers
     universidade-=university universitari-=university estudante-=students educacao=education ensino=education
-    enem=exam vestibular=exam exame-=exam propina-=tuition mensalidade-=tuition
+    enem=exam vestibular=exam mensalidade-=tuition
     meteorolog-=meteorologists tempestade-=storm temporal=storm chuva-=rain neve=snow onda_de_calor=heatwave
     temperatura-=temperatures granizo=thunderstorm alerta_vermelho=weather_warning furacao=hurricane
     ciclone=cyclone previsao_do_tempo=weather_forecast
     igreja=church bispo-=bishop mesquita=mosque sinagoga=synagogue
     ferias=vacation viagem=travel viagens=travel turismo=tourism receita_culinaria=recipe restaurante-=restaurant
     moda=fashion
-    campanha_eleitoral=election_campaign pronto-socorro=hospital mudancas_climaticas=climate_change o_papa=pope copa_do_mundo=world_cup`,
+    campanha_eleitoral=election_campaign pronto-socorro=hospital mudancas_climaticas=climate_change o_papa=pope copa_do_mundo=world_cup
+    emissoes=emissions exames_nacionais=exam
+  `,
   nl: `
     tweede_kamer=parliament eerste_kamer=senate parlement-=parliament kamerleden=lawmakers kamerlid=lawmakers
     kabinet-=government regering-=government minister-=minister premier=prime_minister president-=president
@@ -335,13 +345,13 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     belegger-=investors investeerder-=investors bedrijf=company bedrijven=company omzet=revenue winst=profit
     kwartaal=quarter faillissement=bankruptcy failliet=bankruptcy overname-=takeover fusie=merger prijzen=prices
     -prijzen=prices export=exports handelstarieven=tariffs importheffing-=tariffs belasting-=tax recessie=recession
-    bbp=gdp bruto_binnenlands_product=gdp  banken=bank
+    bbp=gdp bruto_binnenlands_product=gdp banken=bank
     werkloosheid=unemployment werkloos=unemployment staking-=strike -staking=strike vakbond-=union fnv=union
     loon=wages lonen=wages salaris-=wages minimumloon=minimum_wage cao=collective_bargaining
     voetbal-=soccer eredivisie=soccer doelpunt-=goal treffer=goal trainer=coach
-    ploeg=team elftal=team speler-=player keeper=goalkeeper doelman=goalkeeper
-    kampioen-=champion wereldkampioen-=world_champion wk=world_cup olympisch-=olympic overwinning=victory
-    nederlaag=defeat gelijkspel=draw ranglijst=standings seizoen=season finale=final halve_finale=semifinal
+    ploeg=team elftal=team keeper=goalkeeper doelman=goalkeeper
+    kampioen-=champion wereldkampioen-=world_champion wk=world_cup olympisch-=olympic 
+    gelijkspel=draw ranglijst=standings seizoen=season finale=final halve_finale=semifinal
     toernooi=tournament tennis=tennis wielren-=cycling schaats-=speed_skating stadion=stadium ajax=soccer
     psv=soccer feyenoord=soccer
     onderzoeker-=researchers wetenschap-=science wetenschapper-=scientists studie=study
@@ -368,7 +378,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     verpleegkundige-=nurses medicijn-=medicine
     oorlog=war leger=army militair-=military militairen=military soldaat=soldiers soldaten=soldiers troepen=troops
     luchtaanval-=airstrike -aanval=attack aanvallen=attack wapenstilstand=ceasefire wapens=weapons
-     raketaanval-=missile artillerie=artillery offensief=offensive invasie=invasion gevechten=fighting
+    raketaanval-=missile artillerie=artillery offensief=offensive invasie=invasion gevechten=fighting
     rebellen=rebels terreur-=terrorism terroris-=terrorism aanslag-=attack gijzel-=hostage vluchteling-=refugees
     overstroming-=flood watersnood=flood aardbeving-=earthquake beving-=earthquake brand=fire bosbrand-=wildfire
     brandweer=fire ongeluk-=accident ongeval-=accident explosie=explosion geevacueerd=evacuated
@@ -384,8 +394,10 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     knmi=meteorologists storm-=storm onweer-=thunderstorm regen-=rain sneeuw-=snow hittegolf=heatwave
     temperatuur-=temperatures hagel=thunderstorm windstoten=storm code_oranje=weather_warning code_rood=weather_warning
     kerk=church paus=pope bisschop=bishop moskee=mosque synagoge=synagogue
-    vakantie=vacation reizen=travel toerisme=tourism recept-=recipe restaurant-=restaurant mode=fashion
-    agent=police agenten=police staakt-het-vuren=ceasefire weerbericht=weather weersverwachting=weather_forecast`,
+    vakantie=vacation reizen=travel toerisme=tourism restaurant-=restaurant mode=fashion
+    agent=police agenten=police staakt-het-vuren=ceasefire weerbericht=weather weersverwachting=weather_forecast
+    recept=recipe recepten=recipe
+  `,
 };
 
 /** Folds a word as the English lexicon's matching does: a plural `s`/`ies` (not "ss", "us", "is"). */
@@ -400,8 +412,6 @@ function wordsOf(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** The shortest stem or ending read (shorter ones would match too much). */
-const MIN_PART = 3;
 /** The longest phrase a dictionary lists, in words. */
 const MAX_PHRASE = 5;
 
@@ -410,10 +420,19 @@ interface Dictionary {
   words: Map<string, string>;
   stems: Map<string, string>;
   endings: Map<string, string>;
+  /** The lengths of the stems and of the endings, longest first (only these are looked up). */
+  stemLengths: number[];
+  endingLengths: number[];
 }
 
 function dictionaryOf(entries: string): Dictionary {
-  const dictionary: Dictionary = { words: new Map(), stems: new Map(), endings: new Map() };
+  const dictionary: Dictionary = {
+    words: new Map(),
+    stems: new Map(),
+    endings: new Map(),
+    stemLengths: [],
+    endingLengths: [],
+  };
   for (const entry of entries.split(/\s+/).filter(Boolean)) {
     const at = entry.indexOf('=');
     const key = entry.slice(0, at);
@@ -422,6 +441,9 @@ function dictionaryOf(entries: string): Dictionary {
     else if (key.startsWith('-')) dictionary.endings.set(wordsOf(key).join(' '), english);
     else dictionary.words.set(wordsOf(key).map(singular).join(' '), english);
   }
+  const lengths = (keys: Iterable<string>) => [...new Set([...keys].map((key) => key.length))].sort((a, b) => b - a);
+  dictionary.stemLengths = lengths(dictionary.stems.keys());
+  dictionary.endingLengths = lengths(dictionary.endings.keys());
   return dictionary;
 }
 
@@ -432,12 +454,14 @@ export const TRANSLATED_LANGUAGES: ReadonlySet<string> = new Set(Object.keys(TRA
 
 /** A word's English reading by stem or ending: the longest that matches ('' when one stops it). */
 function partOf(word: string, dictionary: Dictionary): string | undefined {
-  for (let length = word.length; length >= MIN_PART; length--) {
+  for (const length of dictionary.stemLengths) {
+    if (length > word.length) continue;
     const english = dictionary.stems.get(word.slice(0, length));
     if (english !== undefined) return english;
   }
-  for (let start = 0; start <= word.length - MIN_PART; start++) {
-    const english = dictionary.endings.get(word.slice(start));
+  for (const length of dictionary.endingLengths) {
+    if (length > word.length) continue;
+    const english = dictionary.endings.get(word.slice(word.length - length));
     if (english !== undefined) return english;
   }
   return undefined;
