@@ -284,7 +284,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     gols=goals treinador-=coach time=team selecao=team jogador-=player
     atacante-=striker goleiro-=goalkeeper guarda-redes=goalkeeper campeao=champion
     copa_do_mundo=world_cup olimpic-=olympic empate-=draw
-    classificacao=standings lideranca=standings temporada=season semifinal-=semifinal torneio-=tournament
+    classificacao=standings temporada=season semifinal-=semifinal torneio-=tournament
     tenis=tennis ciclismo=cycling basquete=basketball estadio=stadium derbi=match classico=match
     benfica=soccer sporting=soccer flamengo=soccer palmeiras=soccer corinthians=soccer
     cientista-=scientists pesquisador-=researchers investigacao_cientifica=scientific_research
