@@ -1,6 +1,6 @@
 /**
- * News vocabulary of six languages read as the English topic lexicon's words, so that text in German,
- * French, Spanish, Italian, Portuguese or Dutch gets topics from its own words too (the learned model
+ * News vocabulary of seven languages read as the English topic lexicon's words, so that text in German,
+ * French, Spanish, Italian, Portuguese, Dutch or Russian gets topics from its own words too (the learned model
  * reads English only and is not asked). Hand-written from general knowledge of how news is worded in
  * each language, like the English lexicon; nothing here is learnt from a data set.
  *
@@ -397,6 +397,64 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     vakantie=vacation reizen=travel toerisme=tourism restaurant-=restaurant mode=fashion
     agent=police agenten=police staakt-het-vuren=ceasefire weerbericht=weather weersverwachting=weather_forecast
     recept=recipe recepten=recipe
+  `,
+  ru: `
+    госдум-=parliament парламент-=parliament депутат-=lawmakers сенатор-=senate правительств-=government
+    министр-=minister министерств-=minister премьер=prime_minister президент-=president выборы=election
+    выборов=election выборах=election выборам=election избирател-=election предвыборн-=election_campaign
+    коалици-=coalition оппозици-=opposition партия=political_party партии=political_party партий=political_party
+    законопроект-=legislation референдум-=referendum мэр-=mayor губернатор-=governor дипломат-=diplomat
+    посол=ambassador посла=ambassador посольств-=ambassador саммит-=summit кремл-=kremlin санкци-=sanctions
+    экономик-=economy экономическ-=economy инфляци-=inflation ключевая_ставка=interest_rates
+    ключевую_ставку=interest_rates ключевой_ставки=interest_rates центробанк-=central_bank
+    центральный_банк=central_bank цб=central_bank банк-=bank бирж-=stock_market акционер-=investors
+    инвестор-=investors компани-=company выручк-=revenue прибыль=profit прибыли=profit банкротств-=bankruptcy
+    слияни-=merger поглощени-=takeover цены=prices экспорт-=exports пошлин-=tariffs налог-=tax рецесси-=recession
+    ввп=gdp безработиц-=unemployment забастовк-=strike бастова-=strike профсоюз-=union зарплат-=wages
+    увольнени-=layoffs
+    футбол-=soccer хоккей-=ice_hockey баскетбол-=basketball теннис-=tennis чемпионат-=championship
+    чемпион-=champion лига=league лиги=league лигу=league лиге=league матч-=match гол=goal голы=goals
+    тренер-=coach игрок-=player нападающ-=striker вратар-=goalkeeper сборная=team сборной=team сборную=team
+    олимпи-=olympics турнир-=tournament стадион-=stadium болельщик-=fans обыгра-=beat спартак=soccer цска=soccer
+    ученые=scientists ученых=scientists ученым=scientists учеными=scientists ученый=scientists
+    исследовател-=researchers научн-=science наук-=science космос-=space космическ-=space космонавт-=astronaut
+    астронавт-=astronaut спутник-=satellite астероид-=asteroid телескоп-=telescope физик-=physics хими-=chemistry
+    биологи-=biology геном-=genome искусственный_интеллект=artificial_intelligence
+    искусственного_интеллекта=artificial_intelligence искусственным_интеллектом=artificial_intelligence ии=ai
+    нейросет-=artificial_intelligence программное_обеспечение=software интернет-=internet компьютер-=computer
+    смартфон-=smartphone технологи-=technology цифров-=digital кибер-=cyber хакер-=hackers алгоритм-=computing
+    полупроводник-=semiconductor робот-=robot
+    фильм-=film кинотеатр-=cinema кинофестивал-=film_festival режиссер-=film_director актер-=actor актрис-=actor
+    театр-=theatre балет-=ballet опера=opera оперы=opera оперн-=opera концерт-=concert музык-=music певец=singer
+    певиц-=singer альбом-=album писател-=novelist книг-=literature литератур-=literature выставк-=exhibition
+    музе-=museum художник-=artist искусство=art искусства=art искусству=art искусстве=art искусств=art телевидени-=television сериал-=television_series оскар-=oscar
+    полици-=police задержа-=arrested арест-=arrest следовател-=investigators следстви-=investigation
+    следственн-=investigation прокурор-=prosecutor прокуратур-=prosecutor обвиня-=charged суд=court суде=court
+    судом=court судья=judge приговор-=verdict тюрьм-=prison убийств-=murder убийц-=murder ограблени-=robbery
+    грабител-=robbery краж-=theft мошенничеств-=fraud мошенник-=fraud подозреваем-=suspect преступлени-=crime
+    преступник-=criminals уголовн-=crime наркотик-=drug_trafficking бандит-=gang
+    больниц-=hospital поликлиник-=hospital врач-=doctors пациент-=patients болезн-=disease заболевани-=disease
+    заболевш-=disease онколог-=cancer грипп-=flu вакцин-=vaccine прививк-=vaccine вирус-=viral_infection
+    пандеми-=pandemic эпидеми-=epidemic коронавирус-=covid ковид-=covid здравоохранени-=health здоровь-=health
+    медицин-=medicine лекарств-=medicine медсестр-=nurses
+    война=war войны=war войну=war войне=war войной=war арми-=army военн-=military солдат-=soldiers войск-=troops
+    обстрел-=shelling бомбардировк-=bombing перемири-=ceasefire прекращение_огня=ceasefire оружи-=weapons
+    ракетн-=missile вторжени-=invasion повстанц-=rebels террорист-=terrorism теракт-=attack заложник-=hostage
+    беженц-=refugees
+    наводнени-=flood паводк-=flood паводок=flood землетрясени-=earthquake пожар-=fire авари-=accident взрыв-=explosion
+    эвакуаци-=evacuation эвакуирова-=evacuated спасател-=rescuers мчс=emergency_services лавин-=avalanche
+    цунами=tsunami вулкан-=volcanic_eruption крушени-=crash оползн-=landslide
+    эколог-=environment климат=climate климатическ-=climate изменение_климата=climate_change
+    изменения_климата=climate_change выбросы=emissions выбросов=emissions парников-=greenhouse_gas
+    глобальное_потепление=global_warming глобального_потепления=global_warming загрязнени-=pollution
+    биоразнообрази-=biodiversity вымирани-=extinction возобновляем-=renewable_energy экосистем-=ecosystem
+    школ-=school ученик-=pupils учител-=teachers педагог-=teachers университет-=university вуз-=university
+    студент-=students образовани-=education экзамен-=exam егэ=exam выпускник-=students
+    погод-=weather непогод-=storm синоптик-=meteorologists метеоролог-=meteorologists мороз-=frost снег-=snow
+    снегопад-=snow дожд-=rain ливн-=heavy_rain гроза=thunderstorm грозы=thunderstorm ураган-=hurricane
+    шторм-=storm метел-=storm температур-=temperatures циклон-=cyclone
+    церков-=church церкви=church патриарх-=church мечет-=mosque синагог-=synagogue ислам-=islam
+    туризм-=tourism отпуск-=vacation ресторан-=restaurant
   `,
 };
 
