@@ -173,6 +173,8 @@ interface Name {
   ambiguous: boolean;
   /** An acronym: must be written in capitals. */
   acronym: boolean;
+  /** Written with letters beyond ASCII (an operator's "Nestlé"); the listed names are all plain. */
+  accented: boolean;
 }
 
 interface Token {
@@ -186,6 +188,8 @@ interface Token {
   possessive: boolean;
   /** Joined to the word before by a hyphen ("quarter-finals"). */
   hyphenated: boolean;
+  /** Written with accents or umlauts that folding took away ("Über" → "uber"). */
+  accented: boolean;
 }
 
 /**
@@ -220,20 +224,24 @@ function tokenize(text: string): Token[] {
         joined: true,
         possessive: false,
         hyphenated: false,
+        accented: false,
       });
       last = match.index + raw.length;
       continue;
     }
     const between = source.slice(last, match.index);
+    // eslint-disable-next-line no-control-regex
+    const ascii = /^[\x00-\x7f]*$/.test(raw);
+    const folded = ascii ? raw.toLowerCase() : foldText(raw);
     out.push({
-      // eslint-disable-next-line no-control-regex
-      folded: /^[\x00-\x7f]*$/.test(raw) ? raw.toLowerCase() : foldText(raw),
+      folded,
       capital: isCapital(raw),
       upper: raw === raw.toUpperCase() && raw !== raw.toLowerCase(),
       sentenceStart: out.length === 0 || (between !== ' ' && (/[.!?:"“]\s*$/.test(between) || between.includes('\n'))),
       joined: out.length > 0 && /^ +$/.test(between),
       possessive: source[match.index + raw.length] === '\u200d',
       hyphenated: out.length > 0 && /^[-‐‑]$/.test(between),
+      accented: !ascii && folded !== raw.toLowerCase(),
     });
     last = match.index + raw.length;
   }
@@ -349,7 +357,14 @@ export class CompanyMatcher {
       (written !== company.name ? letters <= 4 : !ambiguous && letters <= 3);
     if (letters < 2 || (letters < 3 && !isAcronym)) return;
     // "UPS", "SAP" in capitals are the acronyms, not the words.
-    const name: Name = { words, company: company.id, ambiguous: ambiguous && !isAcronym, acronym: isAcronym };
+    const name: Name = {
+      words,
+      company: company.id,
+      ambiguous: ambiguous && !isAcronym,
+      acronym: isAcronym,
+      // eslint-disable-next-line no-control-regex
+      accented: !/^[\x00-\x7f]*$/.test(written),
+    };
     const list = this.byFirstWord.get(words[0]!) ?? [];
     list.push(name);
     this.byFirstWord.set(words[0]!, list);
@@ -672,6 +687,9 @@ export class CompanyMatcher {
   /** Whether a name at token `i` is capitalised as it must be: acronyms in capitals, words of an ambiguous name each. */
   private written(tokens: Token[], i: number, name: Name): boolean {
     const written = tokens.slice(i, i + name.words.length).filter((t) => t.folded !== '&' && t.folded !== 'of');
+    // A one-word name spelt plainly is not a word written with accents or umlauts: German "Über" (over,
+    // about) is not Uber. (Folding still lets "Nestle" find an operator's "Nestlé".)
+    if (name.words.length === 1 && !name.accented && written[0]!.accented) return false;
     return name.acronym
       ? written.every((t) => t.upper)
       : written[0]!.capital && (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com'));

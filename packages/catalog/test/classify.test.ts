@@ -239,6 +239,14 @@ describe('company matcher', () => {
     expect(names('Google and Facebook face new rules')).toEqual(['Alphabet Inc.', 'Meta Platforms, Inc.']);
   });
 
+  it('does not read a word written with accents or umlauts as a plainly spelt name', () => {
+    // German "Über" (about, over) starts sentences; folded it is "uber".
+    expect(names('Scrum Day 2026', 'Über das Programm stimmen die Teilnehmer selbst ab.')).toEqual([]);
+    expect(names('Uber streicht 200 Stellen', 'Über die Pläne berichtete zuerst die Presse.')).toEqual([
+      'Uber Technologies, Inc',
+    ]);
+  });
+
   it('treats share classes as one company', () => {
     expect(names('Trading in (NASDAQ: GOOG) and NASDAQ:GOOGL was heavy')).toEqual(['Alphabet Inc.']);
   });
@@ -529,6 +537,15 @@ describe('catalog override file', () => {
       const matcher = new ArticleClassifier(custom).companies;
       expect(matcher.match(text('Widgetco opens a plant in Ohio', 'The company hires 300.'))).toEqual([990000001]);
       expect(matcher.match(text('Regulators fine the Cupertino giant'))).toEqual([320193]);
+      // An accented name is found as written and without its accents.
+      const accentedFile = join(dir, 'accented.yaml');
+      await writeFile(
+        accentedFile,
+        'companies:\n  - id: 990000003\n    name: Société Exemplaire\n    aliases: [Exemplé]\n',
+      );
+      const accented = new ArticleClassifier(loadCatalog(accentedFile)).companies;
+      expect(accented.match(text('Exemplé opens a plant in Lyon', 'The company hires 300.'))).toEqual([990000003]);
+      expect(accented.match(text('Exemple opens a plant in Lyon', 'The company hires 300.'))).toEqual([990000003]);
       expect(loadCatalog().companies.has(990000001)).toBe(false);
 
       await writeFile(file, 'companies:\n  - id: 990000002\n    aliases: [Nameless]\n');
