@@ -91,6 +91,17 @@ describe('topic classifier', () => {
     expect(topics.assign([], { ...english, language: 'en' })).toEqual(topics.assign([], english));
   });
 
+  it("reads today's war words and factories as the lexicon should", () => {
+    const lexicon = new TopicClassifier(catalog, {}, { model: null });
+    const read = (headline: string) => lexicon.classifyText(text(headline)).topics;
+    // "strikes" alone is labour: a drone or missile strike is war.
+    expect(read('Missile strikes on the port kill 12').map(rootName)).toEqual(['conflict, war and peace']);
+    // A battery or chemical plant is a factory, not a flower.
+    expect(read('Chemical plants close as gas prices soar').map((id) => catalog.topics.get(id)!.name)).not.toContain(
+      'flowers and plants',
+    );
+  });
+
   it('reads news in German, French, Spanish, Italian, Portuguese, Dutch and Russian through their dictionaries', () => {
     const read = (language: string, headline: string, introduction = '') =>
       topics.assign([], { ...text(headline, introduction), language }).map(rootName)[0];
