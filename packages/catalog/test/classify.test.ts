@@ -91,11 +91,18 @@ describe('topic classifier', () => {
     expect(topics.assign([], { ...english, language: 'en' })).toEqual(topics.assign([], english));
   });
 
-  it("reads today's war words and factories as the lexicon should", () => {
+  it("reads today's words for war, factories, football and pay as the lexicon should", () => {
     const lexicon = new TopicClassifier(catalog, {}, { model: null });
     const read = (headline: string) => lexicon.classifyText(text(headline)).topics;
     // "strikes" alone is labour: a drone or missile strike is war.
     expect(read('Missile strikes on the port kill 12').map(rootName)).toEqual(['conflict, war and peace']);
+    // A pay deal ends a strike (it is no merger); a late penalty at Villa is football.
+    expect(read('Dockworkers end strike after pay deal').map(rootName)).toEqual(['labor']);
+    expect(
+      lexicon
+        .classifyText(text('Late penalty gives United draw at Villa', 'The visitors levelled in stoppage time.'))
+        .topics.map(rootName),
+    ).toEqual(['sport']);
     // A battery or chemical plant is a factory, not a flower.
     expect(read('Chemical plants close as gas prices soar').map((id) => catalog.topics.get(id)!.name)).not.toContain(
       'flowers and plants',
