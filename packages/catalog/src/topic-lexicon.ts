@@ -346,12 +346,13 @@ export const TOPIC_LEXICON: Record<number, string> = {
     trade union, strike, strikes, striking, walkout, wage, wages, minimum wage, pension, pensions, jobs:0.5,
     job:0.4, hiring, unemployment, jobless, labor dispute, collective bargaining, overtime pay, workforce,
     walkouts, picket, picket line, pay deal, pay offer, pay dispute, pay rise, pay talks, pay claim, dockworkers,
-    dockers, industrial action`,
+    dockers, industrial action, four-day week, working hours, remote work:0.6, working from home:0.6`,
   1000000: `arts, culture, entertainment, film, films, movie, movies, cinema, box office, hollywood, actor,
     actress, director:0.3, oscar, oscars, academy award, music, musician, singer, band:0.4, album, song, songs,
     concert, tour:0.2, rock:0.4, pop:0.4, rapper, hip-hop, grammy, tv:0.6, television, sitcom, drama:0.5,
     series:0.3, show:0.3, broadcaster, broadcast:0.5, radio, newspaper, magazine, publisher:0.5, book, books,
     novel, novelist, author:0.4, poet, poetry, art, artist, artists, painting, museum, exhibition, gallery:0.5,
+    mural, murals, street art, graffiti artist, banksy,
     theater, theatre, broadway, opera, ballet, dance:0.5, fashion, celebrity, celebrities, star:0.2, media:0.6,
     journalist, journalists, reporter, documentary, festival:0.5, comic, comedy, animated`,
   10000000: `lifestyle, leisure, travel, tourism, tourist, tourists, vacation, holiday:0.4, hotel, hotels,
@@ -365,7 +366,9 @@ export const TOPIC_LEXICON: Record<number, string> = {
     college:0.2, colleges:0.4, campus, tuition, classroom, curriculum, exam, exams, pupils, graduate:0.4, degree:0.3,
     kindergarten, literacy`,
   17000000: `weather, forecast:0.3, forecasters, temperatures, rain, rainfall, snow, snowfall, heat wave, heatwave,
-    cold snap, frost, storm:0.4, storms:0.4, thunderstorm, meteorologist, meteorologists, national weather service`,
+    cold snap, frost, storm:0.4, storms:0.4, thunderstorm, meteorologist, meteorologists, national weather service,
+    fog, foggy, freezing fog, drizzle, hailstones, hailstorm, sleet, blizzard, gusts, gales, high winds, heavy rain,
+    met office, weather warning, amber warning, yellow warning, wind chill, humidity, sunshine:0.5`,
 };
 
 /** The terms of one lexicon entry (`"term, other term:0.4"`) with their weights (1 unless given). */

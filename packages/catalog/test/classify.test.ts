@@ -103,6 +103,10 @@ describe('topic classifier', () => {
         .classifyText(text('Late penalty gives United draw at Villa', 'The visitors levelled in stoppage time.'))
         .topics.map(rootName),
     ).toEqual(['sport']);
+    // Fog is weather ("hail" is not: leaders hail deals); a mural is art.
+    expect(read('Fog disrupts flights at Heathrow').map(rootName)).toEqual(['weather']);
+    expect(read('Leaders hail landmark trade deal').map(rootName)).not.toContain('weather');
+    expect(read('Banksy mural appears overnight').map(rootName)).toEqual(['arts, culture, entertainment and media']);
     // A battery or chemical plant is a factory, not a flower.
     expect(read('Chemical plants close as gas prices soar').map((id) => catalog.topics.get(id)!.name)).not.toContain(
       'flowers and plants',
