@@ -15,6 +15,7 @@ import { detectLanguage } from './language.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
 import { TRANSLATED_LANGUAGES, translateForTopics } from './topic-translations.js';
+import { normalizeWord } from './word-forms.js';
 
 export const MAX_TOPICS = 3;
 
@@ -98,16 +99,7 @@ const DESCEND_SHARE = 0.34;
  */
 const DESCEND_MIN = 0.3;
 
-/** Folds a word for matching: accents and case, then a plural `s`/`ies`. */
-export function normalizeWord(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith('s')) {
-    const before = word.charCodeAt(word.length - 2);
-    // not "ss", "us", "is"
-    if (before !== 115 && before !== 117 && before !== 105) return word.slice(0, -1);
-  }
-  return word;
-}
+export { normalizeWord };
 
 function tokens(text: string): string[] {
   // eslint-disable-next-line no-control-regex

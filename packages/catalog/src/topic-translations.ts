@@ -1,8 +1,8 @@
 /**
- * News vocabulary of seven languages read as the English topic lexicon's words, so that text in German,
- * French, Spanish, Italian, Portuguese, Dutch or Russian gets topics from its own words too (the learned model
- * reads English only and is not asked). Hand-written from general knowledge of how news is worded in
- * each language, like the English lexicon; nothing here is learnt from a data set.
+ * News vocabulary of seven languages read as the English topic lexicon's words, so that text in
+ * German, French, Spanish, Italian, Portuguese, Dutch or Russian gets topics from its own words too
+ * (the learned model reads English only and is not asked). Hand-written from general knowledge of how
+ * news is worded in each language, like the English lexicon; nothing here is learnt from a data set.
  *
  * Each entry is `word=english` (the English words joined by `_`): `word` as a whole word (case, accents
  * and a plural `s` folded), `stem-` any word beginning so (inflections: "soldat-" for Soldaten), `-end`
@@ -12,6 +12,7 @@
  * Spanish "partido" (a match, a party) is not, nor German "Spiel" alone.
  */
 import { foldText } from '@tidings/core/text';
+import { normalizeWord } from './word-forms.js';
 
 export const TRANSLATED_TEXT: Record<string, string> = {
   de: `
@@ -458,13 +459,6 @@ export const TRANSLATED_TEXT: Record<string, string> = {
   `,
 };
 
-/** Folds a word as the English lexicon's matching does: a plural `s`/`ies` (not "ss", "us", "is"). */
-function singular(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith('s') && !/[sui]s$/.test(word)) return word.slice(0, -1);
-  return word;
-}
-
 /** Words as the dictionaries are read: folded case and accents, apostrophes and hyphens separate. */
 function wordsOf(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -497,7 +491,7 @@ function dictionaryOf(entries: string): Dictionary {
     const english = entry.slice(at + 1).replace(/_/g, ' ');
     if (key.endsWith('-')) dictionary.stems.set(wordsOf(key).join(' '), english);
     else if (key.startsWith('-')) dictionary.endings.set(wordsOf(key).join(' '), english);
-    else dictionary.words.set(wordsOf(key).map(singular).join(' '), english);
+    else dictionary.words.set(wordsOf(key).map(normalizeWord).join(' '), english);
   }
   const lengths = (keys: Iterable<string>) => [...new Set([...keys].map((key) => key.length))].sort((a, b) => b - a);
   dictionary.stemLengths = lengths(dictionary.stems.keys());
@@ -544,12 +538,12 @@ export function translateForTopics(text: string, language: string): string[] | n
       found = dictionary.words.get(
         words
           .slice(i, i + n)
-          .map(singular)
+          .map(normalizeWord)
           .join(' '),
       );
       if (found !== undefined) i += n - 1;
     }
-    found ??= dictionary.words.get(singular(words[i]!)) ?? partOf(words[i]!, dictionary);
+    found ??= dictionary.words.get(normalizeWord(words[i]!)) ?? partOf(words[i]!, dictionary);
     if (found) out.push(found);
   }
   return out;
