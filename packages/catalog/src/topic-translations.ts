@@ -85,6 +85,12 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     urlaub-=vacation reise=travel reisen=travel restaurant-=restaurant mode=fashion
     steuer=tax steuern=tax -steuer=tax steuererhohung-=tax steuerzahler-=tax roman= -roman=novel -auswahl= vorwahl= mannschaftsauswahl=
     autor=novelist autoren=novelist autorin=novelist unterricht=classroom
+    landgericht-=court amtsgericht-=court oberlandesgericht-=court verfassungsgericht-=court
+    bundesverfassungsgericht-=court bundesgerichtshof-=court -anschlag=attack -voranschlag= coronavirus-=covid
+    -impfung=vaccine -turnier=tournament -brand=fire weinbrand= -klinik=hospital -arzt=doctor -arztin=doctor
+    -wahlkampf=election_campaign -minister=minister -ministerin=minister -regierung=government
+    -parlament=parliament -borse=stock_market -konzern=company -gewerkschaft=union -hochschule=university
+    -unwetter=storm -pandemie=pandemic -soldat=soldiers -soldaten=soldiers -armee=army -angriff=attack
   `,
   fr: `
     parlement-=parliament assemblee=parliament senat-=senate depute-=lawmakers gouvernement-=government
@@ -398,6 +404,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     vakantie=vacation reizen=travel toerisme=tourism restaurant-=restaurant mode=fashion
     agent=police agenten=police staakt-het-vuren=ceasefire weerbericht=weather weersverwachting=weather_forecast
     recept=recipe recepten=recipe
+    -rechtbank=court -ziekenhuis=hospital -brand=fire -minister=minister -partij=political_party
+    -onderwijs=education -verkiezing=election
   `,
   ru: `
     госдум-=parliament парламент-=parliament депутат-=lawmakers сенатор-=senate правительств-=government

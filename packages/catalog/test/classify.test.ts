@@ -143,6 +143,8 @@ describe('topic classifier', () => {
       'conflict, war and peace',
     );
     expect(read('de', 'Warnstreik bei der Bahn')).toBe('labor');
+    expect(read('de', 'Großbrand in Lagerhalle')).toBe('disaster, accident and emergency incident');
+    expect(read('nl', 'Oppositiepartij wil nieuwe verkiezingen')).toBe('politics');
   });
 
   it('reads only the words a dictionary lists, and needs more than one stray word', () => {
@@ -153,6 +155,7 @@ describe('topic classifier', () => {
     // A compound that is not what its ending says: "Auswahl" is a selection, not an election; "Ansturm" a rush.
     expect(translateForTopics('Die Auswahl der Nationalmannschaftsauswahl', 'de')).toEqual([]);
     expect(read('de', 'iPhone: Verkaufsstart ohne Ansturm', 'Apple bringt neue Modelle in den Handel.')).toEqual([]);
+    expect(read('de', 'Kostenvoranschlag für neue Brücke verdoppelt')).toEqual([]);
     // One stray word in a podcast's blurb is no topic; a headline word or two words are.
     expect(read('de', 'Die mit Juju und dem Kind', 'Johannes und Juju sprechen über Therapie und Endorphine.')).toEqual(
       [],
