@@ -1,7 +1,7 @@
 /**
- * News vocabulary of seven languages read as the English topic lexicon's words, so that text in
- * German, French, Spanish, Italian, Portuguese, Dutch or Russian gets topics from its own words too
- * (the learned model reads English only and is not asked). Hand-written from general knowledge of how
+ * News vocabulary of eight languages read as the English topic lexicon's words, so that text in
+ * German, French, Spanish, Italian, Portuguese, Dutch, Russian or Polish gets topics from its own words
+ * too (the learned model reads English only and is not asked). Hand-written from general knowledge of how
  * news is worded in each language, like the English lexicon; nothing here is learnt from a data set.
  *
  * Each entry is `word=english` (the English words joined by `_`): `word` as a whole word (case, accents
@@ -464,6 +464,68 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     шторм-=storm метел-=storm температур-=temperatures циклон-=cyclone
     церков-=church церкви=church патриарх-=church мечет-=mosque синагог-=synagogue ислам-=islam
     туризм-=tourism отпуск-=vacation ресторан-=restaurant
+  `,
+  pl: `
+    sejm-=parliament senat-=senate parlament-=parliament poseł=lawmakers posłowie=lawmakers posłów=lawmakers
+    posłanka-=lawmakers rząd=government rządu=government rządowi=government rządem=government rządzie=government
+    rządy=government rządów=government rządow-=government premier=prime_minister premierem=prime_minister
+    premierowi=prime_minister minister-=minister ministerstw-=minister prezydent-=president wybory=election
+    wyborach=election wyborów=election wyborami=election wyborcz-=election kampania_wyborcza=election_campaign
+    kampanii_wyborczej=election_campaign koalicj-=coalition opozycj-=opposition parti-=political_party
+    ustawa=legislation ustawy=legislation ustawę=legislation ustawie=legislation referendum=referendum
+    burmistrz-=mayor demokracj-=democracy dyplomat-=diplomat ambasador-=ambassador szczyt-=summit sankcj-=sanctions
+    gospodark-=economy gospodarcz-=economy inflacj-=inflation stopy_procentowe=interest_rates
+    stóp_procentowych=interest_rates rada_polityki_pieniężnej=central_bank nbp=central_bank
+    bank_centralny=central_bank giełd-=stock_market akcjonariusz-=investors inwestor-=investors firma=company
+    firmy=company firmie=company spółk-=company przychod-=revenue zysk-=profit kwartał-=quarter upadłoś-=bankruptcy
+    fuzj-=merger przejęci-=takeover ceny=prices cen=prices eksport-=exports cła=tariffs cło=tariffs podatek=tax
+    podatki=tax podatków=tax podatku=tax podatkow-=tax recesj-=recession pkb=gdp bezroboci-=unemployment
+    strajk-=strike związki_zawodowe=union związku_zawodowego=union związkowc-=union płaca=wages płacy=wages
+    płace=wages wynagrodzen-=wages
+    piłkarz-=soccer piłkarsk-=soccer piłka_nożna=soccer piłki_nożnej=soccer ekstraklas-=soccer liga=league
+    lidze=league ligi=league mecz-=match gol=goal gola=goal gole=goals goli=goals bramk-=goal trener-=coach
+    drużyn-=team zawodnik-=player bramkarz-=goalkeeper mistrz-=champion mistrzostw-=championship olimpi-=olympics
+    turniej-=tournament stadion-=stadium kibic-=fans reprezentacj-=team pokona-=beat tenis-=tennis
+    siatkówk-=volleyball siatkarz-=volleyball koszykówk-=basketball hokej-=ice_hockey skoki_narciarskie=ski_jumping
+    naukowc-=scientists naukow-=science badacz-=researchers nauk-=science kosmos-=space kosmiczn-=space
+    astronaut-=astronaut satelit-=satellite teleskop-=telescope fizyk-=physics chemi-=chemistry biologi-=biology
+    genom-=genome sztuczna_inteligencja=artificial_intelligence sztucznej_inteligencji=artificial_intelligence
+    sztuczną_inteligencję=artificial_intelligence oprogramowani-=software internet-=internet komputer-=computer
+    komputer_kwantowy=quantum_computer komputery_kwantowe=quantum_computer smartfon-=smartphone
+    technologi-=technology cyfrow-=digital cyber-=cyber haker-=hackers algorytm-=computing
+    półprzewodnik-=semiconductor robot=robot
+    film-=film kino=cinema kina=cinema kinach=cinema festiwal_filmowy=film_festival reżyser-=film_director
+    aktor-=actor teatr-=theatre opera=opera opery=opera operze=opera balet-=ballet koncert-=concert muzyk-=music
+    piosenkar-=singer album-=album powieść=novel powieści=novel pisarz-=novelist pisark-=novelist książk-=literature
+    literatur-=literature wystawa=exhibition wystawy=exhibition wystawę=exhibition wystawie=exhibition
+    muzeum=museum muzea=museum muzeów=museum malarz-=artist telewizj-=television serial-=television_series
+    oscar-=oscar
+    policj-=police zatrzyma-=arrested aresztowa-=arrest areszt-=arrest prokurat-=prosecutor zarzut-=charged
+    sąd=court sądu=court sądzie=court wyrok-=verdict więzieni-=prison zabójstw-=murder morderstw-=murder
+    zabójc-=murder napad-=robbery rozbój=robbery rozboju=robbery rozboj-=robbery kradzież-=theft złodziej-=theft
+    oszust-=fraud podejrzan-=suspect przestępstw-=crime przestęp-=crime narkotyk-=drug_trafficking gang-=gang
+    mafi-=organized_crime
+    szpital-=hospital lekarz-=doctors pacjent-=patients chorob-=disease nowotwor-=cancer gryp-=flu
+    szczepion-=vaccine szczepie-=vaccine wirus-=viral_infection pandemi-=pandemic epidemi-=epidemic
+    koronawirus-=covid zdrowi-=health pielęgniar-=nurses medycyn-=medicine nfz=health
+    wojna=war wojny=war wojnie=war wojnę=war wojsk-=army armi-=army żołnierz-=soldiers ostrzał-=shelling
+    ostrzel-=shelling bombard-=bombing rozejm-=ceasefire zawieszenie_broni=ceasefire rakietow-=missile
+    inwazj-=invasion rebeli-=rebels terror-=terrorism zamach-=attack zakładni-=hostage uchodźc-=refugees
+    powódź=flood powodzi=flood powodzią=flood powodziow-=flood trzęsienie_ziemi=earthquake trzęsienia_ziemi=earthquake
+    pożar-=fire strażac-=fire straż_pożarna=fire wypadek=accident wypadku=accident wypadki=accident
+    wypadków=accident wybuch-=explosion ewakuac-=evacuation ewakuowan-=evacuated ratownic-=rescuers
+    ratownik-=rescuers lawin-=avalanche tsunami=tsunami wulkan-=volcanic_eruption osuwisk-=landslide
+    ekolog-=environment środowisk-=environment klimat-=climate zmiany_klimatu=climate_change
+    zmian_klimatu=climate_change emisj-=emissions smog=pollution zanieczyszczeni-=pollution
+    bioróżnorodnoś-=biodiversity wymierani-=extinction plastik-=pollution odnawialn-=renewable_energy
+    fotowoltai-=solar_power
+    szkoł-=school szkol-=school uczni-=pupils nauczyciel-=teachers uniwersytet-=university uczelni-=university
+    student-=students edukacj-=education oświat-=education egzamin-=exam matur-=exam
+    pogoda=weather pogody=weather pogodę=weather pogodzie=weather synoptyk-=meteorologists imgw=meteorologists
+    mróz=frost mrozu=frost mrozem=frost mrozy=frost śnieg-=snow deszcz-=rain ulew-=heavy_rain burza=thunderstorm
+    burze=thunderstorm burzy=thunderstorm huragan-=hurricane wichur-=storm upał-=heatwave temperatur-=temperatures
+    kościół=church kościoła=church kościele=church papież-=pope biskup-=bishop meczet-=mosque synagog-=synagogue
+    islam-=islam turyst-=tourism wakacj-=vacation urlop-=vacation restauracj-=restaurant
   `,
 };
 
