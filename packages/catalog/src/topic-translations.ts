@@ -34,11 +34,11 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     gewerkschaft-=union verdi=union lohn=wages lohne=wages mindestlohn=minimum_wage tarifverhandlung-=collective_bargaining
     stellenabbau=job_cuts entlassung-=layoffs
     fussball-=soccer fußball-=soccer bundesliga=bundesliga -liga=league champions=champions league=league
-    spitzenspiel=match tor=goal tore=goals torschutze-=striker trainer=coach mannschaft-=team -mannschaft=team
+    spitzenspiel=match torschutze-=striker trainer=coach mannschaft-=team -mannschaft=team
     sturmer=striker torwart=goalkeeper meister=champion meisterschaft=championship
     weltmeister-=world_champion weltmeisterschaft=world_cup olympia-=olympics olympische-=olympic 
     gewinnt=wins unentschieden=draw tabellenfuhr-=standings
-    saison=season pokal-=cup halbfinale=semifinal finale=final turnier=tournament tennis=tennis
+     pokal-=cup halbfinale=semifinal finale=final turnier=tournament tennis=tennis
     radsport=cycling handball=handball eishockey=ice_hockey basketball=basketball stadion=stadium
     rekordmeister=champion
     forscher-=researchers forschung=scientific_research -forschung=scientific_research wissenschaft-=science studie=study
@@ -157,7 +157,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     oposicion=opposition referendum=referendum alcalde-=mayor democracia=democracy diplomatic-=diplomat
     embajador-=ambassador cumbre-=summit moncloa=prime_minister proyecto_de_ley=legislation psoe=political_party
     economia=economy economico-=economy inflacion=inflation tipos_de_interes=interest_rates
-    banco_central=central_bank bce=central_bank bolsa=stock_market ibex=stock_market
+    banco_central=central_bank bce=central_bank ibex=stock_market
     inversor-=investors inversionista-=investors empresa-=company facturacion=revenue beneficio-=profit
     trimestre-=quarter trimestral-=quarter quiebra=bankruptcy adquisicion=takeover fusion=merger precio-=prices
     exportacion-=exports aranceles=tariffs impuesto-=tax recesion=recession pib=gdp banco-=bank banca=bank
@@ -166,7 +166,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     futbol-=soccer liga=league laliga=league champions=champions campeonato-=championship gol=goal goles=goals
     goleador-=striker golea-=wins entrenador-=coach jugador-=player delantero-=striker portero-=goalkeeper
     campeon-=champion olimpico-=olympic juegos_olimpicos=olympics  
-    empate-=draw clasificacion=standings temporada=season semifinal-=semifinal torneo-=tournament
+    empate-=draw clasificacion=standings semifinal-=semifinal torneo-=tournament
     tenis=tennis ciclismo=cycling baloncesto=basketball estadio=stadium real_madrid=soccer barca=soccer
     cientifico-=scientists ciencia-=science estudio=study
     espacial-=space cohete-=space_rocket satelite-=satellite exoplaneta-=planet
@@ -210,6 +210,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     vacaciones=vacation viaje-=travel turismo=tourism receta-=recipe restaurante-=restaurant moda=fashion
     copa_del_mundo=world_cup mundial_de_futbol=world_cup cambio_climatico=climate_change el_papa=pope
     robo=robbery robos=robbery nevadas=snow investigacion_cientifica=scientific_research emisiones=emissions
+    bolsa_de_madrid=stock_market bolsa_de_valores=stock_market bolsa_espanola=stock_market
   `,
   it: `
     parlamento-=parliament senato-=senate deputat-=lawmakers governo-=government
@@ -281,7 +282,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     diplomat-=diplomat embaixador-=ambassador cimeira=summit cupula=summit orcamento=budget projeto_de_lei=legislation
     partido_politico=political_party
     economia=economy economic-=economy inflacao=inflation juros=interest_rates taxa_de_juros=interest_rates
-    selic=interest_rates banco_central=central_bank copom=central_bank bolsa=stock_market ibovespa=stock_market
+    selic=interest_rates banco_central=central_bank copom=central_bank ibovespa=stock_market
     investidor-=investors empresa-=company faturamento=revenue lucro-=profit trimestre-=quarter
     trimestral-=quarter falencia=bankruptcy aquisicao=takeover fusao=merger precos=prices exportac-=exports
     tarifas=tariffs imposto-=tax recessao=recession pib=gdp banco-=bank
@@ -291,7 +292,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     gols=goals treinador-=coach time=team selecao=team jogador-=player
     atacante-=striker goleiro-=goalkeeper guarda-redes=goalkeeper campeao=champion
     copa_do_mundo=world_cup olimpic-=olympic empate-=draw
-    classificacao=standings temporada=season semifinal-=semifinal torneio-=tournament
+    classificacao=standings semifinal-=semifinal torneio-=tournament
     tenis=tennis ciclismo=cycling basquete=basketball estadio=stadium derbi=match classico=match
     benfica=soccer sporting=soccer flamengo=soccer palmeiras=soccer corinthians=soccer
     cientista-=scientists pesquisador-=researchers investigacao_cientifica=scientific_research
@@ -340,6 +341,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     moda=fashion
     campanha_eleitoral=election_campaign pronto-socorro=hospital mudancas_climaticas=climate_change o_papa=pope copa_do_mundo=world_cup
     emissoes=emissions exames_nacionais=exam
+    bolsa_de_valores=stock_market bolsa_de_lisboa=stock_market bolsa_brasileira=stock_market
   `,
   nl: `
     tweede_kamer=parliament eerste_kamer=senate parlement-=parliament kamerleden=lawmakers kamerlid=lawmakers
@@ -358,7 +360,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     voetbal-=soccer eredivisie=soccer doelpunt-=goal treffer=goal trainer=coach
     ploeg=team elftal=team keeper=goalkeeper doelman=goalkeeper
     kampioen-=champion wereldkampioen-=world_champion wk=world_cup olympisch-=olympic 
-    gelijkspel=draw ranglijst=standings seizoen=season finale=final halve_finale=semifinal
+    gelijkspel=draw ranglijst=standings finale=final halve_finale=semifinal
     toernooi=tournament tennis=tennis wielren-=cycling schaats-=speed_skating stadion=stadium ajax=soccer
     psv=soccer feyenoord=soccer
     onderzoeker-=researchers wetenschap-=science wetenschapper-=scientists studie=study

@@ -162,6 +162,11 @@ describe('topic classifier', () => {
     expect(translateForTopics('Die Auswahl der Nationalmannschaftsauswahl', 'de')).toEqual([]);
     expect(read('de', 'iPhone: Verkaufsstart ohne Ansturm', 'Apple bringt neue Modelle in den Handel.')).toEqual([]);
     expect(read('de', 'Kostenvoranschlag für neue Brücke verdoppelt')).toEqual([]);
+    // Words of sport that name other things too: a gate ("Tor"), a season, a bag ("bolsa").
+    expect(read('de', 'Brandenburger Tor leuchtet zur Saison in Blau')).toEqual([]);
+    expect(read('es', 'Prohibidas las bolsas de plástico en los supermercados').map(rootName)).not.toContain(
+      'economy, business and finance',
+    );
     // One stray word in a podcast's blurb is no topic; a headline word or two words are.
     expect(read('de', 'Die mit Juju und dem Kind', 'Johannes und Juju sprechen über Therapie und Endorphine.')).toEqual(
       [],
