@@ -16,7 +16,7 @@
 // and over the five that news classifiers are usually measured on (politics, business, sport,
 // science and technology, arts).
 // The set of other languages, bench/eval/topics-languages.jsonl: German, French, Spanish, Italian,
-// Portuguese, Dutch, Russian and Polish news, read through their dictionaries (see below).
+// Portuguese, Dutch, Russian, Ukrainian and Polish news, read through their dictionaries (see below).
 // Usage: npm run eval:topics [-- --data ../shared/data] [--confusion]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -175,9 +175,9 @@ if (classifier.model) {
   );
 }
 
-// Topics in other languages: bench/eval/topics-languages.jsonl, 96 headline + introduction pairs in
-// German, French, Spanish, Italian, Portuguese, Dutch, Russian and Polish (12 each, one top-level
-// topic a text), written before their dictionaries (packages/catalog/src/topic-translations.ts). Read
+// Topics in other languages: bench/eval/topics-languages.jsonl, 108 headline + introduction pairs in
+// German, French, Spanish, Italian, Portuguese, Dutch, Russian, Ukrainian and Polish (12 each, one
+// top-level topic a text), written before their dictionaries (packages/catalog/src/topic-translations.ts). Read
 // as the worker reads an article: `assign` with the article's language, no defaults, categories or URL.
 {
   const set = readFileSync(join(root, 'bench', 'eval', 'topics-languages.jsonl'), 'utf8')
@@ -219,7 +219,7 @@ if (classifier.model) {
   console.log(
     `other languages: ${set.length} texts (bench/eval/topics-languages.jsonl), first topic's top-level topic`,
   );
-  console.log(`  ${['de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'pl'].map(line).join(' · ')}`);
+  console.log(`  ${['de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'uk', 'pl'].map(line).join(' · ')}`);
   console.log(`  ${line('all')}; macro-F1 ${pct(macro).trim()} % over its ${topicIds.length} topics`);
   // Cost of the dictionary reading (the set 50 times over, after a warm-up: no result is cached).
   const read = () => {
@@ -260,7 +260,7 @@ console.log(
     `the text alone gives the same top-level topic for ${agreed} (${pct(agreed / (labelled || 1)).trim()} %)`,
 );
 
-// The eight languages on feeds no one here wrote: items of ../shared/data/feeds/real and …/tricky whose
+// The nine languages on feeds no one here wrote: items of ../shared/data/feeds/real and …/tricky whose
 // feed is in one of them (declared, else detected as the worker does), and how many get a topic from
 // their text. No labels: `--list` prints each with its topics, to be read.
 {
@@ -277,7 +277,7 @@ console.log(
       }
       const sample = feed.items.map((item) => `${plainText(item.title ?? '')} ${plainText(item.description ?? '')}`);
       const language = primaryLanguage(feed.language) ?? detectLanguage(sample.join(' ').slice(0, 4000));
-      if (!['de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'pl'].includes(language)) continue;
+      if (!['de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'uk', 'pl'].includes(language)) continue;
       for (const item of feed.items) {
         const headline = plainText(item.title ?? '');
         const introduction = plainText(item.description ?? item.content ?? '').slice(0, 500);

@@ -74,7 +74,7 @@ describe('meaning from the source', () => {
 });
 
 describe('meaning by language', () => {
-  it('reads eight languages through their dictionaries, and gives an article in another one topics from its categories only', async () => {
+  it('reads nine languages through their dictionaries, and gives an article in another one topics from its categories only', async () => {
     const items =
       '<item><title>Café-Streit – Preise steigen um 5 €</title><link>https://show.example/a</link>' +
       '<description>Die „Kaffeepreise“ erreichen ein Rekordhoch.</description></item>' +

@@ -13,7 +13,7 @@ export interface ClassifyInput {
   /** The article's URL (its sections name topics too). */
   url?: string;
   /**
-   * The article's language, when known (text topics are read from English, and from eight other
+   * The article's language, when known (text topics are read from English, and from nine other
    * languages through their dictionaries).
    */
   language?: string | null;

@@ -116,8 +116,8 @@ export interface TopicEvidence {
   url?: string;
   /**
    * The article's language (ISO 639-1), when known. The text classifier reads English (its lexicon
-   * and its model's words are English); German, French, Spanish, Italian, Portuguese, Dutch, Russian
-   * and Polish text is read through a dictionary of their news words into the lexicon's English (the
+   * and its model's words are English); German, French, Spanish, Italian, Portuguese, Dutch, Russian,
+   * Ukrainian and Polish text is read through a dictionary of their news words into the lexicon's English (the
    * model is not asked: {@link translateForTopics}); text in another language — unless the item's own
    * text reads as English — gets topics from the source's defaults, the feed's categories and the
    * URL's sections only, not from guesses on words it does not know.
@@ -409,7 +409,7 @@ export class TopicClassifier {
 
   /**
    * The article's topics: source defaults first, then feed categories, then the URL's sections, then
-   * the text classifier (English text, or eight other languages by dictionary:
+   * the text classifier (English text, or nine other languages by dictionary:
    * {@link TopicEvidence.language}); an ancestor of a topic listed is dropped (it is implied), and
    * topics found in the item fill the list up to
    * {@link MAX_TOPICS} (a source's default topics all stay, even beyond that).

@@ -1,7 +1,7 @@
 /**
- * News vocabulary of eight languages read as the English topic lexicon's words, so that text in
- * German, French, Spanish, Italian, Portuguese, Dutch, Russian or Polish gets topics from its own words
- * too (the learned model reads English only and is not asked). Hand-written from general knowledge of how
+ * News vocabulary of nine languages read as the English topic lexicon's words, so that text in
+ * German, French, Spanish, Italian, Portuguese, Dutch, Russian, Ukrainian or Polish gets topics from its
+ * own words too (the learned model reads English only and is not asked). Hand-written from general knowledge of how
  * news is worded in each language, like the English lexicon; nothing here is learnt from a data set.
  *
  * Each entry is `word=english` (the English words joined by `_`): `word` as a whole word (case, accents
@@ -450,7 +450,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     медицин-=medicine лекарств-=medicine медсестр-=nurses
     война=war войны=war войну=war войне=war войной=war арми-=army военн-=military солдат-=soldiers войск-=troops
     обстрел-=shelling бомбардировк-=bombing перемири-=ceasefire прекращение_огня=ceasefire оружи-=weapons
-    ракетн-=missile вторжени-=invasion повстанц-=rebels террорист-=terrorism теракт-=attack заложник-=hostage
+    ракетн-=missile_attack вторжени-=invasion повстанц-=rebels террорист-=terrorism теракт-=attack заложник-=hostage
     беженц-=refugees
     наводнени-=flood паводк-=flood паводок=flood землетрясени-=earthquake пожар-=fire авари-=accident взрыв-=explosion
     эвакуаци-=evacuation эвакуирова-=evacuated спасател-=rescuers мчс=emergency_services лавин-=avalanche
@@ -511,7 +511,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     szczepion-=vaccine szczepie-=vaccine wirus-=viral_infection pandemi-=pandemic epidemi-=epidemic
     koronawirus-=covid zdrowi-=health pielęgniar-=nurses medycyn-=medicine nfz=health
     wojna=war wojny=war wojnie=war wojnę=war wojsk-=army armi-=army żołnierz-=soldiers ostrzał-=shelling
-    ostrzel-=shelling bombard-=bombing rozejm-=ceasefire zawieszenie_broni=ceasefire rakietow-=missile
+    ostrzel-=shelling bombard-=bombing rozejm-=ceasefire zawieszenie_broni=ceasefire rakietow-=missile_attack
     inwazj-=invasion rebeli-=rebels terror-=terrorism zamach-=attack zakładni-=hostage uchodźc-=refugees
     powódź=flood powodzi=flood powodzią=flood powodziow-=flood trzęsienie_ziemi=earthquake trzęsienia_ziemi=earthquake
     pożar-=fire strażac-=fire straż_pożarna=fire wypadek=accident wypadku=accident wypadki=accident
@@ -528,6 +528,64 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     burze=thunderstorm burzy=thunderstorm huragan-=hurricane wichur-=storm upał-=heatwave temperatur-=temperatures
     kościół=church kościoła=church kościele=church papież-=pope biskup-=bishop meczet-=mosque synagog-=synagogue
     islam-=islam turyst-=tourism wakacj-=vacation urlop-=vacation restauracj-=restaurant
+  `,
+  uk: `
+    верховна_рада=parliament верховної_ради=parliament верховній_раді=parliament парламент-=parliament
+    депутат-=lawmakers уряд-=government прем'єр=prime_minister прем'єра=prime_minister міністр-=minister
+    міністерств-=minister президент-=president вибор-=election виборч-=election коаліці-=coalition
+    опозиці-=opposition парті-=political_party законопроєкт-=legislation референдум-=referendum мер=mayor
+    мера=mayor губернатор-=governor дипломат-=diplomat посол=ambassador посла=ambassador посольств-=ambassador
+    саміт-=summit санкці-=sanctions кремл-=kremlin
+    економік-=economy економічн-=economy інфляці-=inflation облікова_ставка=interest_rates
+    облікову_ставку=interest_rates облікової_ставки=interest_rates нацбанк-=central_bank нбу=central_bank
+    банк-=bank бірж-=stock_market акціонер-=investors інвестор-=investors компані-=company виручк-=revenue
+    прибуток=profit прибутку=profit прибутки=profit банкрутств-=bankruptcy злитт-=merger ціни=prices цін=prices
+    експорт-=exports мито=tariffs мита=tariffs податок=tax податки=tax податків=tax податку=tax рецесі-=recession
+    ввп=gdp безробітт-=unemployment страйк-=strike профспілк-=union зарплат-=wages
+    футбол-=soccer хокей-=ice_hockey баскетбол-=basketball теніс-=tennis чемпіонат-=championship
+    чемпіон-=champion ліга=league ліги=league лігу=league лізі=league матч-=match гол=goal голи=goals
+    тренер-=coach гравц-=player гравець=player воротар-=goalkeeper збірна=team збірної=team збірну=team
+    олімпі-=olympics турнір-=tournament стадіон-=stadium вболівальник-=fans обігра-=beat дербі=match
+    науковц-=scientists науковець=scientists наук-=science дослідник-=researchers
+    дослідженн-=scientific_research космос-=space космічн-=space космонавт-=astronaut астронавт-=astronaut
+    супутник-=satellite телескоп-=telescope фізик-=physics хімі-=chemistry біологі-=biology геном-=genome
+    штучний_інтелект=artificial_intelligence штучного_інтелекту=artificial_intelligence
+    штучним_інтелектом=artificial_intelligence ші=ai нейромереж-=artificial_intelligence
+    програмне_забезпечення=software інтернет-=internet комп'ютер=computer комп'ютери=computer
+    комп'ютерів=computer смартфон-=smartphone технологі-=technology цифров-=digital кібер-=cyber
+    хакер-=hackers алгоритм-=computing напівпровідник-=semiconductor робот=robot роботів=robot
+    фільм-=film кінотеатр-=cinema кінофестивал-=film_festival режисер-=film_director актор-=actor
+    актрис-=actor театр-=theatre балет-=ballet опера=opera опери=opera опері=opera оперн-=opera концерт-=concert
+    музик-=music співак=singer співачк-=singer альбом-=album письменник-=novelist книг-=literature
+    літератур-=literature виставк-=exhibition музе-=museum художник-=artist мистецтв-=art телебаченн-=television
+    серіал-=television_series оскар-=oscar
+    поліці-=police затрима-=arrested арешт-=arrest слідч-=investigators слідств-=investigation
+    прокурор-=prosecutor прокуратур-=prosecutor обвинувач-=charged суд=court суду=court суді=court судом=court
+    суддя=judge вирок-=verdict в'язниця=prison в'язниці=prison ув'язнення=prison_sentence вбивств-=murder
+    вбивц-=murder пограбуванн-=robbery грабіжник-=robbery крадіжк-=theft шахрайств-=fraud шахра-=fraud
+    підозрюван-=suspect злочин-=crime кримінальн-=crime наркотик-=drug_trafficking банда=gang банди=gang
+    бандит-=gang
+    лікарн-=hospital лікар-=doctors пацієнт-=patients хвороб-=disease захворюван-=disease онколог-=cancer
+    грип-=flu вакцин-=vaccine щеплен-=vaccine вірус-=viral_infection пандемі-=pandemic епідемі-=epidemic
+    коронавірус-=covid ковід-=covid охорона_здоров'я=health охорони_здоров'я=health моз=health
+    медицин-=medicine медсестр-=nurses
+    війн-=war армі-=army військ-=military солдат-=soldiers зсу=army обстріл-=shelling обстріля-=shelling
+    бомбардуванн-=bombing перемир-=ceasefire припинення_вогню=ceasefire зброя=weapons зброї=weapons
+    ракетн-=missile_attack вторгненн-=invasion окупант-=invasion окупаці-=occupation терорист-=terrorism теракт-=attack
+    заручник-=hostage біженц-=refugees дрон-=drone_attack
+    повін-=flood повен-=flood паводк-=flood землетрус-=earthquake пожеж-=fire вибух-=explosion аварі-=accident
+    катастроф-=crash евакуаці-=evacuation евакуйова-=evacuated рятувальник-=rescuers дснс=emergency_services
+    лавин-=avalanche цунамі=tsunami вулкан-=volcanic_eruption
+    еколог-=environment довкілл-=environment клімат=climate кліматичн-=climate зміна_клімату=climate_change
+    зміни_клімату=climate_change викиди=emissions викидів=emissions забрудненн-=pollution
+    біорізноманітт-=biodiversity відновлюван-=renewable_energy пластик-=pollution екосистем-=ecosystem
+    школ-=school учні=pupils учнів=pupils учител-=teachers вчител-=teachers університет-=university
+    студент-=students освіт-=education іспит-=exam екзамен-=exam нмт=exam зно=exam
+    погод-=weather синоптик-=meteorologists мороз-=frost сніг-=snow снігопад-=snow дощ-=rain злив-=heavy_rain
+    гроза=thunderstorm грози=thunderstorm ураган-=hurricane шторм-=storm хуртовин-=storm температур-=temperatures
+    спека=heatwave спеки=heatwave
+    церкв-=church патріарх-=church папа_римський=pope мечет-=mosque синагог-=synagogue іслам-=islam
+    туризм-=tourism відпустк-=vacation ресторан-=restaurant
   `,
 };
 

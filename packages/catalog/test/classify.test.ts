@@ -74,7 +74,7 @@ describe('topic classifier', () => {
       );
   });
 
-  it("reads English text, eight languages through their dictionaries, and guesses at no other language's words", () => {
+  it("reads English text, nine languages through their dictionaries, and guesses at no other language's words", () => {
     const swedish = text('Kaffe-bråk – priserna stiger med 5 kronor', 'Kaffepriserna når rekordnivåer i butikerna.');
     // Unknown language: read as English (a café is leisure to the lexicon, and the model guesses).
     const german = text('Café-Streit – Preise steigen um 5 €', 'Die „Kaffeepreise“ erreichen ein Rekordhoch.');
@@ -113,7 +113,7 @@ describe('topic classifier', () => {
     );
   });
 
-  it('reads news in German, French, Spanish, Italian, Portuguese, Dutch, Russian and Polish through their dictionaries', () => {
+  it('reads news in German, French, Spanish, Italian, Portuguese, Dutch, Russian, Ukrainian and Polish through their dictionaries', () => {
     const read = (language: string, headline: string, introduction = '') =>
       topics.assign([], { ...text(headline, introduction), language }).map(rootName)[0];
     expect(read('de', 'Dortmund verliert Spitzenspiel', 'Der Trainer kritisierte die Mannschaft nach dem 0:2.')).toBe(
@@ -137,6 +137,9 @@ describe('topic classifier', () => {
     // "Искусственный" (artificial) is not "искусство" (art): art is listed by its forms, not by a stem.
     expect(read('ru', 'Искусственный спутник Земли', '')).toBe('science and technology');
     expect(read('ru', 'Выставка современного искусства', '')).toBe('arts, culture, entertainment and media');
+    // Ukrainian: a missile strike is war; "робота" (work) is no robot.
+    expect(read('uk', 'Ракетний удар по Одесі, є загиблі')).toBe('conflict, war and peace');
+    expect(read('uk', 'Робота над проєктом триває')).toBeUndefined();
     // Polish: "powódź" is a flood, "powód" a reason; "gospodarka" the economy, "gospodarze" a match's hosts.
     expect(read('pl', 'Powódź w Kłodzku, strażacy ewakuują mieszkańców')).toBe(
       'disaster, accident and emergency incident',
