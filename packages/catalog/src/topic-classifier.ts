@@ -117,10 +117,10 @@ export interface TopicEvidence {
   /**
    * The article's language (ISO 639-1), when known. The text classifier reads English (its lexicon
    * and its model's words are English); German, French, Spanish, Italian, Portuguese, Dutch, Russian,
-   * Ukrainian and Polish text is read through a dictionary of their news words into the lexicon's English (the
-   * model is not asked: {@link translateForTopics}); text in another language — unless the item's own
-   * text reads as English — gets topics from the source's defaults, the feed's categories and the
-   * URL's sections only, not from guesses on words it does not know.
+   * Ukrainian and Polish text is read through a dictionary of their news words into the lexicon's
+   * English (the model is not asked: {@link translateForTopics}); text in another language — unless the
+   * item's own text reads as English — gets topics from the source's defaults, the feed's categories
+   * and the URL's sections only, not from guesses on words it does not know.
    */
   language?: string | null;
 }
