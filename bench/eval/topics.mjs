@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { TopicClassifier } from '@tidings/catalog/topic-classifier';
 import { TopicModel } from '@tidings/catalog/topic-model';
+import { TRANSLATED_LANGUAGES } from '@tidings/catalog/topic-translations';
 import { readdirSync } from 'node:fs';
 import { plainText } from '@tidings/core/text';
 import { detectLanguage, primaryLanguage } from '@tidings/catalog/language';
@@ -219,7 +220,7 @@ if (classifier.model) {
   console.log(
     `other languages: ${set.length} texts (bench/eval/topics-languages.jsonl), first topic's top-level topic`,
   );
-  console.log(`  ${['de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'uk', 'pl'].map(line).join(' · ')}`);
+  console.log(`  ${[...TRANSLATED_LANGUAGES].map(line).join(' · ')}`);
   console.log(`  ${line('all')}; macro-F1 ${pct(macro).trim()} % over its ${topicIds.length} topics`);
   // Cost of the dictionary reading (the set 50 times over, after a warm-up: no result is cached).
   const read = () => {
@@ -233,25 +234,32 @@ if (classifier.model) {
   );
 }
 
+/** The feeds of one corpus of ../shared/data/feeds that parse, decoded by their charset as the worker does. */
+async function* feedsOf(corpus) {
+  const dir = join(resolve(args.data), 'feeds', corpus);
+  for (const name of readdirSync(dir)) {
+    try {
+      yield await parseFeed(decodeFeed(readFileSync(join(dir, name))).text);
+    } catch {
+      // a broken feed has no items to read
+    }
+  }
+}
+/** An item's headline and introduction, as the classifier gets them. */
+const textOf = (item) => ({
+  headline: plainText(item.title ?? ''),
+  introduction: plainText(item.description ?? item.content ?? '').slice(0, 500),
+});
+
 // Cross-check on our sources' own categories.
-const feedsDir = join(resolve(args.data), 'feeds', 'real');
 let labelled = 0;
 let agreed = 0;
-for (const name of readdirSync(feedsDir)) {
-  let feed;
-  try {
-    feed = await parseFeed(decodeFeed(readFileSync(join(feedsDir, name))).text);
-  } catch {
-    continue;
-  }
+for await (const feed of feedsOf('real')) {
   for (const item of feed.items) {
     const named = new Set(classifier.topicsOfCategories(item.categories).map(rootOf));
     if (!named.size) continue;
     labelled++;
-    const { topics } = classifier.classifyText({
-      headline: plainText(item.title ?? ''),
-      introduction: plainText(item.description ?? item.content ?? '').slice(0, 500),
-    });
+    const { topics } = classifier.classifyText(textOf(item));
     if (topics.length && named.has(rootOf(topics[0]))) agreed++;
   }
 }
@@ -267,20 +275,12 @@ console.log(
   let items = 0;
   let given = 0;
   for (const corpus of ['real', 'tricky']) {
-    const dir = join(resolve(args.data), 'feeds', corpus);
-    for (const name of readdirSync(dir)) {
-      let feed;
-      try {
-        feed = await parseFeed(decodeFeed(readFileSync(join(dir, name))).text);
-      } catch {
-        continue;
-      }
+    for await (const feed of feedsOf(corpus)) {
       const sample = feed.items.map((item) => `${plainText(item.title ?? '')} ${plainText(item.description ?? '')}`);
       const language = primaryLanguage(feed.language) ?? detectLanguage(sample.join(' ').slice(0, 4000));
-      if (!['de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'uk', 'pl'].includes(language)) continue;
+      if (!TRANSLATED_LANGUAGES.has(language)) continue;
       for (const item of feed.items) {
-        const headline = plainText(item.title ?? '');
-        const introduction = plainText(item.description ?? item.content ?? '').slice(0, 500);
+        const { headline, introduction } = textOf(item);
         const topics = classifier.classifyTranslated({ headline, introduction, language });
         items++;
         if (!topics.length) continue;
