@@ -107,6 +107,22 @@ describe('topic classifier', () => {
     expect(read('Fog disrupts flights at Heathrow').map(rootName)).toEqual(['weather']);
     expect(read('Leaders hail landmark trade deal').map(rootName)).not.toContain('weather');
     expect(read('Banksy mural appears overnight').map(rootName)).toEqual(['arts, culture, entertainment and media']);
+    // A ceasefire broken by opening fire on the front line is war, not a house fire.
+    expect(
+      lexicon
+        .classifyText(
+          text(
+            'Ceasefire collapses hours after it took effect',
+            'Both sides accused each other of opening fire first along the front line.',
+          ),
+        )
+        .topics.map(rootName),
+    ).toEqual(['conflict, war and peace']);
+    // Nurses or junior doctors voting to strike are a labour story before a health one.
+    const names = (headline: string) => read(headline).map((id) => catalog.topics.get(id)!.name);
+    expect(names('Nurses vote to strike for the first time in a century')).toEqual(['labor strike']);
+    expect(names('Junior doctors announce five-day walkout')).toEqual(['labor strike']);
+    expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A battery or chemical plant is a factory, not a flower.
     expect(read('Chemical plants close as gas prices soar').map((id) => catalog.topics.get(id)!.name)).not.toContain(
       'flowers and plants',
