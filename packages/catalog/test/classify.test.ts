@@ -302,6 +302,16 @@ describe('company matcher', () => {
     ]);
   });
 
+  it('reads a given name followed by a surname as a person, not the company of that name', () => {
+    expect(names('Marcus Rashford scores twice as United beat Wolves')).toEqual([]);
+    expect(names('Damon Albarn announces Blur reunion gigs')).toEqual([]);
+    expect(names("Vince Cable calls for a rate cut to help savers' children")).toEqual([]);
+    // The companies themselves are still found: alone, with a legal form, or owning what follows.
+    expect(names('Rollins posts higher revenue on pest control demand')).toEqual(['ROLLINS INC']);
+    expect(names('Vince Holding reports narrower loss')).toEqual(['VINCE HOLDING CORP.']);
+    expect(names('Dave Inc. adds a million members to banking app')).toEqual(['Dave Inc.']);
+  });
+
   it('treats share classes as one company', () => {
     expect(names('Trading in (NASDAQ: GOOG) and NASDAQ:GOOGL was heavy')).toEqual(['Alphabet Inc.']);
   });
