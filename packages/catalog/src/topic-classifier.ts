@@ -230,7 +230,6 @@ export class TopicClassifier {
     this.phrases.set(key, hits);
   }
 
-  /** Adds the weighted hits of a text to `scores` (longest phrase first; each term counted once). */
   /** Adds the weighted terms of a text to the scores (longest phrase first; each term counted once). */
   private scan(text: string, factor: number) {
     const words = tokens(text);
