@@ -74,8 +74,13 @@ const SECOND_SHARE = 0.6;
 const MIN_SECOND = 2;
 /** Words the topic model must know in a text before it picks the top-level topic (else the lexicon does). */
 const MODEL_MIN_WORDS = 2;
-/** Probability at which the model decides even where the lexicon found no evidence. */
+/**
+ * Probability at which the model decides even where the lexicon found no evidence, and the content
+ * words (rarer than the few hundred commonest) it then needs: one or two words are a guess however
+ * sure it looks ("Untitled — Read more" is arts at p 0.95).
+ */
 const MODEL_SURE = 0.9;
+const MODEL_SURE_WORDS = 3;
 /**
  * Lexicon evidence that lets the model decide at any probability: more than a stray word of a topic's
  * definition (0.1 each), so that "Read more" under a placeholder headline gets no topic.
@@ -319,7 +324,7 @@ export class TopicClassifier {
       if (
         guess &&
         guess.known >= MODEL_MIN_WORDS &&
-        (strongest >= MODEL_EVIDENCE || guess.probabilities[0]! >= MODEL_SURE)
+        (strongest >= MODEL_EVIDENCE || (guess.probabilities[0]! >= MODEL_SURE && guess.content >= MODEL_SURE_WORDS))
       ) {
         // The model picks the top-level topic (and a second one when nearly as likely); the lexicon
         // descends inside each to the most specific topic its evidence supports.

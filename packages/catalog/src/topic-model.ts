@@ -19,7 +19,12 @@ export interface TopLevelGuess {
   probabilities: number[];
   /** Words of the text the model knows (with fewer than two it does not guess). */
   known: number;
+  /** Words rarer than the few hundred commonest, known or not ("untitled", "item"; not "more", "the"). */
+  content: number;
 }
+
+/** Weight of a word (by its frequency rank) above which it counts as content: rank ≥ about 750. */
+const CONTENT_WEIGHT = 0.9;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -96,16 +101,22 @@ export class TopicModel {
     const sums = new Float64Array(C);
     let total = 0;
     let known = 0;
+    let content = 0;
     for (const word of text.toLowerCase().match(WORD) ?? []) {
       const rank = this.rankOf(word);
-      if (rank === undefined) continue;
+      if (rank === undefined) {
+        // A word rarer than the model's 100 000 ("pleuromutilin") says something, if not to the model.
+        if (/\p{L}/u.test(word)) content++;
+        continue;
+      }
       known++;
       const a = this.weights[rank]!;
+      if (a >= CONTENT_WEIGHT) content++;
       total += a;
       const row = rank * C;
       for (let c = 0; c < C; c++) sums[c] = sums[c]! + a * this.table[row + c]!;
     }
-    if (!known) return { topics: [], probabilities: [], known };
+    if (!known) return { topics: [], probabilities: [], known, content };
     let max = -Infinity;
     for (let c = 0; c < C; c++) {
       sums[c] = (sums[c]! * this.scale[c]!) / total + this.bias[c]!;
@@ -118,6 +129,7 @@ export class TopicModel {
       topics: order.map((c) => this.classes[c]!),
       probabilities: order.map((c) => sums[c]! / sum),
       known,
+      content,
     };
   }
 }

@@ -261,10 +261,26 @@ describe('topic classifier', () => {
     expect(names(['Panorama', 'Mondo'])).toEqual([]);
   });
 
+  it('reads strikes, unions and pay disputes as labour, with the model as well as the lexicon', () => {
+    const first = (headline: string, introduction = '') =>
+      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
+    expect(first("Teachers' union rejects pension reform")).toBe('labor');
+    expect(
+      first(
+        'Bus drivers to strike over Christmas',
+        'Services will be cut for five days after drivers rejected a pay offer.',
+      ),
+    ).toBe('labor');
+  });
+
   it('gives no topic without evidence, and at most three', () => {
     expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
     // Placeholder text names nothing, however sure the model's guess looks.
     expect(topics.classifyText(text('Untitled', 'Read more')).topics).toEqual([]);
+    // A word too rare for the model still counts as a word of the text.
+    expect(topics.classifyText(text('A versatile synthesis of pleuromutilin')).topics.map(rootName)).toEqual([
+      'science and technology',
+    ]);
     const many = topics.assign(
       [15000000],
       text('Election, war, earthquake and stock market: the week', 'Football, physics and the courts.'),
