@@ -198,6 +198,13 @@ export const AMBIGUOUS_NAMES = [
 ];
 
 /**
+ * Newspapers whose title is also their company's name: news cites the paper ("The New York Times
+ * reported", an aggregator's "… - The New York Times"), so a mention is the company only with business
+ * evidence or its legal form ("New York Times Co.", "New York Times shares jump").
+ */
+export const MASTHEADS = ['New York Times'];
+
+/**
  * Brands that the dictionary lists as words only because of the brand ("to google"): capitalised, the
  * name is the company, with no further evidence.
  */

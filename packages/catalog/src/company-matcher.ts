@@ -20,7 +20,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { foldText } from '@tidings/core/text';
 import type { Catalog, Company } from './catalog.js';
-import { AMBIGUOUS_NAMES, BRAND_WORDS, COMPANY_ALIASES } from './company-aliases.js';
+import { AMBIGUOUS_NAMES, BRAND_WORDS, COMPANY_ALIASES, MASTHEADS } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
 
 export const MAX_COMPANIES = 10;
@@ -120,6 +120,7 @@ const PRICE_WORDS = new Set(['price', 'prices']);
 const NO_NAMES: Name[] = [];
 
 const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
+const MASTHEAD_NAMES = new Set(MASTHEADS.map((title) => title.toLowerCase()));
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
@@ -480,6 +481,8 @@ export class CompanyMatcher {
     if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded)) return false;
+    // A newspaper's title names the paper: the company needs business words or business context.
+    if (MASTHEAD_NAMES.has(name.words.join(' '))) return this.businessEvidence(tokens, start, end);
     if (name.words.length === 1 && MARKET_NAMES.has(name.words[0]!) && this.isMarket(tokens, start, end)) return false;
     const single = name.words.length === 1 && !name.acronym;
     if (single) {
@@ -560,6 +563,11 @@ export class CompanyMatcher {
     // "Moody cuts outlook"), not as a word of the phrase ("Block on arms sales", "Progressive tax",
     // "Crown Estate profits").
     if (single && tokens[start]!.sentenceStart && !this.standsAlone(tokens, end)) return false;
+    return this.businessEvidence(tokens, start, end);
+  }
+
+  /** A strong business word within four words, or words around the name that read as business. */
+  private businessEvidence(tokens: Token[], start: number, end: number): boolean {
     const near = this.nearBusinessWord(tokens, start, end, BUSINESS_WINDOW);
     if (near === 'strong') return true;
     const context = this.businessContext(tokens, start, end);

@@ -328,6 +328,15 @@ describe('company matcher', () => {
     expect(names('Dave Inc. adds a million members to banking app')).toEqual(['Dave Inc.']);
   });
 
+  it('reads The New York Times cited as a newspaper as no mention of its company', () => {
+    expect(
+      names('Senator met lobbyists before vote', 'The New York Times reported that he dined with three of them.'),
+    ).toEqual([]);
+    expect(names('Manchin and Schumer strike deal on climate bill - The New York Times')).toEqual([]);
+    expect(names('New York Times Co. adds 300,000 digital subscribers')).toEqual(['NEW YORK TIMES CO']);
+    expect(names('New York Times shares jump on strong advertising revenue')).toEqual(['NEW YORK TIMES CO']);
+  });
+
   it('treats share classes as one company', () => {
     expect(names('Trading in (NASDAQ: GOOG) and NASDAQ:GOOGL was heavy')).toEqual(['Alphabet Inc.']);
   });
