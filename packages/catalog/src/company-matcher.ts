@@ -121,6 +121,8 @@ const NO_NAMES: Name[] = [];
 
 const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
 const MASTHEAD_NAMES = new Set(MASTHEADS.map((title) => title.toLowerCase()));
+/** The link that ends every Google News item's description: a link's label, no mention of Google. */
+const AGGREGATOR_LINK = 'View Full Coverage on Google News';
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
@@ -435,10 +437,11 @@ export class CompanyMatcher {
     const sure = new Set<number>(byTicker);
     for (const field of [evidence.headline, evidence.introduction]) {
       // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
+      const read = field.includes(AGGREGATOR_LINK) ? field.replaceAll(AGGREGATOR_LINK, ' ') : field;
       const masked =
-        /[:$(]/.test(field) && TICKER_PATTERNS.some((p) => field.search(p) >= 0)
-          ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), field)
-          : field;
+        /[:$(]/.test(read) && TICKER_PATTERNS.some((p) => read.search(p) >= 0)
+          ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), read)
+          : read;
       const tokens = tokenize(masked);
       const long = tokens.filter((t) => t.folded.length > 3);
       const titleCase = long.length >= 3 && long.filter((t) => t.capital).length >= long.length * 0.6;

@@ -337,6 +337,14 @@ describe('company matcher', () => {
     expect(names('New York Times shares jump on strong advertising revenue')).toEqual(['NEW YORK TIMES CO']);
   });
 
+  it("does not read Google News's link under every item as a mention of Google", () => {
+    const cluster = 'NASA will send more helicopters to Mars The New York TimesView Full Coverage on Google News';
+    expect(names('NASA Will Send More Helicopters to Mars - The New York Times', cluster)).toEqual([]);
+    expect(names('Google News adds local coverage', 'The search company said the app would show city news.')).toEqual([
+      'Alphabet Inc.',
+    ]);
+  });
+
   it('treats share classes as one company', () => {
     expect(names('Trading in (NASDAQ: GOOG) and NASDAQ:GOOGL was heavy')).toEqual(['Alphabet Inc.']);
   });
