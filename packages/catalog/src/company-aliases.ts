@@ -26,6 +26,8 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   40545: ['GE', 'General Electric', 'GE Aerospace'],
   1744489: ['Disney', 'Walt Disney'],
   1065280: ['Netflix'],
+  1065088: ['eBay'],
+  1159167: ['iRobot'],
   320187: ['Nike'],
   829224: ['Starbucks'],
   63908: ["McDonald's", 'McDonalds'],

@@ -180,6 +180,8 @@ interface Name {
   accented: boolean;
   /** One word that is also a common given name ("Marcus", "Damon", "Vince"). */
   givenName: boolean;
+  /** One word written in mixed case, neither capitals nor a capital and small letters ("APi", "eBay"). */
+  mixedCase: boolean;
 }
 
 interface Token {
@@ -195,6 +197,8 @@ interface Token {
   hyphenated: boolean;
   /** Written with accents or umlauts that folding took away ("Über" → "uber"). */
   accented: boolean;
+  /** Written with a small first letter and a capital after it ("eBay", "iMac"). */
+  smallFirst: boolean;
 }
 
 /**
@@ -219,10 +223,23 @@ function givenNames(): Set<string> {
   return new Set([...list('male'), ...list('female')].filter(Boolean).map((name) => name.toLowerCase()));
 }
 
+/** "APi", "eBay", "PayPal": both capitals and small letters, not as a capitalised word ("Apple"). */
+function isMixedCase(word: string): boolean {
+  return /\p{Ll}/u.test(word) && /\p{Lu}/u.test(word) && !/^\p{Lu}[\p{Ll}'’.-]*$/u.test(word);
+}
+
 function isCapital(word: string): boolean {
   const c = word.charCodeAt(0);
-  return (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || (c > 127 && /^[\p{Lu}\p{N}]/u.test(word));
+  return (
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    (c > 127 && /^[\p{Lu}\p{N}]/u.test(word)) ||
+    // A name with a small first letter and a capital after it: "eBay", "iRobot", "iPhone".
+    SMALL_FIRST.test(word)
+  );
 }
+
+const SMALL_FIRST = /^\p{Ll}{1,2}\p{Lu}/u;
 
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
@@ -241,6 +258,7 @@ function tokenize(text: string): Token[] {
         possessive: false,
         hyphenated: false,
         accented: false,
+        smallFirst: false,
       });
       last = match.index + raw.length;
       continue;
@@ -258,6 +276,7 @@ function tokenize(text: string): Token[] {
       possessive: source[match.index + raw.length] === '\u200d',
       hyphenated: out.length > 0 && /^[-‐‑]$/.test(between),
       accented: !ascii && folded !== raw.toLowerCase(),
+      smallFirst: SMALL_FIRST.test(raw),
     });
     last = match.index + raw.length;
   }
@@ -382,6 +401,7 @@ export class CompanyMatcher {
       // eslint-disable-next-line no-control-regex
       accented: !/^[\x00-\x7f]*$/.test(written),
       givenName: words.length === 1 && given.has(words[0]!),
+      mixedCase: words.length === 1 && isMixedCase(written.split(/[\s,]+/)[0]!),
     };
     const list = this.byFirstWord.get(words[0]!) ?? [];
     list.push(name);
@@ -730,6 +750,10 @@ export class CompanyMatcher {
     // A one-word name spelt plainly is not a word written with accents or umlauts: German "Über" (over,
     // about) is not Uber. (Folding still lets "Nestle" find an operator's "Nestlé".)
     if (name.words.length === 1 && !name.accented && written[0]!.accented) return false;
+    // A name written in mixed case is not an acronym in capitals: "API" is no "APi" (APi Group).
+    if (name.mixedCase && written[0]!.upper && written[0]!.folded.length > 1) return false;
+    // …nor is a word written so ("iMac") a name listed in capitals (IMAC Holdings): "eBay" is eBay's alias.
+    if (written[0]!.smallFirst && !name.mixedCase) return false;
     return name.acronym
       ? written.every((t) => t.upper)
       : written[0]!.capital && (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com'));

@@ -337,6 +337,18 @@ describe('company matcher', () => {
     expect(names('New York Times shares jump on strong advertising revenue')).toEqual(['NEW YORK TIMES CO']);
   });
 
+  it('reads names by how they are written: "API" is no "APi", "iMac" no "IMAC", "eBay" is eBay', () => {
+    expect(names('Announcing v201605 of the AdWords API', 'Today we are announcing the release of the API.')).toEqual(
+      [],
+    );
+    expect(names('APi Group buys fire safety firm', 'The company said the deal adds 40 branches.')).toEqual([
+      'APi Group Corp',
+    ]);
+    expect(names('My next Mac', 'Will probably be an iMac.')).toEqual([]);
+    expect(names('eBay shares rise', 'The online marketplace beat estimates.')).toEqual(['EBAY INC']);
+    expect(names('iRobot cuts staff after Amazon deal collapses')).toContain('IROBOT CORP');
+  });
+
   it("does not read Google News's link under every item as a mention of Google", () => {
     const cluster = 'NASA will send more helicopters to Mars The New York TimesView Full Coverage on Google News';
     expect(names('NASA Will Send More Helicopters to Mars - The New York Times', cluster)).toEqual([]);
