@@ -223,6 +223,26 @@ function givenNames(): Set<string> {
   return new Set([...list('male'), ...list('female')].filter(Boolean).map((name) => name.toLowerCase()));
 }
 
+/**
+ * Whether a given name whose last token is `end - 1` is a person's: followed, within a sentence, by a
+ * capitalised word that is not a legal form ("Marcus Rashford scores", "Damon Albarn announces"; not
+ * "Dave Inc."). A title-case text, where every word has a capital, cannot tell.
+ */
+function isPerson(tokens: readonly Token[], end: number, titleCase: boolean): boolean {
+  const surname = tokens[end];
+  return (
+    !titleCase &&
+    surname !== undefined &&
+    surname.capital &&
+    !surname.upper &&
+    !surname.sentenceStart &&
+    surname.folded !== '&' &&
+    !tokens[end - 1]!.possessive &&
+    !LEGAL_SUFFIXES.has(surname.folded) &&
+    !LEGAL_FORMS.has(surname.folded)
+  );
+}
+
 /** "APi", "eBay", "PayPal": both capitals and small letters, not as a capitalised word ("Apple"). */
 function isMixedCase(word: string): boolean {
   return /\p{Ll}/u.test(word) && /\p{Lu}/u.test(word) && !/^\p{Lu}[\p{Ll}'’.-]*$/u.test(word);
@@ -455,6 +475,9 @@ export class CompanyMatcher {
     let business: boolean | undefined;
     const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle()));
     const sure = new Set<number>(byTicker);
+    const people = new Set<number>();
+    /** Companies meant where the case of the words can tell (not in a title-case text). */
+    const readable = new Set<number>();
     for (const field of [evidence.headline, evidence.introduction]) {
       // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
       const read = field.includes(AGGREGATOR_LINK) ? field.replaceAll(AGGREGATOR_LINK, ' ') : field;
@@ -473,12 +496,18 @@ export class CompanyMatcher {
           continue;
         }
         const end = i + name.words.length;
-        if (this.meant(tokens, i, end, name, titleCase, () => companyNounFor(name.company), speaksOfBusiness)) {
+        if (name.givenName && isPerson(tokens, end, titleCase)) {
+          people.add(name.company);
+        } else if (this.meant(tokens, i, end, name, titleCase, () => companyNounFor(name.company), speaksOfBusiness)) {
           sure.add(name.company);
+          if (!titleCase) readable.add(name.company);
         }
         i = end;
       }
     }
+    // A given name read as a person's anywhere in the article ("Rep. Dave Brat said") is the person's
+    // where a title-case headline cannot tell ("GOP Rep. Dave Brat: Virginia GOP Didn't…").
+    for (const id of people) if (!readable.has(id) && !byTicker.has(id)) sure.delete(id);
     for (const id of sure) found.add(id);
     return [...found].slice(0, MAX_COMPANIES);
   }
@@ -522,20 +551,6 @@ export class CompanyMatcher {
       // "X of Y": an epithet or a title (Nike of Samothrace, the Oracle of Omaha).
       const epithet = end + 1 < tokens.length && tokens[end]!.folded === 'of' && tokens[end + 1]!.capital;
       if (before || epithet) return false;
-      // A given name followed by a capitalised word, within a sentence, is a person ("Marcus Rashford
-      // scores", "Damon Albarn announces"): a legal form after it ("Dave Inc.") was taken above.
-      const surname = tokens[end];
-      if (
-        name.givenName &&
-        !titleCase &&
-        surname?.capital &&
-        !surname.upper &&
-        !surname.sentenceStart &&
-        surname.folded !== '&' &&
-        !tokens[end - 1]!.possessive
-      ) {
-        return false;
-      }
     }
     // A one-word name that is no dictionary word is still a surname, a place or an animal somewhere
     // ("Valero scores twice", "Hershey school board", "Crocs bask on riverbank"): it is the company

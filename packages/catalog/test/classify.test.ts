@@ -326,6 +326,13 @@ describe('company matcher', () => {
     expect(names('Rollins posts higher revenue on pest control demand')).toEqual(['ROLLINS INC']);
     expect(names('Vince Holding reports narrower loss')).toEqual(['VINCE HOLDING CORP.']);
     expect(names('Dave Inc. adds a million members to banking app')).toEqual(['Dave Inc.']);
+    // A title-case headline cannot tell; the introduction names the person.
+    expect(
+      names(
+        "GOP Rep. Dave Brat: Virginia GOP Didn't 'Nationalize' Election Enough",
+        'Rep. Dave Brat (R-VA) said Wednesday that Republicans had failed.',
+      ),
+    ).toEqual([]);
   });
 
   it('reads The New York Times cited as a newspaper as no mention of its company', () => {
