@@ -330,7 +330,8 @@ describe('company matcher', () => {
     expect(
       names(
         "GOP Rep. Dave Brat: Virginia GOP Didn't 'Nationalize' Election Enough",
-        'Rep. Dave Brat (R-VA) said Wednesday that Republicans had failed.',
+        'Rep. Dave Brat (R-VA) said Wednesday that Republicans up and down the ticket in his home state had ' +
+          'failed to “nationalize” the election. “I always deal in policy, not personality,” Brat told CNN.',
       ),
     ).toEqual([]);
   });
