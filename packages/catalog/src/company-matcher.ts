@@ -121,6 +121,7 @@ const NO_NAMES: Name[] = [];
 
 const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
 const MASTHEAD_NAMES = new Set(MASTHEADS.map((title) => title.toLowerCase()));
+const MONTHS = new Set('jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '));
 /** The link that ends every Google News item's description: a link's label, no mention of Google. */
 const AGGREGATOR_LINK = 'View Full Coverage on Google News';
 
@@ -533,6 +534,11 @@ export class CompanyMatcher {
     if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded)) return false;
+    const next = tokens[end];
+    // "GPT-4", "GPT-J", "F-35": capitals with a short designation after a hyphen name a model.
+    if (name.words.length === 1 && tokens[start]!.upper && next?.hyphenated && next.folded.length <= 3) return false;
+    // "on Nov 14": a month's abbreviation before a number is a date (NOV Inc.).
+    if (name.words.length === 1 && MONTHS.has(name.words[0]!) && next && /^\p{N}/u.test(next.folded)) return false;
     // A newspaper's title names the paper: the company needs business words or business context.
     if (MASTHEAD_NAMES.has(name.words.join(' '))) return this.businessEvidence(tokens, start, end);
     if (name.words.length === 1 && MARKET_NAMES.has(name.words[0]!) && this.isMarket(tokens, start, end)) return false;

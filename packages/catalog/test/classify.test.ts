@@ -357,6 +357,17 @@ describe('company matcher', () => {
     expect(names('iRobot cuts staff after Amazon deal collapses')).toContain('IROBOT CORP');
   });
 
+  it('reads "GPT-J" as a model and "Nov 14" as a date, not GPT Group or NOV Inc.', () => {
+    expect(names('Deploy GPT-J 6B for inference using Hugging Face Transformers')).toEqual([]);
+    expect(
+      names('GPT Group sells Sydney office tower', 'The property trust said the sale raised $300 million.'),
+    ).toEqual(['GPT Group']);
+    expect(
+      names('Conference dates set', 'It will be held in the London office on Nov 14, with registration open.'),
+    ).toEqual([]);
+    expect(names('NOV wins drilling contract', 'The oilfield equipment maker said orders rose.')).toEqual(['NOV Inc.']);
+  });
+
   it("does not read Google News's link under every item as a mention of Google", () => {
     const cluster = 'NASA will send more helicopters to Mars The New York TimesView Full Coverage on Google News';
     expect(names('NASA Will Send More Helicopters to Mars - The New York Times', cluster)).toEqual([]);
