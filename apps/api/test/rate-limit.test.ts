@@ -5,6 +5,16 @@ import { UNKNOWN_KEYS_PER_MINUTE } from '../src/plugins/auth.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 let t: TestApp | undefined;
+
+/**
+ * Limits count in fixed one-minute windows: a test whose requests straddle a window's end sees the
+ * count start again. Waits, when less than 15 s of the current window are left, for the next one.
+ */
+async function freshWindow(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 afterEach(async () => {
   await t?.close();
   t = undefined;
@@ -14,6 +24,7 @@ describe('rate limits', () => {
   it('counts per key, sends the headers on every response, and answers 429 with Retry-After', async () => {
     t = await buildTestApp();
     const { key } = await t.keys.create('small', 3);
+    await freshWindow();
     const url = `/api/v2/feed/?apiKey=${key}`;
     const first = await t.get(url);
     expect(first.headers['x-ratelimit-limit']).toBe('3');
@@ -32,13 +43,14 @@ describe('rate limits', () => {
     expect(limited.headers['x-ratelimit-remaining']).toBe('0');
     // Another key has its own budget.
     expect((await t.get(`/api/v2/feed/?apiKey=${t.key}`)).statusCode).toBe(200);
-  });
+  }, 30_000);
 
   it('counts in the process when the limiter cannot reach Redis (limits hold), and says so in /readyz', async () => {
     const deadRedis = createRedis({ url: 'redis://127.0.0.1:1', failFast: true });
     deadRedis.on('error', () => {});
     t = await buildTestApp({ limiter: new RateLimiter(deadRedis, 'x:') });
     const { key } = await t.keys.create('small', 2);
+    await freshWindow();
     const first = await t.get(`/api/v2/feed/?apiKey=${key}`);
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-ratelimit-limit']).toBe('2');
@@ -51,10 +63,11 @@ describe('rate limits', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json().status).toBe('degraded');
     deadRedis.disconnect();
-  });
+  }, 30_000);
 
   it('stops a client presenting unknown keys after 30 a minute, before each costs a lookup', async () => {
     t = await buildTestApp();
+    await freshWindow();
     const guess = (n: number) => `tdg_${n.toString(16).padStart(48, '0')}`;
     let lookups = 0;
     const check = t.keys.check.bind(t.keys);
@@ -73,5 +86,5 @@ describe('rate limits', () => {
     // A key that is not even shaped like one costs no lookup at all.
     expect((await t.get('/api/v2/feed/?apiKey=nope')).statusCode).toBe(429);
     expect(lookups).toBe(UNKNOWN_KEYS_PER_MINUTE);
-  });
+  }, 30_000);
 });
