@@ -123,6 +123,8 @@ describe('topic classifier', () => {
     expect(names('Nurses vote to strike for the first time in a century')).toEqual(['labor strike']);
     expect(names('Junior doctors announce five-day walkout')).toEqual(['labor strike']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
+    // A car maker launching an SUV is the car industry, not space exploration.
+    expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
     // A battery or chemical plant is a factory, not a flower.
     expect(read('Chemical plants close as gas prices soar').map((id) => catalog.topics.get(id)!.name)).not.toContain(
       'flowers and plants',
