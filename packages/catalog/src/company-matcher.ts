@@ -371,6 +371,8 @@ export class CompanyMatcher {
   private readonly byFirstWord = new Map<string, Name[]>();
   private readonly byTicker = new Map<string, number>();
   private readonly ambiguousWords: Set<string>;
+  /** Common given names ({@link givenNames}): a name listed beside one is a person's too. */
+  private readonly givenNames: Set<string>;
 
   /** Reads the words around an ambiguous name (the learned topic model; none: business words only). */
   private readonly model: TopicModel | null;
@@ -382,6 +384,7 @@ export class CompanyMatcher {
     this.model = options.model === undefined ? (catalog.topicModel ? topicModel() : null) : options.model;
     const common = commonWords();
     const given = givenNames();
+    this.givenNames = given;
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
     for (const company of catalog.companies.values()) {
       for (const ticker of company.tickers) this.byTicker.set(ticker.toUpperCase().replace('-', '.'), company.id);
@@ -497,7 +500,7 @@ export class CompanyMatcher {
           continue;
         }
         const end = i + name.words.length;
-        if (name.givenName && isPerson(tokens, end, titleCase)) {
+        if (name.givenName && (isPerson(tokens, end, titleCase) || this.amongPeople(tokens, i, end))) {
           people.add(name.company);
         } else if (this.meant(tokens, i, end, name, titleCase, () => companyNounFor(name.company), speaksOfBusiness)) {
           sure.add(name.company);
@@ -661,6 +664,22 @@ export class CompanyMatcher {
   }
 
   /** Whether the name at `start` follows a joiner ("Apple and Google face…": the verb after it has no "-s"). */
+  /**
+   * Whether the name at tokens [start, end) is listed beside another given name ("Jeff, Vinny, and
+   * Dave", "Chas & Dave"): one of a list of people.
+   */
+  private amongPeople(tokens: Token[], start: number, end: number): boolean {
+    const person = (k: number) => {
+      const t = tokens[k];
+      return t !== undefined && t.capital && !t.upper && this.givenNames.has(t.folded) && !this.nameAt(tokens, k);
+    };
+    const before = start > 0 && JOINERS.has(tokens[start - 1]!.folded) ? start - 2 : start - 1;
+    const after = JOINERS.has(tokens[end]?.folded ?? '') ? end + 1 : -1;
+    // Next to it with a joiner or only a comma between ("Jeff, Vinny, and Dave"; not "Jeff Dave").
+    const beside = (k: number, joined: boolean) => person(k) && (k !== start - 1 || !joined);
+    return beside(before, tokens[start]!.joined) || (after >= 0 && person(after));
+  }
+
   private listed(tokens: readonly Token[], start: number): boolean {
     return start > 0 && JOINERS.has(tokens[start - 1]!.folded);
   }

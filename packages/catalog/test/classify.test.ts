@@ -328,6 +328,13 @@ describe('company matcher', () => {
     expect(names('Rollins posts higher revenue on pest control demand')).toEqual(['ROLLINS INC']);
     expect(names('Vince Holding reports narrower loss')).toEqual(['VINCE HOLDING CORP.']);
     expect(names('Dave Inc. adds a million members to banking app')).toEqual(['Dave Inc.']);
+    // Listed beside other given names, a given name is one of the people.
+    expect(names('Giant Bombcast 04-11-2011', 'Jeff, Vinny, and Dave take to the microphones to talk games.')).toEqual(
+      [],
+    );
+    expect(names('Dave shares jump', 'Dave and Chime compete for customers of the banking apps.')).toEqual([
+      'Dave Inc.',
+    ]);
     // A title-case headline cannot tell; the introduction names the person.
     expect(
       names(
