@@ -251,15 +251,10 @@ function isMixedCase(word: string): boolean {
 
 function isCapital(word: string): boolean {
   const c = word.charCodeAt(0);
-  return (
-    (c >= 65 && c <= 90) ||
-    (c >= 48 && c <= 57) ||
-    (c > 127 && /^[\p{Lu}\p{N}]/u.test(word)) ||
-    // A name with a small first letter and a capital after it: "eBay", "iRobot", "iPhone".
-    SMALL_FIRST.test(word)
-  );
+  return (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || (c > 127 && /^[\p{Lu}\p{N}]/u.test(word));
 }
 
+/** A name with a small first letter and a capital after it: "eBay", "iRobot", "iPhone". */
 const SMALL_FIRST = /^\p{Ll}{1,2}\p{Lu}/u;
 
 function tokenize(text: string): Token[] {
@@ -287,17 +282,21 @@ function tokenize(text: string): Token[] {
     const between = source.slice(last, match.index);
     // eslint-disable-next-line no-control-regex
     const ascii = /^[\x00-\x7f]*$/.test(raw);
-    const folded = ascii ? raw.toLowerCase() : foldText(raw);
+    const lower = raw.toLowerCase();
+    const folded = ascii ? lower : foldText(raw);
+    const capital = isCapital(raw);
+    // Only a word with a capital somewhere can be written with a small first letter and a capital after it.
+    const smallFirst = !capital && raw !== lower && SMALL_FIRST.test(raw);
     out.push({
       folded,
-      capital: isCapital(raw),
-      upper: raw === raw.toUpperCase() && raw !== raw.toLowerCase(),
+      capital: capital || smallFirst,
+      upper: raw === raw.toUpperCase() && raw !== lower,
       sentenceStart: out.length === 0 || (between !== ' ' && (/[.!?:"“]\s*$/.test(between) || between.includes('\n'))),
       joined: out.length > 0 && /^ +$/.test(between),
       possessive: source[match.index + raw.length] === '\u200d',
       hyphenated: out.length > 0 && /^[-‐‑]$/.test(between),
-      accented: !ascii && folded !== raw.toLowerCase(),
-      smallFirst: SMALL_FIRST.test(raw),
+      accented: !ascii && folded !== lower,
+      smallFirst,
     });
     last = match.index + raw.length;
   }
