@@ -125,6 +125,25 @@ describe('topic classifier', () => {
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
+    // A video-game podcast is about games, not baseball ("Giant" is no team: the Giants are) or sport.
+    const full = (headline: string, introduction: string) =>
+      topics.classifyText(text(headline, introduction)).topics.map(rootName)[0];
+    expect(
+      full(
+        'Giant Bombcast 702: Boss Fight Fatigue',
+        'Jeff and Dan talk about the new Final Fantasy demo, an indie roguelike and their backlog for the holidays.',
+      ),
+    ).toBe('science and technology');
+    expect(
+      full(
+        'Game of the Year 2023: Day Two Deliberations',
+        "The staff narrows the list to ten, with long debates over Baldur's Gate 3 and Alan Wake 2.",
+      ),
+    ).toBe('science and technology');
+    expect(names('Tech giants face new rules in Brussels')).not.toContain('baseball');
+    expect(names('Giants rally late to beat the Dodgers')).toContain('baseball');
+    // A crossword is a puzzle.
+    expect(names('The crossword turns 110')).toContain('puzzle');
     // A battery or chemical plant is a factory, not a flower.
     expect(read('Chemical plants close as gas prices soar').map((id) => catalog.topics.get(id)!.name)).not.toContain(
       'flowers and plants',
