@@ -14,6 +14,8 @@ import {
 } from '@tidings/queue/queues';
 import { ProbeCache } from '@tidings/store/probe-cache';
 import { type SourceStore, toSettings } from '@tidings/store/sources';
+import { loadCatalog } from '@tidings/catalog/catalog';
+import { reclassify } from '../src/feed/feed-work.js';
 import { type RunningWorker, syncSchedulers } from '../src/worker.js';
 import { REDIS_URL, startHarness, type WorkerHarness } from './harness.js';
 
@@ -147,6 +149,32 @@ describe('worker', () => {
     expect(await sources.get('example')).toMatchObject({ siteUrl: 'https://www.example.com/front' });
     await sources.updateSettings(toSettings({ feedUrl: `${base}/other.xml`, id: 'example', name: 'Example News' }));
     expect(await sources.get('example')).toMatchObject({ siteUrl: null, siteDomain: null, siteLanguage: null });
+  });
+
+  it("reads a podcast's Apple Podcasts categories as every episode's topic, and keeps them for reindex", async () => {
+    // A video-game podcast's episode blurb reads as sport ("Game of the Year", "Deliberations"); the
+    // show's own category says what it is about.
+    feedBody = rss([
+      {
+        title: 'Game of the Year 2018: Day One Deliberations',
+        link: 'https://example.com/goty-1',
+        date: 'Sun, 22 Nov 2026 08:00:00 GMT',
+        enclosure: 'https://cdn.example.com/goty-1.mp3',
+      },
+    ]).replace(
+      '<rss version="2.0"><channel>',
+      '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>' +
+        '<itunes:category text="Games &amp; Hobbies"><itunes:category text="Video Games"/></itunes:category>' +
+        '<itunes:category text="Society &amp; Culture"/>',
+    );
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'pod', name: 'A Games Show' }));
+    expect(await fetchNow('pod')).toMatchObject({ outcome: 'indexed', created: 1 });
+    const [episode] = (await index.query({ filters: NO_FILTERS, limit: 10 })).articles;
+    expect(episode!.topics[0]).toEqual({ id: 20000548, name: 'video game' });
+    const source = await sources.get('pod');
+    expect(source).toMatchObject({ podcastCategories: [['Games & Hobbies', 'Video Games'], ['Society & Culture']] });
+    // Re-classified as `tidings reindex` does, the show's category still counts.
+    expect(reclassify(episode!, source!, loadCatalog()).topics[0]).toEqual({ id: 20000548, name: 'video game' });
   });
 
   it('skips items older than the retention period at ingest, and counts them', async () => {

@@ -1,6 +1,6 @@
 /**
  * Meaning of an article for the worker and `tidings reindex`: its topics (source defaults, feed
- * categories, text) and the companies it mentions.
+ * categories, a podcast's categories, text) and the companies it mentions.
  */
 import type { Catalog } from './catalog.js';
 import { CompanyMatcher } from './company-matcher.js';
@@ -10,6 +10,8 @@ export interface ClassifyInput {
   headline: string;
   introduction: string;
   categories?: readonly string[];
+  /** A podcast's Apple Podcasts categories for the whole show, one group per category (subcategories after it). */
+  podcastCategories?: readonly (readonly string[])[];
   /** The article's URL (its sections name topics too). */
   url?: string;
   /**

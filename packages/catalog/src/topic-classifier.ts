@@ -12,6 +12,7 @@
 import { foldText } from '@tidings/core/text';
 import type { Catalog } from './catalog.js';
 import { detectLanguage } from './language.js';
+import { topicsOfPodcastCategories } from './podcast-categories.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
 import { TRANSLATED_LANGUAGES, translateForTopics } from './topic-translations.js';
@@ -117,6 +118,11 @@ export interface TopicEvidence {
   introduction: string;
   /** Categories the feed gave the item. */
   categories?: readonly string[];
+  /**
+   * A podcast's Apple Podcasts categories, given once for the whole show (`<itunes:category>` on the
+   * channel): one group per category, its subcategories after it ({@link topicsOfPodcastCategories}).
+   */
+  podcastCategories?: readonly (readonly string[])[];
   /** The article's URL: the publisher's sections in its path are evidence too ({@link sectionsOf}). */
   url?: string;
   /**
@@ -413,7 +419,7 @@ export class TopicClassifier {
 
   /**
    * The article's topics: source defaults first, then feed categories, then the URL's sections, then
-   * the text classifier (English text, or nine other languages by dictionary:
+   * a podcast's own categories for the show, then the text classifier (English text, or nine other languages by dictionary:
    * {@link TopicEvidence.language}); an ancestor of a topic listed is dropped (it is implied), and
    * topics found in the item fill the list up to
    * {@link MAX_TOPICS} (a source's default topics all stay, even beyond that).
@@ -429,6 +435,7 @@ export class TopicClassifier {
       ...defaults,
       ...this.topicsOfCategories(evidence.categories ?? []),
       ...(evidence.url ? this.topicsOfUrl(evidence.url) : []),
+      ...topicsOfPodcastCategories(evidence.podcastCategories ?? []),
       ...(readsText ? this.classifyText(evidence).topics : this.classifyTranslated(evidence)),
     ];
     const specific = candidates.filter(

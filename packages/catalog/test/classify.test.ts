@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyOverrides, Catalog, CatalogOverrideError, loadCatalog } from '../src/catalog.js';
 import { ArticleClassifier } from '../src/classify.js';
 import { CompanyMatcher } from '../src/company-matcher.js';
+import { PODCAST_CATEGORY_TOPICS, topicsOfPodcastCategories } from '../src/podcast-categories.js';
 import { sectionsOf, TopicClassifier } from '../src/topic-classifier.js';
 import { TOPIC_LEXICON } from '../src/topic-lexicon.js';
 import { translateForTopics } from '../src/topic-translations.js';
@@ -148,6 +149,28 @@ describe('topic classifier', () => {
     expect(read('Chemical plants close as gas prices soar').map((id) => catalog.topics.get(id)!.name)).not.toContain(
       'flowers and plants',
     );
+  });
+
+  it("reads a podcast's Apple Podcasts categories: the most specific of each, at most two, before the text", () => {
+    const name = (id: number) => catalog.topics.get(id)!.name;
+    // Every topic the table names is in the catalog.
+    for (const id of PODCAST_CATEGORY_TOPICS) expect(catalog.topics.has(id), String(id)).toBe(true);
+    expect(
+      topicsOfPodcastCategories([['Games &amp; Hobbies', 'Video Games'], ['Technology', 'Gadgets'], ['Music']]).map(
+        name,
+      ),
+    ).toEqual(['video game', 'information technology and computer science']);
+    // Too broad or unknown names are no evidence, and do not take a place.
+    expect(
+      topicsOfPodcastCategories([['News'], ['Society and Culture'], ['Some Category'], ['History']]).map(name),
+    ).toEqual(['history']);
+    // The show's category comes after the item's own categories and before what its text reads as.
+    const assigned = topics.assign([], {
+      ...text('Game of the Year 2018: Day One Deliberations', 'The list of games that mattered to us this year.'),
+      categories: ['Awards'],
+      podcastCategories: [['Games & Hobbies', 'Video Games']],
+    });
+    expect(assigned.map(name).slice(0, 2)).toEqual(['award and prize', 'video game']);
   });
 
   it('reads news in German, French, Spanish, Italian, Portuguese, Dutch, Russian, Ukrainian and Polish through their dictionaries', () => {

@@ -50,6 +50,12 @@ export interface SourceStatus {
   siteDomain?: string | null;
   /** The language the feed last read declares, else its items' (ISO 639-1); absent until then. */
   siteLanguage?: string | null;
+  /**
+   * The podcast's Apple Podcasts categories as the feed last read names them (`<itunes:category>`, one
+   * group per category, subcategories after it): `tidings reindex` reads topics from them again, as the
+   * fetch did. Absent until then, empty for a feed that names none.
+   */
+  podcastCategories?: string[][];
   createdAt: string;
   /**
    * Bumped whenever settings change: a fetch that started under older settings does not write its
@@ -259,7 +265,10 @@ export class SourceStore {
         ? { etag: null, lastModified: null, contentHash: null, revision: (existing.revision ?? 0) + 1 }
         : {};
       // Another feed may belong to another site: what the old one said goes until the new one is read.
-      const site = existing.feedUrl === settings.feedUrl ? {} : { siteUrl: null, siteDomain: null, siteLanguage: null };
+      const site =
+        existing.feedUrl === settings.feedUrl
+          ? {}
+          : { siteUrl: null, siteDomain: null, siteLanguage: null, podcastCategories: [] };
       return { ...existing, ...settings, state, pollMs, ...fresh, ...site };
     }))!;
   }
@@ -288,7 +297,7 @@ export class SourceStore {
     validators: { etag: string | null; lastModified: string | null; contentHash?: string | null },
     pollMs?: number,
     startedAt?: Pick<Source, 'revision'>,
-    site?: { domain: string | null; homepage: string | null; language: string | null },
+    site?: { domain: string | null; homepage: string | null; language: string | null; podcastCategories?: string[][] },
   ): Promise<Source> {
     const at = this.now().toISOString();
     return this.change(id, (source) => {
@@ -309,7 +318,12 @@ export class SourceStore {
           : {}),
         pollMs: pollMs ?? source.pollMs ?? null,
         ...(site && sameSettings
-          ? { siteUrl: site.homepage, siteDomain: site.domain, siteLanguage: site.language }
+          ? {
+              siteUrl: site.homepage,
+              siteDomain: site.domain,
+              siteLanguage: site.language,
+              podcastCategories: site.podcastCategories ?? [],
+            }
           : {}),
       };
     });

@@ -254,6 +254,7 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
     headline,
     introduction,
     categories: item.categories,
+    podcastCategories: ctx.feed.podcastCategories,
     url,
     language,
     defaultTopics: source.topics,
@@ -330,6 +331,8 @@ export interface FeedSite {
   homepage: string | null;
   /** Its language (ISO 639-1): declared by the feed, else detected in its items (unless the source names one). */
   language: string | null;
+  /** The podcast's Apple Podcasts categories, as the feed names them (kept with the source for `reindex`). */
+  podcastCategories: string[][];
 }
 
 export function feedSite(ctx: NormalizeContext, articles: readonly Article[]): FeedSite {
@@ -348,7 +351,7 @@ export function feedSite(ctx: NormalizeContext, articles: readonly Article[]): F
   // Detection reads the items' text once a feed and only when the source names no language (the
   // articles needed it then, so it is known already); with a setting, what the feed declares is kept.
   const language = ctx.source.language ? primaryLanguage(ctx.feed.language) : feedLanguage(ctx);
-  return { domain: main?.[0] ?? null, homepage, language };
+  return { domain: main?.[0] ?? null, homepage, language, podcastCategories: ctx.feed.podcastCategories };
 }
 
 /** Every article of a feed, one per canonical URL (the first item wins). */

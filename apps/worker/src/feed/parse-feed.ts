@@ -52,6 +52,11 @@ export interface ParsedFeed {
   language: string | null;
   /** `<ttl>` in minutes. */
   ttlMinutes: number | null;
+  /**
+   * A podcast's Apple Podcasts categories (`<itunes:category text="…">` on the channel), one group per
+   * category with its subcategories after it, in the feed's order.
+   */
+  podcastCategories: string[][];
   items: ParsedItem[];
   /** Whether the text needed repairs before it could be read. */
   repaired: boolean;
@@ -392,6 +397,14 @@ function itemOf(el: Element): ParsedItem {
   };
 }
 
+/** The channel's `<itunes:category>` names, one group per category (its subcategories after it). */
+function podcastCategoriesOf(feedEl: Element): string[][] {
+  const nameOf = (el: Element) => el.attribs.text?.trim() || [];
+  return kids(feedEl, 'category', ['itunes'])
+    .map((el) => [nameOf(el), ...kids(el, 'category', ['itunes']).flatMap(nameOf)].flat())
+    .filter((group) => group.length > 0);
+}
+
 function readDom(text: string): Omit<ParsedFeed, 'repaired'> {
   try {
     return readDocument(text);
@@ -507,6 +520,7 @@ function readDocument(text: string): Omit<ParsedFeed, 'repaired'> {
       root?.attribs['xml:lang'] ??
       null,
     ttlMinutes: (feedEl && Number(first(feedEl, ['ttl']))) || null,
+    podcastCategories: feedEl ? podcastCategoriesOf(feedEl) : [],
     items,
   };
 }

@@ -5,7 +5,8 @@
  * fresh probe. On Meilisearch a whole-index run fills a fresh index that is swapped in atomically;
  * the embedded index is updated in place, one short transaction per batch, so queries never wait long.
  *
- * Feed categories are not stored with articles, so topics that came only from a category are not kept.
+ * Feed categories are not stored with articles, so topics that came only from an item's category are
+ * not kept; a podcast's categories for the whole show are kept with its source and read again.
  */
 import { probeHostFor } from '@tidings/fetch/probes';
 import type { Job, Queue } from 'bullmq';
