@@ -122,6 +122,15 @@ const NO_NAMES: Name[] = [];
 const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
 const MASTHEAD_NAMES = new Set(MASTHEADS.map((title) => title.toLowerCase()));
 const MONTHS = new Set('jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '));
+/**
+ * Given names that before a company's name in a title-case headline are rather a verb, a month, a
+ * direction or a particle ("Will Ford Cut Jobs?", "May Sales At…", "North Face", "Van Eck").
+ */
+const NOT_GIVEN_BEFORE = new Set(
+  'will may june april august north south east west royal star van de del don le la chase art grant rich max new'.split(
+    ' ',
+  ),
+);
 /** The link that ends every Google News item's description: a link's label, no mention of Google. */
 const AGGREGATOR_LINK = 'View Full Coverage on Google News';
 
@@ -556,9 +565,22 @@ export class CompanyMatcher {
         !tokens[start - 1]!.upper &&
         !tokens[start - 1]!.possessive &&
         !this.nameEndsAt(tokens, start - 1);
+      // In a title-case text every word has a capital, but a common given name right before the name
+      // still makes it a surname ("Bill Gates Pledges…", "Michael Dell Gives…"): the person's.
+      const surname =
+        start > 0 &&
+        titleCase &&
+        tokens[start]!.joined &&
+        !tokens[start - 1]!.upper &&
+        !tokens[start - 1]!.possessive &&
+        this.givenNames.has(tokens[start - 1]!.folded) &&
+        !NOT_GIVEN_BEFORE.has(tokens[start - 1]!.folded) &&
+        // Not after another company's name ("Apple Google…"), unless that name is only the given name
+        // ("Bill", BILL Holdings).
+        (!this.nameEndsAt(tokens, start - 1) || this.nameAt(tokens, start - 1)?.givenName === true);
       // "X of Y": an epithet or a title (Nike of Samothrace, the Oracle of Omaha).
       const epithet = end + 1 < tokens.length && tokens[end]!.folded === 'of' && tokens[end + 1]!.capital;
-      if (before || epithet) return false;
+      if (before || surname || epithet) return false;
     }
     // A one-word name that is no dictionary word is still a surname, a place or an animal somewhere
     // ("Valero scores twice", "Hershey school board", "Crocs bask on riverbank"): it is the company

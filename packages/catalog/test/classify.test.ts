@@ -385,6 +385,15 @@ describe('company matcher', () => {
           'failed to “nationalize” the election. “I always deal in policy, not personality,” Brat told CNN.',
       ),
     ).toEqual([]);
+    // In a title-case headline too, a surname after a given name is the person's ("Bill", BILL
+    // Holdings, is a given name as well), but not after a verb or a month ("Will Ford…").
+    expect(names('Bill Gates Pledges $1 Billion To Fight Malaria')).toEqual([]);
+    expect(names('Michael Dell Gives $750 Million To Texas Medical School')).toEqual([]);
+    expect(names('Will Ford Cut More Jobs In Europe?', 'The carmaker is expected to close plants.')).toEqual([
+      'FORD MOTOR CO',
+    ]);
+    expect(names('Walt Disney Reports Higher Quarterly Profit')).toEqual(['Walt Disney Co']);
+    expect(names('Bob Iger Returns As Disney Chief Executive')).toEqual(['Walt Disney Co']);
   });
 
   it('reads The New York Times cited as a newspaper as no mention of its company', () => {
