@@ -19,6 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { foldText } from '@tidings/core/text';
+import { withoutBoilerplate } from './boilerplate.js';
 import type { Catalog, Company } from './catalog.js';
 import { AMBIGUOUS_NAMES, BRAND_WORDS, COMPANY_ALIASES, MASTHEADS } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
@@ -131,8 +132,6 @@ const NOT_GIVEN_BEFORE = new Set(
     ' ',
   ),
 );
-/** The link that ends every Google News item's description: a link's label, no mention of Google. */
-const AGGREGATOR_LINK = 'View Full Coverage on Google News';
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
@@ -492,7 +491,7 @@ export class CompanyMatcher {
     const readable = new Set<number>();
     for (const field of [evidence.headline, evidence.introduction]) {
       // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
-      const read = field.includes(AGGREGATOR_LINK) ? field.replaceAll(AGGREGATOR_LINK, ' ') : field;
+      const read = withoutBoilerplate(field);
       const masked =
         /[:$(]/.test(read) && TICKER_PATTERNS.some((p) => read.search(p) >= 0)
           ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), read)

@@ -10,6 +10,7 @@
  * topic, and descends while a narrower topic carries evidence of its own.
  */
 import { foldText } from '@tidings/core/text';
+import { withoutBoilerplate } from './boilerplate.js';
 import type { Catalog } from './catalog.js';
 import { detectLanguage } from './language.js';
 import { topicsOfPodcastCategories } from './podcast-categories.js';
@@ -310,9 +311,12 @@ export class TopicClassifier {
   ): { topics: number[]; scores: Map<number, number> } {
     this.call += 1;
     try {
-      this.scan(evidence.headline, HEADLINE_WEIGHT);
-      this.scan(evidence.introduction, 1);
-      this.patterns(`${evidence.headline}\n${evidence.introduction}`);
+      // "View Full Coverage on Google News" under every Google News item is no word about technology.
+      const headline = withoutBoilerplate(evidence.headline);
+      const introduction = withoutBoilerplate(evidence.introduction);
+      this.scan(headline, HEADLINE_WEIGHT);
+      this.scan(introduction, 1);
+      this.patterns(`${headline}\n${introduction}`);
       for (const [root, factor] of ROOT_PRIOR) {
         const at = this.indexOf.get(root);
         if (at !== undefined) this.scores[at] = this.scores[at]! * factor;
@@ -322,8 +326,7 @@ export class TopicClassifier {
         .map((at) => [at, this.scores[at]!] as const)
         .sort((a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!);
       const scores = new Map(roots.map(([at, score]) => [this.ids[at]!, score]));
-      const guess =
-        options.model === false ? undefined : this.model?.guess(`${evidence.headline}\n${evidence.introduction}`);
+      const guess = options.model === false ? undefined : this.model?.guess(`${headline}\n${introduction}`);
       // The model guesses on any text; it decides when the lexicon saw topic evidence beyond a stray
       // definition word or the model is sure (a text such as "Item 42" gets no topic).
       const strongest = roots[0]?.[1] ?? 0;

@@ -143,6 +143,14 @@ describe('topic classifier', () => {
     ).toBe('science and technology');
     expect(names('Tech giants face new rules in Brussels')).not.toContain('baseball');
     expect(names('Giants rally late to beat the Dodgers')).toContain('baseball');
+    // The "View Full Coverage on Google News" link under every Google News item is no technology.
+    expect(
+      full(
+        'Japanese monkeys stealing babies, clawing at flesh, Yamaguchi city officials say - CNN',
+        'Japanese monkeys stealing babies CNN Monkeys attack residents in Japanese city BBC News ' +
+          'View Full Coverage on Google News',
+      ),
+    ).not.toBe('science and technology');
     // A crossword is a puzzle.
     expect(names('The crossword turns 110')).toContain('puzzle');
     // A battery or chemical plant is a factory, not a flower.
