@@ -151,6 +151,11 @@ describe('topic classifier', () => {
           'View Full Coverage on Google News',
       ),
     ).not.toBe('science and technology');
+    // Machine-learning engineering is artificial intelligence, not labour or education.
+    const first = (headline: string) =>
+      topics.classifyText(text(headline)).topics.map((id) => catalog.topics.get(id)!.name)[0];
+    expect(first('Illustrating Reinforcement Learning from Human Feedback (RLHF)')).toBe('artificial intelligence');
+    expect(first('Very Large Language Models and How to Evaluate Them')).toBe('artificial intelligence');
     // A crossword is a puzzle.
     expect(names('The crossword turns 110')).toContain('puzzle');
     // A battery or chemical plant is a factory, not a flower.
