@@ -61,6 +61,7 @@ describe('tidings sources', () => {
       siteUrl: null,
       siteDomain: null,
       siteLanguage: null,
+      podcastCategories: [],
       articleCount: 0,
     });
     await tidings('sources', 'pause', 'example-com');

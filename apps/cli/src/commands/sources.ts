@@ -29,9 +29,14 @@ function view(source: Source, articleCount: number) {
     siteUrl: source.siteUrl ?? null,
     siteDomain: source.siteDomain ?? null,
     siteLanguage: source.siteLanguage ?? null,
+    // A podcast's Apple Podcasts categories (its episodes' topics): empty until read, or for a feed naming none.
+    podcastCategories: source.podcastCategories ?? [],
   };
   return { ...rest, ...site, every: formatDuration(everyMs), articleCount };
 }
+
+/** A list entry as `sources show` prints it: a podcast's category with its subcategories "A › B". */
+const listed = (value: unknown): string => (Array.isArray(value) ? value.join(' › ') : String(value));
 
 const YAML_KEYS = new Set([
   'id',
@@ -251,7 +256,7 @@ export function registerSourceCommands(program: Command, context: Context): void
       if (o.json) return context.json(shown);
       io.out(
         Object.entries(shown)
-          .map(([k, v]) => `${k.padEnd(22)} ${Array.isArray(v) ? v.join(', ') : String(v ?? '—')}`)
+          .map(([k, v]) => `${k.padEnd(22)} ${Array.isArray(v) ? v.map(listed).join(', ') : String(v ?? '—')}`)
           .join('\n') + '\n',
       );
     });
