@@ -422,10 +422,10 @@ export class TopicClassifier {
 
   /**
    * The article's topics: source defaults first, then feed categories, then the URL's sections, then
-   * a podcast's own categories for the show, then the text classifier (English text, or nine other languages by dictionary:
-   * {@link TopicEvidence.language}); an ancestor of a topic listed is dropped (it is implied), and
-   * topics found in the item fill the list up to
-   * {@link MAX_TOPICS} (a source's default topics all stay, even beyond that).
+   * a podcast's own categories for the show, then the text classifier (English text, or nine other
+   * languages by dictionary: {@link TopicEvidence.language}); an ancestor of a topic listed is dropped
+   * (it is implied), and topics found in the item fill the list up to {@link MAX_TOPICS} (a source's
+   * default topics all stay, even beyond that).
    */
   assign(defaults: readonly number[], evidence: TopicEvidence): number[] {
     // A feed in another language can carry items in English (a Kannada portal's English pages): the
