@@ -143,7 +143,7 @@ const PODCAST_CATEGORIES: Record<string, number> = {
   'tv reviews': 20000051,
 };
 
-/** The Apple Podcasts categories a show names, for a topic. */
+/** How many of a show's categories name topics (Apple's first is the show's main one). */
 const LIMIT = 2;
 
 /**
