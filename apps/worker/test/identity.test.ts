@@ -73,6 +73,31 @@ describe('meaning from the source', () => {
   });
 });
 
+describe("a podcast's categories", () => {
+  it("reads the channel's itunes:category groups in order, and keeps only the first few of a runaway list", async () => {
+    const channel = (categories: string) =>
+      `<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Show</title>${categories}<item><title>Episode 1</title><link>https://show.example/1</link></item></channel></rss>`;
+    const feed = await parseFeed(
+      channel(
+        '<itunes:category text="Games &amp; Hobbies"><itunes:category text=" Video Games "/></itunes:category>' +
+          '<itunes:category/><itunes:category text="Technology"/>',
+      ),
+    );
+    expect(feed.podcastCategories).toEqual([['Games & Hobbies', 'Video Games'], ['Technology']]);
+    const runaway = await parseFeed(
+      channel(
+        `<itunes:category text="${'x'.repeat(5_000)}">${'<itunes:category text="Sub"/>'.repeat(50)}</itunes:category>`.repeat(
+          1_000,
+        ),
+      ),
+    );
+    expect(runaway.podcastCategories).toHaveLength(10);
+    expect(runaway.podcastCategories[0]).toHaveLength(5);
+    expect(runaway.podcastCategories[0]![0]).toHaveLength(100);
+    expect(runaway.items).toHaveLength(1);
+  });
+});
+
 describe('meaning by language', () => {
   it('reads nine languages through their dictionaries, and gives an article in another one topics from its categories only', async () => {
     const items =

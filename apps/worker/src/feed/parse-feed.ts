@@ -397,11 +397,20 @@ function itemOf(el: Element): ParsedItem {
   };
 }
 
-/** The channel's `<itunes:category>` names, one group per category (its subcategories after it). */
+/** At most this many `<itunes:category>` groups, names in a group, and characters in a name are kept. */
+const PODCAST_CATEGORIES_MAX = { groups: 10, names: 5, length: 100 };
+
+/**
+ * The channel's `<itunes:category>` names, one group per category (its subcategories after it). They
+ * are kept with the source, so a feed that lists thousands keeps only the first few (Apple's own
+ * list has two levels and takes three categories).
+ */
 function podcastCategoriesOf(feedEl: Element): string[][] {
-  const nameOf = (el: Element) => el.attribs.text?.trim() || [];
+  const { groups, names, length } = PODCAST_CATEGORIES_MAX;
+  const nameOf = (el: Element) => el.attribs.text?.trim().slice(0, length) || [];
   return kids(feedEl, 'category', ['itunes'])
-    .map((el) => [nameOf(el), ...kids(el, 'category', ['itunes']).flatMap(nameOf)].flat())
+    .slice(0, groups)
+    .map((el) => [nameOf(el), ...kids(el, 'category', ['itunes']).flatMap(nameOf)].flat().slice(0, names))
     .filter((group) => group.length > 0);
 }
 
