@@ -133,6 +133,9 @@ const NOT_GIVEN_BEFORE = new Set(
   ),
 );
 
+/** Words before a product's name that make it new ("Amazon's new Echo Show"). */
+const NEW_WORDS = new Set(['new', 'latest', 'next', 'upcoming']);
+
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
 
@@ -589,6 +592,19 @@ export class CompanyMatcher {
       return (
         !single || tokens[end - 1]!.possessive || (start > 0 && tokens[start - 1]!.possessive) || speaksOfBusiness()
       );
+    }
+    // "Amazon's new Echo Show", "Meta's latest Quest": the company's new product, named, in a text whose
+    // case can tell (the river's new dam, a delta's new reserve are no names).
+    if (
+      single &&
+      !titleCase &&
+      tokens[end - 1]!.possessive &&
+      NEW_WORDS.has(tokens[end]?.folded ?? '') &&
+      tokens[end + 1]?.capital &&
+      tokens[end + 1]!.joined &&
+      speaksOfBusiness()
+    ) {
+      return true;
     }
     const after =
       end < tokens.length && tokens[end]!.capital && !titleCase && tokens[end]!.folded !== '&' && !tokens[end]!.upper;

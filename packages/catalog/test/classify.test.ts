@@ -409,6 +409,14 @@ describe('company matcher', () => {
     expect(names('Bob Iger Returns As Disney Chief Executive')).toEqual(['Walt Disney Co']);
   });
 
+  it("reads a company's possessive before its new product as the company", () => {
+    expect(names("Amazon's new Echo Show is very cool and a little creepy")).toEqual(['AMAZON COM INC']);
+    expect(names("Meta's new Quest headset costs less")).toEqual(['Meta Platforms, Inc.']);
+    // The river's new dam, a delta's new reserve: nothing named, no business.
+    expect(names("Amazon's new dam threatens river dolphins", 'The project in Brazil will block fish.')).toEqual([]);
+    expect(names("Delta's new Mississippi wetlands reserve opens to birdwatchers")).toEqual([]);
+  });
+
   it('reads The New York Times cited as a newspaper as no mention of its company', () => {
     expect(
       names('Senator met lobbyists before vote', 'The New York Times reported that he dined with three of them.'),
