@@ -161,6 +161,8 @@ describe('worker', () => {
         date: 'Sun, 22 Nov 2026 08:00:00 GMT',
         enclosure: 'https://cdn.example.com/goty-1.mp3',
       },
+      // An item of the feed that is no episode: the show's category says nothing of it.
+      { title: 'Our new forum is open', link: 'https://example.com/forum', date: 'Sun, 22 Nov 2026 07:00:00 GMT' },
     ]).replace(
       '<rss version="2.0"><channel>',
       '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>' +
@@ -168,9 +170,12 @@ describe('worker', () => {
         '<itunes:category text="Society &amp; Culture"/>',
     );
     await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'pod', name: 'A Games Show' }));
-    expect(await fetchNow('pod')).toMatchObject({ outcome: 'indexed', created: 1 });
-    const [episode] = (await index.query({ filters: NO_FILTERS, limit: 10 })).articles;
+    expect(await fetchNow('pod')).toMatchObject({ outcome: 'indexed', created: 2 });
+    const [episode, post] = (await index.query({ filters: NO_FILTERS, limit: 10 })).articles;
+    expect(episode!.type).toBe('podcast');
     expect(episode!.topics[0]).toEqual({ id: 20000548, name: 'video game' });
+    expect(post!.type).toBe('article');
+    expect(post!.topics).not.toContainEqual({ id: 20000548, name: 'video game' });
     const source = await sources.get('pod');
     expect(source).toMatchObject({ podcastCategories: [['Games & Hobbies', 'Video Games'], ['Society & Culture']] });
     // Re-classified as `tidings reindex` does, the show's category still counts.

@@ -10,7 +10,10 @@ export interface ClassifyInput {
   headline: string;
   introduction: string;
   categories?: readonly string[];
-  /** A podcast's Apple Podcasts categories for the whole show, one group per category (subcategories after it). */
+  /**
+   * For a podcast's episode: the show's Apple Podcasts categories, one group per category (subcategories
+   * after it). The worker passes them for items of type `podcast` only.
+   */
   podcastCategories?: readonly (readonly string[])[];
   /** The article's URL (its sections name topics too). */
   url?: string;

@@ -126,7 +126,7 @@ export function reclassify(article: Article, source: Source | undefined, catalog
     introduction: article.introduction,
     url: article.url,
     language: article.language,
-    podcastCategories: source?.podcastCategories,
+    podcastCategories: article.type === 'podcast' ? source?.podcastCategories : [],
     defaultTopics: source?.topics ?? [],
   });
   return {

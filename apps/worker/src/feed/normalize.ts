@@ -250,11 +250,19 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
   const { source, catalog } = ctx;
   const introduction = truncate(summary, MAX_INTRODUCTION);
   const language = languageOf(ctx);
+  const type = classifyArticleType({
+    sourceType: source.type,
+    link: url,
+    categories: item.categories,
+    enclosures: item.enclosures,
+    itunes: item.itunes,
+  });
   const meaning = classifierFor(catalog).classify({
     headline,
     introduction,
     categories: item.categories,
-    podcastCategories: ctx.feed.podcastCategories,
+    // The show's categories name its episodes' topics, not those of other items the feed carries.
+    podcastCategories: type === 'podcast' ? ctx.feed.podcastCategories : [],
     url,
     language,
     defaultTopics: source.topics,
@@ -264,13 +272,7 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
     url,
     headline,
     introduction,
-    type: classifyArticleType({
-      sourceType: source.type,
-      link: url,
-      categories: item.categories,
-      enclosures: item.enclosures,
-      itunes: item.itunes,
-    }),
+    type,
     publishedAt: formatInstant(publishedAt),
     updatedAt:
       updated !== null && published !== null && updated > published ? formatInstant(Math.min(updated, now)) : null,
