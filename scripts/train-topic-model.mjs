@@ -8,7 +8,8 @@
 // about 1 %, a word of rank 100 about 57 %, of rank 1 000 about 93 %), and the direction all texts
 // share is removed (SIF, Arora et al. 2017). Because the model is linear, each word's vector times
 // the weights is a row of 17 class scores: only those rows ship
-// (the 100 000 most frequent words, int8 with a scale per class), never the vectors.
+// (the 100 000 most frequent words, int8 with a scale per class), never the vectors. Five such models,
+// each on its own random bags of lexicon terms and order of examples, are averaged (MODELS=n to change).
 //
 // Training data — only what may shape what ships:
 // - ../shared/data/topics/huffpost (News Category Dataset, Rishabh Misra, CC BY 4.0): headlines (and
@@ -199,67 +200,60 @@ for (const [id, list] of Object.entries(TOPIC_LEXICON)) {
     termsOf.get(top).push(term);
   }
 }
-const bagRandom = generator(7);
-for (const [top, terms] of termsOf) {
-  for (const term of terms) add(term, top, 'lexicon');
-  for (let k = 0; k < (terms.length * 6) / 5; k++) {
-    const bag = Array.from(
-      { length: 3 + Math.floor(bagRandom() * 5) },
-      () => terms[Math.floor(bagRandom() * terms.length)],
-    );
-    add(bag.join(' '), top, 'lexicon');
+for (const [top, terms] of termsOf) for (const term of terms) add(term, top, 'lexicon');
+/** Bags of 3–7 terms of one top-level topic, drawn by `seed`: which terms meet in a bag is chance. */
+function bags(seed) {
+  const bagRandom = generator(seed);
+  const out = [];
+  for (const [top, terms] of termsOf) {
+    for (let k = 0; k < (terms.length * 6) / 5; k++) {
+      const bag = Array.from(
+        { length: 3 + Math.floor(bagRandom() * 5) },
+        () => terms[Math.floor(bagRandom() * terms.length)],
+      );
+      const x = features(bag.join(' '));
+      if (x) out.push({ x, y: classIndex.get(top), group: 'lexicon' });
+    }
   }
+  return out;
 }
-console.log(`examples: ${examples.length} (${skipped} without a known word)`);
+console.log(`examples: ${examples.length} and ${bags(7).length} bags of terms (${skipped} without a known word)`);
 
 // ---- common component removal (SIF's second step): the direction every text shares ---------------
 // Every averaged text leans the same way (towards the most common words); that direction, the
 // examples' first singular vector, says nothing about the topic and is projected out — of the
 // examples here, and of each word's vector in what ships (the model is linear, so the same thing).
-const u = new Float64Array(DIM).fill(1 / Math.sqrt(DIM));
-for (let it = 0; it < 30; it++) {
-  // power iteration for the first singular vector of the examples' features
-  const next = new Float64Array(DIM);
-  for (const { x } of examples) {
-    let dot = 0;
-    for (let d = 0; d < DIM; d++) dot += x[d] * u[d];
-    for (let d = 0; d < DIM; d++) next[d] += dot * x[d];
+function commonDirection(set) {
+  const u = new Float64Array(DIM).fill(1 / Math.sqrt(DIM));
+  for (let it = 0; it < 30; it++) {
+    // power iteration for the first singular vector of the examples' features
+    const next = new Float64Array(DIM);
+    for (const { x } of set) {
+      let dot = 0;
+      for (let d = 0; d < DIM; d++) dot += x[d] * u[d];
+      for (let d = 0; d < DIM; d++) next[d] += dot * x[d];
+    }
+    const norm = Math.hypot(...next);
+    for (let d = 0; d < DIM; d++) u[d] = next[d] / norm;
   }
-  const norm = Math.hypot(...next);
-  for (let d = 0; d < DIM; d++) u[d] = next[d] / norm;
+  return u;
 }
-const project = (v) => {
+const projector = (u) => (v) => {
   let dot = 0;
   for (let d = 0; d < DIM; d++) dot += v[d] * u[d];
   return v.map((value, d) => value - dot * u[d]);
 };
-for (const example of examples) example.x = project(example.x);
-
-// ---- split: a tenth of HuffPost held out to choose the epochs and the regularisation ---------------
-const random = generator(SEED);
-for (let i = examples.length - 1; i > 0; i--) {
-  const j = Math.floor(random() * (i + 1));
-  [examples[i], examples[j]] = [examples[j], examples[i]];
-}
-const heldOut = examples.filter((e, i) => e.group === 'huffpost' && i % 10 === 0);
-const train = examples.filter((e) => !heldOut.includes(e));
 
 // ---- softmax regression, Adam ----------------------------------------------------------------------
 const C = CLASSES.length;
-const counts = new Array(C).fill(0);
-for (const e of train) counts[e.y]++;
-// Classes balanced (a class with few examples — those from the IPTC only — weighs at most 20×).
-const classWeight = counts.map((n) => (n ? Math.min(20, train.length / (C * n)) : 0));
-const W = Array.from({ length: C }, () => new Float64Array(DIM));
-const b = new Float64Array(C);
 const L2 = Number(process.env.L2 ?? 1e-4);
 /** IPTC labels and definitions are few but cover each topic's whole vocabulary: they count more. */
 const IPTC_WEIGHT = Number(process.env.IPTC_WEIGHT ?? 1);
 const EPOCHS = Number(process.env.EPOCHS ?? 60);
-const adam = { m: W.map(() => new Float64Array(DIM + 1)), v: W.map(() => new Float64Array(DIM + 1)), t: 0 };
 const LR = 0.02;
+const BATCH = 128;
 
-function logits(x) {
+function logits(W, b, x) {
   const z = new Float64Array(C);
   for (let c = 0; c < C; c++) {
     let s = b[c];
@@ -280,13 +274,13 @@ function softmax(z) {
   return p.map((v) => v / sum);
 }
 
-function evaluate(set) {
+function evaluate(W, b, set) {
   const tp = new Array(C).fill(0);
   const fp = new Array(C).fill(0);
   const fn = new Array(C).fill(0);
   let right = 0;
   for (const e of set) {
-    const z = logits(e.x);
+    const z = logits(W, b, e.x);
     let best = 0;
     for (let c = 1; c < C; c++) if (z[c] > z[best]) best = c;
     if (best === e.y) {
@@ -302,53 +296,94 @@ function evaluate(set) {
   return { accuracy: right / set.length, macroF1: f1.reduce((a, v) => a + v, 0) / f1.length };
 }
 
-t0 = performance.now();
-const BATCH = 128;
-for (let epoch = 1; epoch <= EPOCHS; epoch++) {
-  for (let i = train.length - 1; i > 0; i--) {
+/** One softmax regression on `examples`, shuffled by `seed`; a tenth of HuffPost held out to report on. */
+function trainOne(all, seed) {
+  const u = commonDirection(all);
+  const project = projector(u);
+  const examples = all.map((e) => ({ ...e, x: project(e.x) }));
+  const random = generator(seed);
+  for (let i = examples.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [train[i], train[j]] = [train[j], train[i]];
+    [examples[i], examples[j]] = [examples[j], examples[i]];
   }
-  for (let start = 0; start < train.length; start += BATCH) {
-    const gW = W.map(() => new Float64Array(DIM + 1));
-    const batch = train.slice(start, start + BATCH);
-    for (const e of batch) {
-      const p = softmax(logits(e.x));
-      const weight = classWeight[e.y] * (e.group === 'iptc' ? IPTC_WEIGHT : 1);
+  const heldOut = examples.filter((e, i) => e.group === 'huffpost' && i % 10 === 0);
+  const held = new Set(heldOut);
+  const train = examples.filter((e) => !held.has(e));
+  const counts = new Array(C).fill(0);
+  for (const e of train) counts[e.y]++;
+  // Classes balanced (a class with few examples — those from the IPTC only — weighs at most 20×).
+  const classWeight = counts.map((n) => (n ? Math.min(20, train.length / (C * n)) : 0));
+  const W = Array.from({ length: C }, () => new Float64Array(DIM));
+  const b = new Float64Array(C);
+  const adam = { m: W.map(() => new Float64Array(DIM + 1)), v: W.map(() => new Float64Array(DIM + 1)), t: 0 };
+  const started = performance.now();
+  for (let epoch = 1; epoch <= EPOCHS; epoch++) {
+    for (let i = train.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [train[i], train[j]] = [train[j], train[i]];
+    }
+    for (let start = 0; start < train.length; start += BATCH) {
+      const gW = W.map(() => new Float64Array(DIM + 1));
+      const batch = train.slice(start, start + BATCH);
+      for (const e of batch) {
+        const p = softmax(logits(W, b, e.x));
+        const weight = classWeight[e.y] * (e.group === 'iptc' ? IPTC_WEIGHT : 1);
+        for (let c = 0; c < C; c++) {
+          const g = (p[c] - (c === e.y ? 1 : 0)) * weight;
+          if (g === 0) continue;
+          const row = gW[c];
+          for (let d = 0; d < DIM; d++) row[d] += g * e.x[d];
+          row[DIM] += g;
+        }
+      }
+      adam.t++;
       for (let c = 0; c < C; c++) {
-        const g = (p[c] - (c === e.y ? 1 : 0)) * weight;
-        if (g === 0) continue;
-        const row = gW[c];
-        for (let d = 0; d < DIM; d++) row[d] += g * e.x[d];
-        row[DIM] += g;
-      }
-    }
-    adam.t++;
-    for (let c = 0; c < C; c++) {
-      const m = adam.m[c];
-      const v = adam.v[c];
-      for (let d = 0; d <= DIM; d++) {
-        let g = gW[c][d] / batch.length;
-        if (d < DIM) g += L2 * W[c][d];
-        m[d] = 0.9 * m[d] + 0.1 * g;
-        v[d] = 0.999 * v[d] + 0.001 * g * g;
-        const step = (LR * (m[d] / (1 - 0.9 ** adam.t))) / (Math.sqrt(v[d] / (1 - 0.999 ** adam.t)) + 1e-8);
-        if (d < DIM) W[c][d] -= step;
-        else b[c] -= step;
+        const m = adam.m[c];
+        const v = adam.v[c];
+        for (let d = 0; d <= DIM; d++) {
+          let g = gW[c][d] / batch.length;
+          if (d < DIM) g += L2 * W[c][d];
+          m[d] = 0.9 * m[d] + 0.1 * g;
+          v[d] = 0.999 * v[d] + 0.001 * g * g;
+          const step = (LR * (m[d] / (1 - 0.9 ** adam.t))) / (Math.sqrt(v[d] / (1 - 0.999 ** adam.t)) + 1e-8);
+          if (d < DIM) W[c][d] -= step;
+          else b[c] -= step;
+        }
       }
     }
   }
-  if (epoch % 10 === 0 || epoch === EPOCHS) {
-    const held = evaluate(heldOut);
-    console.log(
-      `epoch ${epoch}: held-out HuffPost accuracy ${(held.accuracy * 100).toFixed(1)} %, macro-F1 ${(held.macroF1 * 100).toFixed(1)} %`,
-    );
-  }
+  const score = evaluate(W, b, heldOut);
+  console.log(
+    `  trained in ${((performance.now() - started) / 1000).toFixed(1)} s on ${train.length} examples; held-out HuffPost accuracy ${(score.accuracy * 100).toFixed(1)} %, macro-F1 ${(score.macroF1 * 100).toFixed(1)} %`,
+  );
+  return { W, b, project };
 }
-console.log(`trained in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${train.length} examples`);
+
+// ---- several models, averaged ----------------------------------------------------------------------
+// Which lexicon terms meet in a bag, and the order of the examples, are chance: one model reads some
+// single words by that chance ("fees" as labour). MODELS models, each with its own bags and order,
+// are averaged — being linear, their average is one model of the same size, read at the same cost.
+const MODELS = Number(process.env.MODELS ?? 5);
+const rowSums = words.map(() => new Float64Array(C));
+const biasSum = new Float64Array(C);
+for (let k = 0; k < MODELS; k++) {
+  console.log(`model ${k + 1} of ${MODELS}:`);
+  const { W, b, project } = trainOne([...examples, ...bags(7 + k)], SEED + k);
+  vectors.forEach((vector, i) => {
+    const v = project(vector);
+    const sums = rowSums[i];
+    for (let c = 0; c < C; c++) {
+      const w = W[c];
+      let s = 0;
+      for (let d = 0; d < DIM; d++) s += w[d] * v[d];
+      sums[c] += s / MODELS;
+    }
+  });
+  for (let c = 0; c < C; c++) biasSum[c] += b[c] / MODELS;
+}
 
 // ---- ship: per word, its class scores (W · v), int8 with a scale per class -------------------------
-const rows = vectors.map(project).map((v) => W.map((w) => w.reduce((s, x, d) => s + x * v[d], 0)));
+const rows = rowSums;
 const scales = CLASSES.map((_, c) => Math.max(...rows.map((r) => Math.abs(r[c]))) / 127);
 const wordBytes = Buffer.from(words.join('\n'), 'utf8');
 const header = Buffer.alloc(12);
@@ -356,13 +391,13 @@ header.write('TTM1', 0, 'latin1');
 header.writeUInt32LE(C, 4);
 header.writeUInt32LE(words.length, 8);
 const ids = Buffer.from(Int32Array.from(CLASSES).buffer);
-const bias = Buffer.from(Float32Array.from(b).buffer);
+const bias = Buffer.from(Float32Array.from(biasSum).buffer);
 const scale = Buffer.from(Float32Array.from(scales).buffer);
 const meta = Buffer.alloc(8);
 meta.writeFloatLE(SIF_A, 0);
 meta.writeFloatLE(H, 4);
 const table = Buffer.from(
-  Int8Array.from(rows.flatMap((r) => r.map((value, c) => Math.round(value / scales[c])))).buffer,
+  Int8Array.from(rows.flatMap((r) => Array.from(r, (value, c) => Math.round(value / scales[c])))).buffer,
 );
 const out = process.env.OUT ?? join(root, 'packages', 'catalog', 'data', 'topic-model.bin');
 writeFileSync(out, Buffer.concat([header, ids, bias, scale, meta, table, wordBytes]));

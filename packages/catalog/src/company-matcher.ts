@@ -42,7 +42,8 @@ const BUSINESS_WORDS = new Set(
    competitor competitors subsidiary unit giant startup customers customer supplier suppliers chain launched
    launches unveiled unveils announced announces reported reports forecast guidance layoffs app apps iphone ipad software platform service subscribers users devices smartphone smartphones
    chips cloud streaming ads advertising priced pricing price prices recall trading traded nasdaq nyse listed
-   ipo valuation business sells buys warns demand orders factory plant plants outlook beats misses posts
+   ipo valuation business sells buys warns demand orders factory plant plants warehouse warehouses outlook beats
+   misses posts
    airline flights bookings rating debt downgrades upgrades deliveries shipments contract contracts lawsuit settlement sued regulators
    antitrust`.split(/\s+/),
 );
