@@ -137,6 +137,24 @@ describe('topic classifier', () => {
     expect(war('Cargo ship catches fire off Dutch coast', 'One crew member died in the blaze.')).toBe(
       'disaster, accident and emergency incident',
     );
+    // People sleeping rough, migrants waiting on asylum claims: society, by its narrower topics.
+    const society = (headline: string, introduction: string) =>
+      topics.classifyText(text(headline, introduction)).topics.map((id) => catalog.topics.get(id)!.name)[0];
+    expect(
+      society(
+        'Number of people sleeping rough rises by a quarter',
+        'Councils counted 3,900 people on the streets on a single night in the autumn.',
+      ),
+    ).toBe('homelessness');
+    expect(
+      society(
+        'Migrants stranded at border as asylum applications pile up',
+        'Hundreds of families have waited weeks in makeshift camps for their claims to be heard.',
+      ),
+    ).toBe('immigration');
+    expect(
+      war('Earthquake leaves thousands homeless', 'Rescuers are still searching collapsed buildings for survivors.'),
+    ).toBe('disaster, accident and emergency incident');
     // Nurses or junior doctors voting to strike are a labour story before a health one.
     const names = (headline: string) => read(headline).map((id) => catalog.topics.get(id)!.name);
     expect(names('Nurses vote to strike for the first time in a century')).toEqual(['labor strike']);
