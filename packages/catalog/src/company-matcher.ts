@@ -607,6 +607,19 @@ export class CompanyMatcher {
     ) {
       return true;
     }
+    // "Apple's Tim Cook", "Delta's Ed Bastian": a name's possessive before a person's full name is the
+    // company's officer, in an article that speaks of business (a team's player, a band's singer is not).
+    if (
+      single &&
+      tokens[end - 1]!.possessive &&
+      tokens[end]?.capital &&
+      this.givenNames.has(tokens[end].folded) &&
+      tokens[end + 1]?.capital &&
+      tokens[end + 1]!.joined &&
+      speaksOfBusiness()
+    ) {
+      return true;
+    }
     const after =
       end < tokens.length && tokens[end]!.capital && !titleCase && tokens[end]!.folded !== '&' && !tokens[end]!.upper;
     // "Polaris Music Prize" — but not "Apple's App Store", where a possessive ends the name's phrase.

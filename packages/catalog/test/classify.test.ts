@@ -450,6 +450,15 @@ describe('company matcher', () => {
     expect(names('Bob Iger Returns As Disney Chief Executive')).toEqual(['Walt Disney Co']);
   });
 
+  it("reads a company's possessive before a person's full name as the company's officer", () => {
+    expect(names("Delta's Ed Bastian warns of slower summer travel")).toEqual(['DELTA AIR LINES, INC.']);
+    expect(names("Oracle's Larry Ellison Becomes World's Richest Person")).toEqual(['ORACLE CORP']);
+    // A team's player or a band's singer, in an article that speaks of no business, is no officer.
+    expect(names("Jazz's Lauri Markkanen scores 38 in win over the Lakers")).toEqual([]);
+    expect(names("Mercury's Diana Taurasi announces retirement")).toEqual([]);
+    expect(names("Genesis's Phil Collins says he can no longer play drums")).toEqual([]);
+  });
+
   it("reads a company's workplace after its name as the company's", () => {
     // "warehouse" reads as labour to the topic model since it learnt labour stories; it is the company's.
     expect(
