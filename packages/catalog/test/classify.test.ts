@@ -450,6 +450,17 @@ describe('company matcher', () => {
     expect(names('Bob Iger Returns As Disney Chief Executive')).toEqual(['Walt Disney Co']);
   });
 
+  it("reads a company's product line named with its name as the company", () => {
+    expect(names('Apple Watch can now warn of high blood pressure')).toEqual(['Apple Inc.']);
+    expect(names('Amazon Prime Day returns in July')).toEqual(['AMAZON COM INC']);
+    // "Meta" is a given name too, but a product line after it is no surname.
+    expect(names('Meta Quest headsets get hand tracking upgrade')).toEqual(['Meta Platforms, Inc.']);
+    // Places, foods and phrases of the same words are not products.
+    expect(names('Apple Valley fire forces evacuations')).toEqual([]);
+    expect(names('Amazon Basin fires reach record high')).toEqual([]);
+    expect(names('Gap Year Students Head Abroad')).toEqual([]);
+  });
+
   it("reads a company's possessive before a person's full name as the company's officer", () => {
     expect(names("Delta's Ed Bastian warns of slower summer travel")).toEqual(['DELTA AIR LINES, INC.']);
     expect(names("Oracle's Larry Ellison Becomes World's Richest Person")).toEqual(['ORACLE CORP']);
