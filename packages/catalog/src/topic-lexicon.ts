@@ -305,7 +305,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     hypersonic missiles, attack drone, attack drones, kamikaze drone, kamikaze drones, air defences, air defenses,
     air defence, air defense, air raid siren, air raid sirens, intercepted:0.4, shoots down, shooting down,
     fire missiles, fired missiles, fires missiles, fire rockets, fired rockets, fires rockets, fire on:0.6,
-    fires on:0.6, fired on:0.6, opens fire, houthi, houthis,
+    fires on:0.6, fired on:0.6, opens fire, houthi, houthis, drones:0.4, downed drones, downed drone,
     jihad, jihadist, genocide, massacre, refugee camp, warlord, coup, uprising, separatist, separatists`,
   20000053: `terror, terrorist, terrorists, terrorism, counterterrorism, anti-terror, terror attack, terror suspects`,
   20000073: `peace, peace talks, peace process, peace deal, peace plan, road map, roadmap, accord, reconciliation`,

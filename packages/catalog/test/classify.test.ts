@@ -134,6 +134,18 @@ describe('topic classifier', () => {
         "The vessel was hit near Sevastopol, Kyiv's military intelligence said.",
       ),
     ).toBe('conflict, war and peace');
+    expect(
+      war(
+        'Air raid sirens sound across Kyiv as drones target capital',
+        'Debris from downed drones started fires in two districts, the mayor said.',
+      ),
+    ).toBe('conflict, war and peace');
+    expect(
+      war(
+        'Retailer trials drone deliveries in rural towns',
+        "Parcels of up to 2 kilograms will be dropped in customers' gardens within 30 minutes.",
+      ),
+    ).toBe('economy, business and finance');
     expect(war('Cargo ship catches fire off Dutch coast', 'One crew member died in the blaze.')).toBe(
       'disaster, accident and emergency incident',
     );
