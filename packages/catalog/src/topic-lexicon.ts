@@ -246,6 +246,10 @@ export const TOPIC_LEXICON: Record<number, string> = {
     governor, mayor:0.6, official:0.4, officials:0.5, spokesman:0.4, administration:0.5, state department,
     secretary of state, foreign minister, defence minister, defense secretary, interior minister, policy:0.4,
     reform:0.4, bill:0.3, legislation, veto, impeachment, resign, resigned, resignation, sworn in, inauguration`,
+  20000612: `city council, town council, county council, borough council, district council, parish council,
+    local council, local councils, local authority, local authorities, council leader, council meeting, council
+    tax, councillor, councilman, councilwoman, council member, city hall, town hall, mayor:0.6, mayoral, city
+    commission, planning committee, planning permission, zoning board`,
   20000574: `election, elections, electoral, poll:0.5, polls:0.5, polling, vote count, runoff, run-off,
     re-election, reelection, primary:0.3, caucus, electorate, incumbent, challenger:0.4, exit poll`,
   20000639: `foreign ministry, foreign affairs, peace envoy, special envoy, un envoy, un security council,

@@ -167,6 +167,16 @@ describe('topic classifier', () => {
     expect(
       war('Earthquake leaves thousands homeless', 'Rescuers are still searching collapsed buildings for survivors.'),
     ).toBe('disaster, accident and emergency incident');
+    // A council's decisions are local government's, whatever they build.
+    expect(
+      society('City council approves new tram line', 'The line will connect the airport with the old town by 2029.'),
+    ).toBe('local government and authority');
+    expect(
+      society(
+        'County council raises council tax by 5 percent',
+        'The increase will add about £90 a year to a typical bill.',
+      ),
+    ).toBe('local government and authority');
     // Nurses or junior doctors voting to strike are a labour story before a health one.
     const names = (headline: string) => read(headline).map((id) => catalog.topics.get(id)!.name);
     expect(names('Nurses vote to strike for the first time in a century')).toEqual(['labor strike']);
