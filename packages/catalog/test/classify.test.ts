@@ -177,6 +177,13 @@ describe('topic classifier', () => {
         'The increase will add about £90 a year to a typical bill.',
       ),
     ).toBe('local government and authority');
+    // Human interest has words of its own: a video gone viral, a reunion with something long lost.
+    expect(society('Video of dancing grandmother goes viral', 'The clip has been watched 20 million times.')).toBe(
+      'human interest',
+    );
+    expect(
+      society('Man reunited with wallet lost 40 years ago', 'Builders found it behind a wall during renovation.'),
+    ).toBe('human interest');
     // Nurses or junior doctors voting to strike are a labour story before a health one.
     const names = (headline: string) => read(headline).map((id) => catalog.topics.get(id)!.name);
     expect(names('Nurses vote to strike for the first time in a century')).toEqual(['labor strike']);
