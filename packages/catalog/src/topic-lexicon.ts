@@ -336,8 +336,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     accident, accidents, collision, collapse:0.5, collapsed, explosion:0.6, blast:0.5,
     rescue, rescuers, rescued, survivor, survivors, victims:0.6, death toll, dead:0.5, died:0.4, missing:0.4,
     injured:0.4, emergency, evacuated, evacuation, evacuate, famine, drought, eruption, erupted, volcanic,
-    relief effort, aid workers, red cross, homeless:0.4, left homeless, damage:0.4, destroyed:0.4, storm:0.5, mine blast,
-    miners:0.6, stampede`,
+    relief effort, aid workers, red cross, homeless:0.4, left homeless, damage:0.4, destroyed:0.4, storm:0.5,
+    mine blast, miners:0.6, stampede`,
   // transport accidents, each by its kind of vehicle
   20000144: `plane crash, plane crashes, air crash, air disaster, airliner, aircraft:0.6, jet crash, helicopter crash,
     crash-landed, crash-lands, crash landing, emergency landing, mid-air collision`,
