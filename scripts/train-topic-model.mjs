@@ -217,7 +217,7 @@ function bags(seed) {
   }
   return out;
 }
-console.log(`examples: ${examples.length} and ${bags(7).length} bags of terms (${skipped} without a known word)`);
+console.log(`examples: ${examples.length} (${skipped} without a known word), and each model's bags of terms`);
 
 // ---- common component removal (SIF's second step): the direction every text shares ---------------
 // Every averaged text leans the same way (towards the most common words); that direction, the
@@ -367,8 +367,9 @@ const MODELS = Number(process.env.MODELS ?? 5);
 const rowSums = words.map(() => new Float64Array(C));
 const biasSum = new Float64Array(C);
 for (let k = 0; k < MODELS; k++) {
-  console.log(`model ${k + 1} of ${MODELS}:`);
-  const { W, b, project } = trainOne([...examples, ...bags(7 + k)], SEED + k);
+  const drawn = bags(7 + k);
+  console.log(`model ${k + 1} of ${MODELS} (${drawn.length} bags of terms):`);
+  const { W, b, project } = trainOne([...examples, ...drawn], SEED + k);
   vectors.forEach((vector, i) => {
     const v = project(vector);
     const sums = rowSums[i];
