@@ -682,8 +682,36 @@ export class CompanyMatcher {
     // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",
     // "Moody cuts outlook"), not as a word of the phrase ("Block on arms sales", "Progressive tax",
     // "Crown Estate profits").
-    if (single && tokens[start]!.sentenceStart && !this.standsAlone(tokens, end)) return false;
+    if (single && tokens[start]!.sentenceStart && !this.standsAlone(tokens, end) && (name.givenName || !this.doesBusiness(tokens, end))) {
+      return false;
+    }
     return this.businessEvidence(tokens, start, end);
+  }
+
+  /**
+   * Whether the word after a headline-initial name reads as its verb and what the verb does is business
+   * ("Target beats earnings expectations", "Delta Cancels Hundreds Of Flights"): a strong business word
+   * follows in the same clause, not the verb itself and not another company's ("Apple growers…" have
+   * none; "Delta farmers face rising water" neither). A given name is left out: after it comes a
+   * surname ("Bill Gates Pledges $1 Billion").
+   */
+  private doesBusiness(tokens: Token[], end: number): boolean {
+    const verb = tokens[end];
+    if (!verb || !verb.joined || verb.hyphenated || verb.possessive) return false;
+    const word = verb.folded;
+    if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
+    if (!(PHRASE_END_WORDS.has(word) || word.endsWith('s') || word.endsWith('ed'))) return false;
+    const [, to] = clause(tokens, end, end + 1, BUSINESS_WINDOW);
+    for (let k = end + 1; k < to; k++) {
+      const folded = tokens[k]!.folded;
+      const stem = folded.endsWith('s') ? folded.slice(0, -1) : folded;
+      // "Seaboard towns share the cost": a word before a determiner is a verb, not the business's shares;
+      // a company noun may be a name's ("Ten Years Of The Giant Bombcast").
+      if (this.anotherCompanys(tokens, k, end) || DETERMINERS.has(tokens[k + 1]?.folded ?? '')) continue;
+      if (COMPANY_NOUNS.has(folded)) continue;
+      if (STRONG_BUSINESS_WORDS.has(folded) || STRONG_BUSINESS_WORDS.has(stem)) return true;
+    }
+    return false;
   }
 
   /** A strong business word within four words, or words around the name that read as business. */

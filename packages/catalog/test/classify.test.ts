@@ -499,6 +499,17 @@ describe('company matcher', () => {
     expect(names("Genesis's Phil Collins says he can no longer play drums")).toEqual([]);
   });
 
+  it('reads a headline-initial name as the company when its verb does business', () => {
+    expect(names('Target Beats Earnings Expectations As Shoppers Return')).toEqual(['TARGET CORP']);
+    expect(names('Delta cancels hundreds of flights after global outage')).toEqual(['DELTA AIR LINES, INC.']);
+    expect(names('Carnival Expects Record Bookings For Summer Cruises')).toEqual(['CARNIVAL CORP']);
+    // A verb that shares nothing, a given name's surname, a company noun in another name: no company.
+    expect(names('Seaboard towns share the cost of a new lifeboat')).toEqual([]);
+    expect(names('Bill Gates Pledges $1 Billion To Fight Malaria')).toEqual([]);
+    expect(names("Giant Bombcast We're Sorry: Ten Years of The Giant Bombcast")).toEqual([]);
+    expect(names('Delta Farmers Face Rising Salt Water')).toEqual([]);
+  });
+
   it("reads a company's workplace after its name as the company's", () => {
     // "warehouse" reads as labour to the topic model since it learnt labour stories; it is the company's.
     expect(
