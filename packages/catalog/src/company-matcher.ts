@@ -138,6 +138,9 @@ const NOT_GIVEN_BEFORE = new Set(
   ),
 );
 
+/** Directions that, capitalised before a word, make a place's name of it ("North Sea", "West Bank"). */
+const DIRECTIONS = new Set('north south east west northern southern eastern western'.split(' '));
+
 /** Words before a product's name that make it new ("Amazon's new Echo Show"). */
 const NEW_WORDS = new Set(['new', 'latest', 'next', 'upcoming']);
 
@@ -603,7 +606,30 @@ export class CompanyMatcher {
         (!this.nameEndsAt(tokens, start - 1) || this.nameAt(tokens, start - 1)?.givenName === true);
       // "X of Y": an epithet or a title (Nike of Samothrace, the Oracle of Omaha).
       const epithet = end + 1 < tokens.length && tokens[end]!.folded === 'of' && tokens[end + 1]!.capital;
-      if (before || surname || epithet) return false;
+      // "North Sea", "West Bank", "South Pole": a capitalised direction before a word names a place, in
+      // any case.
+      const place =
+        name.ambiguous &&
+        start > 0 &&
+        tokens[start]!.joined &&
+        tokens[start - 1]!.capital &&
+        DIRECTIONS.has(tokens[start - 1]!.folded);
+      if (before || surname || epithet || place) return false;
+      // "Verizon to Block Email Addresses", "Airlines To Target Business Travelers": in a title-case text,
+      // a word after "to" with its object after it is a verb ("Losing Customers To Oracle", "Flock To
+      // Target For Deals" end there or go on with a preposition). In sentence case the verb has no capital.
+      if (name.ambiguous && titleCase && start > 0 && tokens[start - 1]!.folded === 'to' && tokens[start]!.joined) {
+        const object = tokens[end];
+        if (
+          object?.joined &&
+          !object.hyphenated &&
+          !PREPOSITIONS.has(object.folded) &&
+          !JOINERS.has(object.folded) &&
+          !PHRASE_END_WORDS.has(object.folded)
+        ) {
+          return false;
+        }
+      }
     }
     // A one-word name that is no dictionary word is still a surname, a place or an animal somewhere
     // ("Valero scores twice", "Hershey school board", "Crocs bask on riverbank"): it is the company

@@ -517,6 +517,16 @@ describe('company matcher', () => {
     expect(names('Delta Farmers Face Rising Salt Water')).toEqual([]);
   });
 
+  it('reads a title-case word after "to" with its object as a verb, and a word after a direction as a place', () => {
+    expect(names('Verizon to Block Email Addresses From Rival Carriers')).toEqual(['VERIZON COMMUNICATIONS INC']);
+    expect(names('Regulators Move To Block Microsoft\'s Activision Deal')).toEqual(['MICROSOFT CORP']);
+    expect(names('Chevron sells assets in the North Sea', 'The oil company will keep its Gulf of Mexico fields.')).toEqual([
+      'CHEVRON CORP',
+    ]);
+    // The company after "to", at the end or before a preposition, is still the company.
+    expect(names('Microsoft Is Losing Cloud Customers To Oracle')).toEqual(['MICROSOFT CORP', 'ORACLE CORP']);
+  });
+
   it("reads a company's workplace after its name as the company's", () => {
     // "warehouse" reads as labour to the topic model since it learnt labour stories; it is the company's.
     expect(
