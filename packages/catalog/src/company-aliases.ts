@@ -239,3 +239,37 @@ export const PRODUCT_LINES: Record<number, string[]> = {
   1564408: ['Spectacles'],
   27419: ['Circle'],
 };
+
+/**
+ * Products, services and officers that only one company has, by SEC CIK, for companies whose name is
+ * also a word: an article that names one ("iPhone", "Instagram", "Cybertruck") means the company by
+ * its name ("Apple Encryption Case", "Meta Hires…"). Words of no other sense only.
+ */
+export const COMPANY_PRODUCTS: Record<number, string[]> = {
+  320193: [
+    'iPhone',
+    'iPhones',
+    'iPad',
+    'iPads',
+    'MacBook',
+    'MacBooks',
+    'iMac',
+    'iOS',
+    'iPadOS',
+    'macOS',
+    'watchOS',
+    'visionOS',
+    'AirPods',
+    'iTunes',
+    'Siri',
+    'CarPlay',
+    'HomePod',
+    'FaceTime',
+    'iCloud',
+  ],
+  1018724: ['Kindle', 'Alexa', 'AWS'],
+  1326801: ['Facebook', 'Instagram', 'WhatsApp', 'Oculus', 'Zuckerberg'],
+  1564408: ['Snapchat'],
+  1318605: ['Cybertruck', 'Powerwall'],
+  50863: ['Pentium', 'Xeon'],
+};

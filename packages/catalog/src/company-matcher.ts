@@ -21,7 +21,14 @@ import { createRequire } from 'node:module';
 import { foldText } from '@tidings/core/text';
 import { withoutBoilerplate } from './boilerplate.js';
 import type { Catalog, Company } from './catalog.js';
-import { AMBIGUOUS_NAMES, BRAND_WORDS, COMPANY_ALIASES, MASTHEADS, PRODUCT_LINES } from './company-aliases.js';
+import {
+  AMBIGUOUS_NAMES,
+  BRAND_WORDS,
+  COMPANY_ALIASES,
+  MASTHEADS,
+  PRODUCT_LINES,
+  COMPANY_PRODUCTS,
+} from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
 
 export const MAX_COMPANIES = 10;
@@ -136,6 +143,10 @@ const NOT_GIVEN_BEFORE = new Set(
   'will may june april august north south east west royal star van de del don le la chase art grant rich max new'.split(
     ' ',
   ),
+);
+
+const PRODUCTS_OF = new Map(
+  Object.entries(COMPANY_PRODUCTS).map(([cik, words]) => [Number(cik), new Set(words.map((w) => w.toLowerCase()))]),
 );
 
 /** Directions that, capitalised before a word, make a place's name of it ("North Sea", "West Bank"). */
@@ -505,6 +516,12 @@ export class CompanyMatcher {
       }
       return nounFor.has(company);
     };
+    // Whether the article names one of the company's own products ("iPhone", "Instagram"): then its
+    // name, however ordinary a word, is the company.
+    const namesProduct = (company: number) => {
+      const products = PRODUCTS_OF.get(company);
+      return products !== undefined && wholeArticle().some((t) => products.has(t.folded));
+    };
     // Whether anything in the article speaks of a business (see `meant`), read once and only when asked.
     let business: boolean | undefined;
     const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle()));
@@ -536,7 +553,17 @@ export class CompanyMatcher {
           (isPerson(tokens, end, titleCase) || this.amongPeople(tokens, i, end))
         ) {
           people.add(name.company);
-        } else if (this.meant(tokens, i, end, name, titleCase, () => companyNounFor(name.company), speaksOfBusiness)) {
+        } else if (
+          this.meant(
+            tokens,
+            i,
+            end,
+            name,
+            titleCase,
+            () => companyNounFor(name.company) || namesProduct(name.company),
+            speaksOfBusiness,
+          )
+        ) {
           sure.add(name.company);
           if (!titleCase) readable.add(name.company);
         }
@@ -708,7 +735,12 @@ export class CompanyMatcher {
     // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",
     // "Moody cuts outlook"), not as a word of the phrase ("Block on arms sales", "Progressive tax",
     // "Crown Estate profits").
-    if (single && tokens[start]!.sentenceStart && !this.standsAlone(tokens, end) && (name.givenName || !this.doesBusiness(tokens, end))) {
+    if (
+      single &&
+      tokens[start]!.sentenceStart &&
+      !this.standsAlone(tokens, end) &&
+      (name.givenName || !this.doesBusiness(tokens, end))
+    ) {
       return false;
     }
     return this.businessEvidence(tokens, start, end);

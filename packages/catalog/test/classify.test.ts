@@ -402,7 +402,8 @@ describe('topic classifier', () => {
 
   it("lets a short text's own words outweigh the model's guess from three words", () => {
     // The model read these as labour and politics (p 0.88 on three known words); the lexicon knows them.
-    const names = (headline: string) => topics.classifyText(text(headline)).topics.map((id) => catalog.topics.get(id)!.name);
+    const names = (headline: string) =>
+      topics.classifyText(text(headline)).topics.map((id) => catalog.topics.get(id)!.name);
     expect(names('Stable Diffusion with 🧨 Diffusers')).toEqual(['artificial intelligence']);
     expect(names('Policy Gradient with PyTorch')).toEqual(['artificial intelligence']);
   });
@@ -519,12 +520,24 @@ describe('company matcher', () => {
 
   it('reads a title-case word after "to" with its object as a verb, and a word after a direction as a place', () => {
     expect(names('Verizon to Block Email Addresses From Rival Carriers')).toEqual(['VERIZON COMMUNICATIONS INC']);
-    expect(names('Regulators Move To Block Microsoft\'s Activision Deal')).toEqual(['MICROSOFT CORP']);
-    expect(names('Chevron sells assets in the North Sea', 'The oil company will keep its Gulf of Mexico fields.')).toEqual([
-      'CHEVRON CORP',
-    ]);
+    expect(names("Regulators Move To Block Microsoft's Activision Deal")).toEqual(['MICROSOFT CORP']);
+    expect(
+      names('Chevron sells assets in the North Sea', 'The oil company will keep its Gulf of Mexico fields.'),
+    ).toEqual(['CHEVRON CORP']);
     // The company after "to", at the end or before a preposition, is still the company.
     expect(names('Microsoft Is Losing Cloud Customers To Oracle')).toEqual(['MICROSOFT CORP', 'ORACLE CORP']);
+  });
+
+  it("reads a name that is a word as the company when the article names the company's own product", () => {
+    expect(
+      names('Apple vs. FBI: ‘Just This Once’?', 'The government wants a version of iOS that unlocks one iPhone.'),
+    ).toEqual(['Apple Inc.']);
+    expect(
+      names('Meta lays off staff in its Reality Labs unit', 'The Facebook owner will shift spending to AI glasses.'),
+    ).toEqual(['Meta Platforms, Inc.']);
+    // Without the product, the fruit and the prefix stay words.
+    expect(names('Apple growers fear a late frost', 'Orchards in Kent lost blossom overnight.')).toEqual([]);
+    expect(names('Meta analysis questions fish oil pills', 'The review pooled 40 trials.')).toEqual([]);
   });
 
   it("reads a company's workplace after its name as the company's", () => {
