@@ -80,7 +80,9 @@ const PHRASE_END_WORDS = new Set(
    on at for from with by as and or nor but that which who whose whom after before over into than also now then
    still again this these its their his her our not never just once when while since until about against
    amid despite hit cut set put let beat quit shut sold bought made won lost fell rose grew took gave told paid
-   led struck sank slid ran saw got went kept left held`.split(/\s+/),
+   led struck sank slid ran saw got went kept left held found began became brought built chose drew drove
+   fought felt knew meant met sent sought spent spoke stood stole taught thought threw understood
+   withdrew wrote`.split(/\s+/),
 );
 
 /**

@@ -825,6 +825,12 @@ describe('company matcher', () => {
     expect(names('Delta flights cancelled as storm hits Atlanta')).toEqual(['DELTA AIR LINES, INC.']);
   });
 
+  it('reads a company noun before an irregular past tense as the company named before', () => {
+    expect(names('Abbott recalls baby formula', 'The healthcare company found bacteria at a Michigan plant.')).toEqual([
+      'ABBOTT LABORATORIES',
+    ]);
+  });
+
   it("reads a company's plan to do business, and a name after a possessive", () => {
     expect(names('Visa to buy fintech startup', 'The payments network agreed to pay 1 billion dollars.')).toEqual([
       'VISA INC.',
