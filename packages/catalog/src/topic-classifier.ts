@@ -363,7 +363,9 @@ export class TopicClassifier {
           .sort((a, b) => b[1] - a[1]);
         const [first, second] = blended;
         const chosen =
-          second && second[1] >= first![1] + sureness * Math.log(MODEL_SECOND_SHARE) ? [first![0], second[0]] : [first![0]];
+          second && second[1] >= first![1] + sureness * Math.log(MODEL_SECOND_SHARE)
+            ? [first![0], second[0]]
+            : [first![0]];
         return { topics: chosen.map((id) => this.ids[this.descend(this.indexOf.get(id)!)]!), scores };
       }
       const topics: number[] = [];
