@@ -60,6 +60,10 @@ function definitionTerms(catalog: Catalog): Map<number, string[]> {
   return words;
 }
 
+/** A weapon, then within three words a verb of hitting or damage (see `patterns`). */
+const WEAPON_HITS =
+  /\b(?:missiles?|drones?|shelling|shells|artillery|glide bombs?|air ?strikes?|rocket|bombs?)\b(?:\s+[\p{L}\p{N}'’-]+){0,3}?\s+(?:hits?|struck|strikes|damag(?:es|ed)|destroy(?:s|ed)|smash(?:es|ed)|slams? into|falls? on|sets?\s+[\p{L}\s'’-]{0,30}\bablaze)\b/iu;
+
 /** Headline words count more than introduction words. */
 const HEADLINE_WEIGHT = 1.5;
 /** Share of their weight that terms of a top-level topic itself keep. */
@@ -285,6 +289,9 @@ export class TopicClassifier {
     ) {
       add(15000000, 1);
     }
+    // "Missile strike hits apartment block", "Russian drone hits…", "Shelling damages hospital": a weapon
+    // that hits a place is war, however much the place and the damage read as an accident.
+    if (WEAPON_HITS.test(text)) add(16000000, 2);
     // "No. 5 Auburn": ranked college teams.
     if (/\bNo\. ?(?:[1-9]|1[0-9]|2[0-5])\b/.test(text)) add(15000000, 1);
   }

@@ -408,6 +408,19 @@ describe('topic classifier', () => {
     expect(names('Policy Gradient with PyTorch')).toEqual(['artificial intelligence']);
   });
 
+  it('reads a weapon hitting a place as war, and an accident hitting it as a disaster', () => {
+    const first = (headline: string, introduction = '') =>
+      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
+    expect(first('Missile strike hits Kharkiv apartment block')).toBe('conflict, war and peace');
+    expect(first('Rocket hits school in northern Israel', 'No one was hurt, the army said.')).toBe(
+      'conflict, war and peace',
+    );
+    expect(first('Gas explosion hits apartment block in Lyon', 'Firefighters evacuated 40 residents.')).toBe(
+      'disaster, accident and emergency incident',
+    );
+    expect(first('Lightning strike sets church roof ablaze')).toBe('disaster, accident and emergency incident');
+  });
+
   it('gives no topic without evidence, and at most three', () => {
     expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
     // Placeholder text names nothing, however sure the model's guess looks.
