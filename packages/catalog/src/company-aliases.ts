@@ -242,8 +242,9 @@ export const PRODUCT_LINES: Record<number, string[]> = {
 
 /**
  * Products, services and officers that only one company has, by SEC CIK, for companies whose name is
- * also a word: an article that names one ("iPhone", "Instagram", "Cybertruck") means the company by
- * its name ("Apple Encryption Case", "Meta Hires…"). Words of no other sense only.
+ * also a word: an article that names one ("iPhone", "Instagram", "Cybertruck", "Tim Cook") means the
+ * company by its name ("Apple Encryption Case", "Meta Hires…"). Words of no other sense only; an officer
+ * by full name unless the surname alone is unmistakable ("Zuckerberg").
  */
 export const COMPANY_PRODUCTS: Record<number, string[]> = {
   320193: [
@@ -266,13 +267,19 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
     'HomePod',
     'FaceTime',
     'iCloud',
+    'Tim Cook',
   ],
   1018724: ['Kindle', 'Alexa', 'AWS', 'Bezos', 'Jassy'],
   1326801: ['Facebook', 'Instagram', 'WhatsApp', 'Oculus', 'Zuckerberg'],
-  1564408: ['Snapchat', 'Bitmoji'],
+  1564408: ['Snapchat', 'Bitmoji', 'Evan Spiegel'],
   1318605: ['Cybertruck', 'Powerwall', 'Musk'],
   50863: ['Pentium', 'Xeon', 'Gelsinger'],
-  1341439: ['NetSuite', 'Ellison'],
+  1341439: ['NetSuite', 'Ellison', 'Safra Catz'],
   1512673: ['Afterpay', 'Dorsey'],
   1571996: ['Alienware'],
+  1306965: ['Wael Sawan'],
+  27904: ['Ed Bastian', 'SkyMiles'],
+  27419: ['Brian Cornell'],
+  1585521: ['Eric Yuan'],
+  1403161: ['Ryan McInerney'],
 };

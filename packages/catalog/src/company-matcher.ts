@@ -147,8 +147,9 @@ const NOT_GIVEN_BEFORE = new Set(
   ),
 );
 
+/** Each company's products and officers, as the words of each ("tim cook" → ["tim", "cook"]). */
 const PRODUCTS_OF = new Map(
-  Object.entries(COMPANY_PRODUCTS).map(([cik, words]) => [Number(cik), new Set(words.map((w) => w.toLowerCase()))]),
+  Object.entries(COMPANY_PRODUCTS).map(([cik, names]) => [Number(cik), names.map((n) => n.toLowerCase().split(' '))]),
 );
 
 /** Directions that, capitalised before a word, make a place's name of it ("North Sea", "West Bank"). */
@@ -522,7 +523,9 @@ export class CompanyMatcher {
     // name, however ordinary a word, is the company.
     const namesProduct = (company: number) => {
       const products = PRODUCTS_OF.get(company);
-      return products !== undefined && wholeArticle().some((t) => products.has(t.folded));
+      if (products === undefined) return false;
+      const tokens = wholeArticle();
+      return products.some((words) => tokens.some((_, k) => words.every((w, j) => tokens[k + j]?.folded === w)));
     };
     // Whether anything in the article speaks of a business (see `meant`), read once and only when asked.
     let business: boolean | undefined;

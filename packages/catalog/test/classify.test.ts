@@ -548,6 +548,8 @@ describe('company matcher', () => {
     expect(
       names('Meta lays off staff in its Reality Labs unit', 'The Facebook owner will shift spending to AI glasses.'),
     ).toEqual(['Meta Platforms, Inc.']);
+    // An officer by full name is as telling.
+    expect(names('Tim Cook Says Apple Is Not Worried About Tariffs')).toEqual(['Apple Inc.']);
     // Without the product, the fruit and the prefix stay words.
     expect(names('Apple growers fear a late frost', 'Orchards in Kent lost blossom overnight.')).toEqual([]);
     expect(names('Meta analysis questions fish oil pills', 'The review pooled 40 trials.')).toEqual([]);
