@@ -25,9 +25,9 @@ import {
   AMBIGUOUS_NAMES,
   BRAND_WORDS,
   COMPANY_ALIASES,
+  COMPANY_PRODUCTS,
   MASTHEADS,
   PRODUCT_LINES,
-  COMPANY_PRODUCTS,
 } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
 

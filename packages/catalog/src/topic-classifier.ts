@@ -289,8 +289,8 @@ export class TopicClassifier {
     ) {
       add(15000000, 1);
     }
-    // "Missile strike hits apartment block", "Russian drone hits…", "Shelling damages hospital": a weapon
-    // that hits a place is war, however much the place and the damage read as an accident.
+    // "Missile strike hits apartment block", "Rocket hits school": a weapon that hits a place is war,
+    // however much the place and the damage read as an accident.
     if (WEAPON_HITS.test(text)) add(16000000, 2);
     // "No. 5 Auburn": ranked college teams.
     if (/\bNo\. ?(?:[1-9]|1[0-9]|2[0-5])\b/.test(text)) add(15000000, 1);
