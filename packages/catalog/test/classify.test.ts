@@ -408,6 +408,16 @@ describe('topic classifier', () => {
     expect(names('Policy Gradient with PyTorch')).toEqual(['artificial intelligence']);
   });
 
+  it("reads the State of the Union, civil unions and credit unions as no trade union's", () => {
+    const first = (headline: string, introduction = '') =>
+      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
+    expect(first('Five takeaways from the State of the Union address')).toBe('politics');
+    expect(first('Civil union ceremonies double after law change', 'Registrars said couples had waited years.')).toBe(
+      'society',
+    );
+    expect(first('Union calls strike at car plant over pay', 'Workers will walk out for two days.')).toBe('labor');
+  });
+
   it('reads a weapon hitting a place as war, and an accident hitting it as a disaster', () => {
     const first = (headline: string, introduction = '') =>
       rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
