@@ -521,11 +521,17 @@ export class CompanyMatcher {
     };
     // Whether the article names one of the company's own products ("iPhone", "Instagram"): then its
     // name, however ordinary a word, is the company.
+    const productNamed = new Map<number, boolean>();
     const namesProduct = (company: number) => {
       const products = PRODUCTS_OF.get(company);
       if (products === undefined) return false;
-      const tokens = wholeArticle();
-      return products.some((words) => tokens.some((_, k) => words.every((w, j) => tokens[k + j]?.folded === w)));
+      let named = productNamed.get(company);
+      if (named === undefined) {
+        const tokens = wholeArticle();
+        named = products.some((words) => tokens.some((_, k) => words.every((w, j) => tokens[k + j]?.folded === w)));
+        productNamed.set(company, named);
+      }
+      return named;
     };
     // Whether anything in the article speaks of a business (see `meant`), read once and only when asked.
     let business: boolean | undefined;
@@ -587,7 +593,8 @@ export class CompanyMatcher {
    * another proper name around it ("Nikola Tesla", "Joe Root", "the Nike of Samothrace"); an
    * ambiguous one (a word, a person, a myth…) also to a capitalised word after it ("Crown Estate",
    * "Polaris Music Prize"), and needs positive evidence: its legal form, business words right beside
-   * it, a company noun in the article ("the retailer said"), a listing with a company that needs none
+   * it, a company noun in the article or the company's own product or officer (`namedInArticle`: "the
+   * retailer said", "iPhone", "Tim Cook"), a listing with a company that needs none
    * ("Walmart and Target"), or words around it that the topic model reads as business or technology.
    */
   private meant(
@@ -596,7 +603,7 @@ export class CompanyMatcher {
     end: number,
     name: Name,
     titleCase: boolean,
-    companyNoun: () => boolean,
+    namedInArticle: () => boolean,
     speaksOfBusiness: () => boolean,
   ): boolean {
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
@@ -735,7 +742,7 @@ export class CompanyMatcher {
     if (single && tokens[start]!.sentenceStart && tokens[end]?.folded === 'of' && tokens[end + 1]?.capital === false) {
       return false;
     }
-    if (companyNoun() || this.besideCompany(tokens, start, end)) return true;
+    if (namedInArticle() || this.besideCompany(tokens, start, end)) return true;
     // At the start of a headline or sentence the capital says nothing: words further on count for the
     // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",
     // "Moody cuts outlook"), not as a word of the phrase ("Block on arms sales", "Progressive tax",
