@@ -60,10 +60,37 @@ function definitionTerms(catalog: Catalog): Map<number, string[]> {
   return words;
 }
 
-/** A weapon, then within three words a verb of hitting or damage (see `patterns`). */
-const WEAPON_HITS =
-  /\b(?:missiles?|drones?|shelling|shells|artillery|glide bombs?|air ?strikes?|rocket|bombs?)\b(?:\s+[\p{L}\p{N}'’-]+){0,3}?\s+(?:hits?|struck|strikes|damag(?:es|ed)|destroy(?:s|ed)|smash(?:es|ed)|slams? into|falls? on|sets?\s+[\p{L}\s'’-]{0,30}\bablaze)\b/iu;
+/** Weapons of war alone: a drone, a rocket or a bomb is one only with a qualifier ("Russian drone"). */
+const WEAPON =
+  "(?:missiles?|shelling|shells|artillery|glide bombs?|air ?strikes?|(?:russian|israeli|ukrainian|iranian|houthi|hezbollah|hamas|military|enemy|kamikaze|attack|shahed|suicide|russia's|israel's|ukraine's|iran's) (?:drones?|rockets?|bombs?))";
+/** A verb of hitting or damage after a weapon. */
+const HITS =
+  "(?:hits?|struck|strikes|damag(?:es|ed)|destroy(?:s|ed)|smash(?:es|ed)|slams? into|falls? on|sets?\\s+[\\p{L}\\s'’-]{0,30}\\bablaze)";
+/**
+ * An armed attack named as such (see `patterns`): a weapon, then within three words a verb of hitting
+ * or damage ("Missile strike hits apartment block", "Russian drone hits apartment building"); a place
+ * hit by one ("damaged by Russian drones"); shelling, bombardment, air strikes and raids; a weapon's
+ * attack, strike, barrage or fire ("drone attack", "artillery fire"); a warring party's strikes
+ * ("Israeli strikes cut power to hospitals"). Not money shelled out, nor an
+ * inbox bombarded with emails.
+ */
+const ARMED_ATTACK = new RegExp(
+  [
+    `\\b${WEAPON}(?:\\s+[\\p{L}\\p{N}'’-]+){0,3}?\\s+${HITS}\\b`,
+    `\\b(?:hit|struck|damaged|destroyed|targeted) by (?:[\\p{L}-]+ ){0,2}?${WEAPON}`,
+    `\\b(?:shelled|shelling|bombarded|bombardment|air ?strikes?|air raids?)\\b(?! (?:out|with)\\b)`,
+    `\\b(?:drone|missile|rocket|artillery|mortar)s? (?:attacks?|strikes?|barrages?|fire)\\b`,
+    `\\b(?:russian|israeli|ukrainian|iranian|houthi|hezbollah|russia's|israel's|ukraine's|iran's) (?:air ?)?strikes\\b`,
+  ].join('|'),
+  'iu',
+);
+/** A drone, a rocket or a bomb that hits something: war more often than not ("Rocket hits school"). */
+const DEVICE_HITS = new RegExp(`\\b(?:drones?|rocket|bombs?)\\b(?:\\s+[\\p{L}\\p{N}'’-]+){0,3}?\\s+${HITS}\\b`, 'iu');
 
+/** The conflict, war and peace top-level topic, and the weight of an armed attack's evidence for it. */
+const CONFLICT = 16000000;
+const ARMED_ATTACK_WEIGHT = 4;
+const DEVICE_HITS_WEIGHT = 2;
 /** Headline words count more than introduction words. */
 const HEADLINE_WEIGHT = 1.5;
 /** Share of their weight that terms of a top-level topic itself keep. */
@@ -173,6 +200,8 @@ export class TopicClassifier {
   private scores = new Float64Array(0);
   private readonly touched: number[] = [];
   private call = 0;
+  /** Whether the text being classified names an armed attack ({@link ARMED_ATTACK}). */
+  private armedAttack = false;
 
   /** The learned top-level model (`null`: the lexicon picks top-level topics too). */
   readonly model: TopicModel | null;
@@ -289,9 +318,12 @@ export class TopicClassifier {
     ) {
       add(15000000, 1);
     }
-    // "Missile strike hits apartment block", "Rocket hits school": a weapon that hits a place is war,
-    // however much the place and the damage read as an accident.
-    if (WEAPON_HITS.test(text)) add(16000000, 2);
+    // "Missile strike hits apartment block", "Shelling damages hospital": an armed attack is war,
+    // however much the place it hits and the damage read as an accident or a hospital's news.
+    if (ARMED_ATTACK.test(text)) {
+      add(CONFLICT, ARMED_ATTACK_WEIGHT);
+      this.armedAttack = true;
+    } else if (DEVICE_HITS.test(text)) add(CONFLICT, DEVICE_HITS_WEIGHT);
     // "No. 5 Auburn": ranked college teams.
     if (/\bNo\. ?(?:[1-9]|1[0-9]|2[0-5])\b/.test(text)) add(15000000, 1);
   }
@@ -324,6 +356,7 @@ export class TopicClassifier {
     options: { model?: boolean } = {},
   ): { topics: number[]; scores: Map<number, number> } {
     this.call += 1;
+    this.armedAttack = false;
     try {
       // "View Full Coverage on Google News" under every Google News item is no word about technology.
       const headline = withoutBoilerplate(evidence.headline);
@@ -357,12 +390,16 @@ export class TopicClassifier {
         // A short text's log-probabilities count for less (MODEL_FULL_WORDS), and so does the margin
         // that lets a second topic in: the scale shrinks, not the model's doubt.
         const sureness = Math.min(1, guess.known / MODEL_FULL_WORDS);
+        // The model learnt war from few examples and reads a shelled hospital as health news: where
+        // the text names an armed attack, its doubt about conflict is set aside (the lexicon decides).
+        const probability = (id: number, i: number) =>
+          this.armedAttack && id === CONFLICT ? guess.probabilities[0]! : guess.probabilities[i]!;
         const blended = guess.topics
           .map(
             (id, i) =>
               [
                 id,
-                sureness * Math.log(guess.probabilities[i]! + 1e-9) +
+                sureness * Math.log(probability(id, i) + 1e-9) +
                   Math.log(ROOT_PRIOR.get(id) ?? 1) +
                   LEXICON_BLEND * Math.log1p(scores.get(id) ?? 0),
               ] as const,

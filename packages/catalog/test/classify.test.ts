@@ -431,6 +431,27 @@ describe('topic classifier', () => {
     expect(first('Lightning strike sets church roof ablaze')).toBe('disaster, accident and emergency incident');
   });
 
+  it('reads an armed attack as war whatever it hits, and a hospital, a fire or a drone show as their own news', () => {
+    const first = (headline: string, introduction = '') =>
+      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
+    const war = 'conflict, war and peace';
+    expect(first('Shelling damages hospital in Kherson', 'Patients were moved to the basement.')).toBe(war);
+    expect(
+      first('Russian drone hits apartment building in Odesa', 'Three people were killed and a fire broke out.'),
+    ).toBe(war);
+    expect(first('Drone attack sparks blaze at oil depot in Bryansk', 'The fire was contained.')).toBe(war);
+    expect(first('Hospital in Khartoum shelled as fighting reaches city centre')).toBe(war);
+    expect(first('Hospital fire forces evacuation of 200 patients', 'An electrical fault started the blaze.')).toBe(
+      'disaster, accident and emergency incident',
+    );
+    expect(first('Hospital opens new cancer wing', 'The unit will treat 2,000 patients a year.')).toBe('health');
+    // A drone, a rocket or a bomb is a weapon only with a qualifier; money shelled out is no shelling.
+    expect(first('Drone light show goes wrong as drones fall on crowd', 'Several spectators were hurt.')).not.toBe(war);
+    expect(first('Fans shelling out £100 for final tickets', 'Touts are asking for triple the face value.')).toBe(
+      'sport',
+    );
+  });
+
   it('gives no topic without evidence, and at most three', () => {
     expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
     // Placeholder text names nothing, however sure the model's guess looks.
