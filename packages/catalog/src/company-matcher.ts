@@ -373,6 +373,32 @@ function clause(tokens: readonly Token[], start: number, end: number, window: nu
   return [from, to];
 }
 
+/** Whether a word right after a name can be its verb ("Target beats", "Delta Cancels", "Citi said"). */
+function readsAsVerb(token: Token | undefined): boolean {
+  if (!token || !token.joined || token.hyphenated || token.possessive) return false;
+  const word = token.folded;
+  if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
+  return PHRASE_END_WORDS.has(word) || word.endsWith('s') || word.endsWith('ed');
+}
+
+/**
+ * What a business has and a river, a planet, a tree or a town has not, beside the business words (a
+ * town has offices, staff, fees and programmes too: "Dover Closes Its Tourist Office").
+ */
+const BUSINESS_POSSESSIONS = new Set(['headquarters', 'production', 'workforce', 'logo', 'stores']);
+
+/** Whether the noun phrase from `at` (after "its") names a business's possession: up to four words. */
+function ownsBusiness(tokens: readonly Token[], at: number): boolean {
+  for (let k = at; k < Math.min(tokens.length, at + 4); k++) {
+    const token = tokens[k]!;
+    if (!(token.joined || token.hyphenated) || CLAUSE_WORDS.has(token.folded) || PREPOSITIONS.has(token.folded)) {
+      return false;
+    }
+    if (isBusinessWord(token.folded) || BUSINESS_POSSESSIONS.has(token.folded)) return true;
+  }
+  return false;
+}
+
 /** A plural noun's singular, as far as company nouns need it ("companies", "firms"). */
 function singular(word: string): string {
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
@@ -743,6 +769,7 @@ export class CompanyMatcher {
       return false;
     }
     if (namedInArticle() || this.besideCompany(tokens, start, end)) return true;
+    if (single && tokens[start]!.sentenceStart && !name.givenName && this.actsOnItsBusiness(tokens, end)) return true;
     // At the start of a headline or sentence the capital says nothing: words further on count for the
     // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",
     // "Moody cuts outlook"), not as a word of the phrase ("Block on arms sales", "Progressive tax",
@@ -766,11 +793,7 @@ export class CompanyMatcher {
    * surname ("Bill Gates Pledges $1 Billion").
    */
   private doesBusiness(tokens: Token[], end: number): boolean {
-    const verb = tokens[end];
-    if (!verb || !verb.joined || verb.hyphenated || verb.possessive) return false;
-    const word = verb.folded;
-    if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
-    if (!(PHRASE_END_WORDS.has(word) || word.endsWith('s') || word.endsWith('ed'))) return false;
+    if (!readsAsVerb(tokens[end])) return false;
     const [, to] = clause(tokens, end, end + 1, BUSINESS_WINDOW);
     for (let k = end + 1; k < to; k++) {
       const folded = tokens[k]!.folded;
@@ -781,6 +804,18 @@ export class CompanyMatcher {
       if (COMPANY_NOUNS.has(folded)) continue;
       if (STRONG_BUSINESS_WORDS.has(folded) || STRONG_BUSINESS_WORDS.has(stem)) return true;
     }
+    return false;
+  }
+
+  /**
+   * Whether a headline-initial name's verb acts on what a business owns ("Gap Closes Its Last Store",
+   * "Caterpillar Moves Its Headquarters To Texas", "Snap Redesigns Its App"): "its" in the verb's clause
+   * before a business's possession. A river loses its forest cover, a planet its atmosphere.
+   */
+  private actsOnItsBusiness(tokens: Token[], end: number): boolean {
+    if (!readsAsVerb(tokens[end])) return false;
+    const [, to] = clause(tokens, end, end + 1, BUSINESS_WINDOW);
+    for (let k = end + 1; k < to; k++) if (tokens[k]!.folded === 'its' && ownsBusiness(tokens, k + 1)) return true;
     return false;
   }
 

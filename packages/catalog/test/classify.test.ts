@@ -562,6 +562,16 @@ describe('company matcher', () => {
     expect(names('Delta Farmers Face Rising Salt Water')).toEqual([]);
   });
 
+  it('reads a headline-initial name as the company when its verb acts on what a business owns', () => {
+    expect(names('Gap Closes Its Last Store In Britain')).toEqual(['GAP INC']);
+    expect(names('Caterpillar Moves Its Headquarters To Texas')).toEqual(['CATERPILLAR INC']);
+    expect(names('Snap Redesigns Its App Again')).toEqual(['Snap Inc']);
+    // A river's forest, a planet's atmosphere, a town's office are no business's.
+    expect(names('Amazon Loses Its Forest Cover At Record Pace')).toEqual([]);
+    expect(names('Caterpillar Sheds Its Skin In Rare Footage')).toEqual([]);
+    expect(names('Dover Closes Its Tourist Office')).toEqual([]);
+  });
+
   it('reads a title-case word after "to" with its object as a verb, and a word after a direction as a place', () => {
     expect(names('Verizon to Block Email Addresses From Rival Carriers')).toEqual(['VERIZON COMMUNICATIONS INC']);
     expect(names("Regulators Move To Block Microsoft's Activision Deal")).toEqual(['MICROSOFT CORP']);
