@@ -431,6 +431,18 @@ describe('topic classifier', () => {
     expect(first('Lightning strike sets church roof ablaze')).toBe('disaster, accident and emergency incident');
   });
 
+  it("reads a band's tour as music, and gig workers as labour", () => {
+    const first = (headline: string, introduction = '') =>
+      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
+    expect(
+      first(
+        'Oasis announce reunion tour',
+        'The Gallagher brothers will play 14 dates in the UK and Ireland next summer.',
+      ),
+    ).toBe('arts, culture, entertainment and media');
+    expect(first('Gig workers win right to holiday pay', 'Couriers will get paid leave from April.')).toBe('labor');
+  });
+
   it('reads an armed attack as war whatever it hits, and a hospital, a fire or a drone show as their own news', () => {
     const first = (headline: string, introduction = '') =>
       rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
