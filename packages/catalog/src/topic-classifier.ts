@@ -324,6 +324,9 @@ export class TopicClassifier {
       add(CONFLICT, ARMED_ATTACK_WEIGHT);
       this.armedAttack = true;
     } else if (DEVICE_HITS.test(text)) add(CONFLICT, DEVICE_HITS_WEIGHT);
+    // "Woman, 102, becomes oldest to skydive", "a 104-year-old veteran": a life past a hundred is a
+    // human-interest story.
+    if (/\b(?:aged 1[01]\d|1[01]\d-year-old)\b|\b[\p{L}-]+, 1[01]\d,/iu.test(text)) add(8000000, 1);
     // "No. 5 Auburn": ranked college teams.
     if (/\bNo\. ?(?:[1-9]|1[0-9]|2[0-5])\b/.test(text)) add(15000000, 1);
   }

@@ -443,6 +443,16 @@ describe('topic classifier', () => {
     expect(first('Gig workers win right to holiday pay', 'Couriers will get paid leave from April.')).toBe('labor');
   });
 
+  it("reads a building's fire as a fire, a life past a hundred as human interest and bitcoin as money", () => {
+    const names = (headline: string, introduction = '') =>
+      topics.classifyText(text(headline, introduction)).topics.map((id) => catalog.topics.get(id)!.name);
+    expect(names('Apartment fire in the Bronx kills 17')).toEqual(['fire']);
+    expect(names('Woman, 102, becomes oldest to skydive')).toEqual(['human interest']);
+    expect(
+      names('Bitcoin falls below $60,000 as crypto market slides', 'Traders sold after the Fed signalled fewer cuts.'),
+    ).toEqual(['cryptocurrency']);
+  });
+
   it('reads an armed attack as war whatever it hits, and a hospital, a fire or a drone show as their own news', () => {
     const first = (headline: string, introduction = '') =>
       rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
