@@ -1035,6 +1035,12 @@ export class CompanyMatcher {
     );
   }
 
+  /** Whether the word at `k` comes right before a capitalised word that starts no company's name but another. */
+  private headsAnotherName(tokens: Token[], k: number, start: number): boolean {
+    const next = tokens[k + 1];
+    return !!next && next.joined && next.capital && k + 1 !== start && !this.nameAt(tokens, k + 1);
+  }
+
   /** The strongest business word within `window` words of a name: 'strong', 'weak' or null. */
   private nearBusinessWord(tokens: Token[], start: number, end: number, window: number): 'strong' | 'weak' | null {
     let found: 'weak' | null = null;
@@ -1045,6 +1051,9 @@ export class CompanyMatcher {
       // "giant sea reptile", "bank holiday": a company noun qualifying another says nothing of a business,
       // nor does the first part of a hyphenated word ("quarter-finals").
       if ((COMPANY_NOUNS.has(word) && !endsPhrase(tokens, k)) || tokens[k + 1]?.hyphenated) continue;
+      // "Giant Bombcast 554: A Nice Skin Deal": a company noun heading another capitalised name is that
+      // name's word ("Retail Giant Target" is the name's own noun).
+      if (COMPANY_NOUNS.has(word) && this.headsAnotherName(tokens, k, start)) continue;
       if (this.anotherCompanys(tokens, k, end)) continue;
       const stem = word.endsWith('s') ? word.slice(0, -1) : word;
       if (STRONG_BUSINESS_WORDS.has(word) || STRONG_BUSINESS_WORDS.has(stem)) return 'strong';

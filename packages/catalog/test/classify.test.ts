@@ -584,6 +584,12 @@ describe('company matcher', () => {
     expect(names('Delta Farmers Face Rising Salt Water')).toEqual([]);
   });
 
+  it('reads a company noun that heads another name as no evidence for a company near it', () => {
+    expect(names('Giant Bombcast 554: A Nice Skin Deal')).toEqual([]);
+    expect(names('Giant Bombcast 480: Bad Ball Feel')).toEqual([]);
+    expect(names('Retail Giant Target Cuts Its Sales Forecast')).toEqual(['TARGET CORP']);
+  });
+
   it('reads a headline-initial name as the company when its verb acts on what a business owns', () => {
     expect(names('Gap Closes Its Last Store In Britain')).toEqual(['GAP INC']);
     expect(names('Caterpillar Moves Its Headquarters To Texas')).toEqual(['CATERPILLAR INC']);
