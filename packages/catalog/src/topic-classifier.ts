@@ -70,9 +70,10 @@ const HITS =
  * An armed attack named as such (see `patterns`): a weapon, then within three words a verb of hitting
  * or damage ("Missile strike hits apartment block", "Russian drone hits apartment building"); a place
  * hit by one ("damaged by Russian drones"); shelling, bombardment, air strikes and raids; a weapon's
- * attack, strike, barrage or fire ("drone attack", "artillery fire"); a warring party's strikes
- * ("Israeli strikes cut power to hospitals"). Not money shelled out, nor an
- * inbox bombarded with emails.
+ * attack, strike, barrage or fire ("drone attack", "artillery fire"); a place attacked with weapons,
+ * or hit with them by a warring state ("Ukraine hits Russian oil refinery with drones"; farmers target
+ * pests with drones); a warring party's strikes ("Israeli strikes cut power to hospitals"). Not money
+ * shelled out, nor an inbox bombarded with emails.
  */
 const ARMED_ATTACK = new RegExp(
   [
@@ -80,6 +81,7 @@ const ARMED_ATTACK = new RegExp(
     `\\b(?:hit|struck|damaged|destroyed|targeted) by (?:[\\p{L}-]+ ){0,2}?${WEAPON}`,
     `\\b(?:shelled|shelling|bombarded|bombardment|air ?strikes?|air raids?)\\b(?! (?:out|with)\\b)`,
     `\\b(?:drone|missile|rocket|artillery|mortar)s? (?:attacks?|strikes?|barrages?|fire)\\b`,
+    `\\b(?:(?:attacks?|attacked|strikes|struck|pounds?|pounded|bombards?|bombarded)|(?:ukraine|russia|israel|iran|hezbollah|hamas|houthis|kyiv|moscow) (?:hits?|targets?|targeted)) (?:[\\p{L}\\p{N}'’-]+ ){0,4}?with (?:[\\p{L}-]+ ){0,2}?(?:drones|missiles|rockets|artillery|shells|bombs|air ?strikes)\\b`,
     `\\b(?:russian|israeli|ukrainian|iranian|houthi|hezbollah|russia's|israel's|ukraine's|iran's) (?:air ?)?strikes\\b`,
   ].join('|'),
   'iu',
@@ -327,6 +329,14 @@ export class TopicClassifier {
     // "Woman, 102, becomes oldest to skydive", "a 104-year-old veteran": a life past a hundred is a
     // human-interest story.
     if (/\b(?:aged 1[01]\d|1[01]\d-year-old)\b|\b[\p{L}-]+, 1[01]\d,/iu.test(text)) add(8000000, 1);
+    // "Doctors vote for fresh strikes": a ballot for strikes is a labour dispute.
+    if (
+      /\bvot(?:e|es|ed|ing) (?:for|in favour of|in favor of) (?:[\p{L}-]+ ){0,2}?(?:strikes?|strike action|walkouts?)\b/iu.test(
+        text,
+      )
+    ) {
+      add(9000000, 2);
+    }
     // "No. 5 Auburn": ranked college teams.
     if (/\bNo\. ?(?:[1-9]|1[0-9]|2[0-5])\b/.test(text)) add(15000000, 1);
   }

@@ -441,6 +441,7 @@ describe('topic classifier', () => {
       ),
     ).toBe('arts, culture, entertainment and media');
     expect(first('Gig workers win right to holiday pay', 'Couriers will get paid leave from April.')).toBe('labor');
+    expect(first('Doctors in England vote for fresh strikes')).toBe('labor');
   });
 
   it("reads a building's fire as a fire, a life past a hundred as human interest and bitcoin as money", () => {
@@ -467,6 +468,8 @@ describe('topic classifier', () => {
       'disaster, accident and emergency incident',
     );
     expect(first('Hospital opens new cancer wing', 'The unit will treat 2,000 patients a year.')).toBe('health');
+    expect(first('Ukraine hits Russian oil refinery with drones')).toBe(war);
+    expect(first('Farmers target pests with drones')).not.toBe(war);
     // A drone, a rocket or a bomb is a weapon only with a qualifier; money shelled out is no shelling.
     expect(first('Drone light show goes wrong as drones fall on crowd', 'Several spectators were hurt.')).not.toBe(war);
     expect(first('Fans shelling out £100 for final tickets', 'Touts are asking for triple the face value.')).toBe(
