@@ -277,6 +277,7 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
   1341439: ['NetSuite', 'Ellison', 'Safra Catz'],
   1512673: ['Afterpay', 'Dorsey'],
   1571996: ['Alienware'],
+  815097: ['cruise ship', 'cruise ships', 'cruise line', 'cruise lines', 'Micky Arison'],
   1306965: ['Wael Sawan'],
   27904: ['Ed Bastian', 'SkyMiles'],
   27419: ['Brian Cornell'],

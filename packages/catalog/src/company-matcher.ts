@@ -152,6 +152,11 @@ const PRODUCTS_OF = new Map(
   Object.entries(COMPANY_PRODUCTS).map(([cik, names]) => [Number(cik), names.map((n) => n.toLowerCase().split(' '))]),
 );
 
+/** Whether one of the company's products or officers starts at token `k`. */
+function productAt(tokens: readonly Token[], k: number, company: number): boolean {
+  return PRODUCTS_OF.get(company)?.some((words) => words.every((w, j) => tokens[k + j]?.folded === w)) === true;
+}
+
 /** Directions that, capitalised before a word, make a place's name of it ("North Sea", "West Bank"). */
 const DIRECTIONS = new Set('north south east west northern southern eastern western'.split(' '));
 
@@ -554,7 +559,7 @@ export class CompanyMatcher {
       let named = productNamed.get(company);
       if (named === undefined) {
         const tokens = wholeArticle();
-        named = products.some((words) => tokens.some((_, k) => words.every((w, j) => tokens[k + j]?.folded === w)));
+        named = tokens.some((_, k) => productAt(tokens, k, company));
         productNamed.set(company, named);
       }
       return named;
@@ -752,9 +757,11 @@ export class CompanyMatcher {
       !titleCase &&
       !endsPhrase(tokens, end - 1) &&
       !this.listed(tokens, start) &&
-      (!this.businessNoun(tokens[end]!.folded) || ADJECTIVE.test(name.words[0]!))
+      (!this.businessNoun(tokens[end]!.folded) || ADJECTIVE.test(name.words[0]!)) &&
+      !productAt(tokens, end, name.company)
     ) {
-      // "Opera house"; and an adjective qualifies any noun after it ("Progressive tax rates").
+      // "Opera house"; and an adjective qualifies any noun after it ("Progressive tax rates"); but the
+      // company's own product after its name is the company's ("Carnival cruise ships").
       return false;
     }
     // "Lithium prices", "Coffee prices": a price after a word is the good's (as a verb, "prices" is

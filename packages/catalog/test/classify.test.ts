@@ -587,6 +587,13 @@ describe('company matcher', () => {
     expect(names('Delta Farmers Face Rising Salt Water')).toEqual([]);
   });
 
+  it("reads a name before the company's own product as the company", () => {
+    expect(
+      names('Carnival cruise ships to return to Australia', 'The cruise operator said bookings were strong.'),
+    ).toEqual(['CARNIVAL CORP']);
+    expect(names('Carnival queen crowned on cruise ship')).toEqual([]);
+  });
+
   it('reads a company noun that heads another name as no evidence for a company near it', () => {
     expect(names('Giant Bombcast 554: A Nice Skin Deal')).toEqual([]);
     expect(names('Giant Bombcast 480: Bad Ball Feel')).toEqual([]);
