@@ -31,6 +31,8 @@ const GENERIC_LABEL_TERMS = new Set(
     .map(normalizeWord),
 );
 
+/** A part of a label ("incident" of "railway accident and incident") counts when at most this many labels have it. */
+const LABEL_PART_MAX_TOPICS = 2;
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;
 /** A definition word is distinctive when at most this many topics' definitions use it. */
@@ -217,7 +219,17 @@ export class TopicClassifier {
         list.push(topic.id);
         this.children.set(topic.parent, list);
       }
-      for (const part of labelParts(topic.name)) this.addTerm(topic.id, part, 1, true);
+    }
+    // A part of several labels says little of each: "incident" ends eight accident labels ("railway
+    // accident and incident"…), and one word of a headline was eight times a label's evidence.
+    const labels = new Map<string, number>();
+    for (const topic of catalog.topics.values()) {
+      for (const part of labelParts(topic.name).slice(1)) labels.set(part, (labels.get(part) ?? 0) + 1);
+    }
+    for (const topic of catalog.topics.values()) {
+      for (const [i, part] of labelParts(topic.name).entries()) {
+        if (i === 0 || labels.get(part)! <= LABEL_PART_MAX_TOPICS) this.addTerm(topic.id, part, 1, true);
+      }
     }
     for (const [id, words] of definitionTerms(catalog)) {
       for (const word of words) this.addTerm(id, word, DEFINITION_WEIGHT, false);

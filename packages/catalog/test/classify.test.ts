@@ -444,6 +444,17 @@ describe('topic classifier', () => {
     expect(first('Doctors in England vote for fresh strikes')).toBe('labor');
   });
 
+  it('counts a word that ends many IPTC labels as no evidence of their field', () => {
+    // "incident" ends eight accident labels ("railway accident and incident"…): it scored 12 for disasters.
+    const scores = topics.classifyText(text('Supplemental Vitamin D and Incident Fractures in Older Adults')).scores;
+    expect(scores.get(3000000) ?? 0).toBeLessThan(1);
+    expect(
+      topics
+        .classifyText(text('Supplemental Vitamin D and Incident Fractures in Midlife and Older Adults'))
+        .topics.map(rootName),
+    ).toEqual(['health']);
+  });
+
   it("reads a building's fire as a fire, a life past a hundred as human interest and bitcoin as money", () => {
     const names = (headline: string, introduction = '') =>
       topics.classifyText(text(headline, introduction)).topics.map((id) => catalog.topics.get(id)!.name);
