@@ -89,7 +89,8 @@ const ARMED_ATTACK = new RegExp(
   'iu',
 );
 /** Words one of which every armed attack names: a quick test before {@link ARMED_ATTACK}'s. */
-const WEAPON_WORDS = /missile|shell|artiller|bomb|strike|raid|drone|rocket|mortar/i;
+const WEAPON_WORDS =
+  /\b(?:missiles?|shell(?:s|ed|ing)?|artillery|bomb(?:s|ed|ing|ard\w*)?|(?:air ?)?strikes?|raids?|drones?|rockets?|mortars?)\b/i;
 /** A drone, a rocket or a bomb that hits something: war more often than not ("Rocket hits school"). */
 const DEVICE_HITS = new RegExp(`\\b(?:drones?|rocket|bombs?)\\b(?:\\s+[\\p{L}\\p{N}'’-]+){0,3}?\\s+${HITS}\\b`, 'iu');
 
