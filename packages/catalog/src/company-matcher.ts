@@ -378,6 +378,17 @@ function clause(tokens: readonly Token[], start: number, end: number, window: nu
   return [from, to];
 }
 
+/** Verbs by which a company hands something to another ("loses share to", "sells assets to"). */
+const HANDING_VERBS = new Set(
+  `loses lost sells sold delivers delivered ships shipped supplies supplied hands handed cedes ceded licenses
+   licensed leases leased transfers transferred outsources outsourced`.split(/\s+/),
+);
+/** Words of travel before "to" that make the name after it a destination ("flights to Nice"). */
+const TRAVEL_WORDS = new Set(
+  `flights flight routes route nonstop non-stop cruises cruise trains train trips trip holidays holiday service
+   services ferries ferry`.split(/\s+/),
+);
+
 /** Whether a word right after a name can be its verb ("Target beats", "Delta Cancels", "Citi said"). */
 function readsAsVerb(token: Token | undefined): boolean {
   if (!token || !token.joined || token.hyphenated || token.possessive) return false;
@@ -700,6 +711,15 @@ export class CompanyMatcher {
           return false;
         }
       }
+    }
+    // "Samsung Loses Top Smartphone Spot To Apple", "BP sells Gulf assets to Shell": a name that ends
+    // its clause after "to", when another company hands, sells or loses something to it, is the rival
+    // company — but not where flights, routes or cruises go ("Delta Adds Nonstop Flights To Nice").
+    if (single && name.ambiguous && start > 1 && tokens[start - 1]!.folded === 'to' && tokens[start]!.joined) {
+      const after = tokens[end];
+      const endsClause = !after || !after.joined || PREPOSITIONS.has(after.folded) || CLAUSE_WORDS.has(after.folded);
+      if (endsClause && this.destination(tokens, start - 1)) return false;
+      if (endsClause && this.handedOver(tokens, start - 1, name.company)) return true;
     }
     // A one-word name that is no dictionary word is still a surname, a place or an animal somewhere
     // ("Valero scores twice", "Hershey school board", "Crocs bask on riverbank"): it is the company
@@ -1046,6 +1066,28 @@ export class CompanyMatcher {
   private headsAnotherName(tokens: Token[], k: number, start: number): boolean {
     const next = tokens[k + 1];
     return !!next && next.joined && next.capital && k + 1 !== start && !this.nameAt(tokens, k + 1);
+  }
+
+  /** Whether travel words come right before "to" at `to` (within three words): a place is reached. */
+  private destination(tokens: readonly Token[], to: number): boolean {
+    for (let k = to - 1; k >= Math.max(0, to - 3); k--) if (TRAVEL_WORDS.has(tokens[k]!.folded)) return true;
+    return false;
+  }
+
+  /**
+   * Whether, before "to" at `to` in the same sentence, another company's name comes first and a verb of
+   * handing over follows it ("Walmart Loses Shoppers To", "Airbus delivers its first A350 to").
+   */
+  private handedOver(tokens: Token[], to: number, company: number): boolean {
+    let from = to;
+    while (from > 0 && !tokens[from]!.sentenceStart) from--;
+    let named = false;
+    for (let k = from; k < to; k++) {
+      const other = this.nameAt(tokens, k);
+      if (!named && other && other.company !== company && tokens[k]!.capital) named = true;
+      else if (named && HANDING_VERBS.has(tokens[k]!.folded)) return true;
+    }
+    return false;
   }
 
   /** The strongest business word within `window` words of a name: 'strong', 'weak' or null. */

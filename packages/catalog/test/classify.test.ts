@@ -598,6 +598,12 @@ describe('company matcher', () => {
     expect(names('Delta Farmers Face Rising Salt Water')).toEqual([]);
   });
 
+  it('reads a name after "to" as the rival that another company hands something to, not a destination', () => {
+    expect(names('Microsoft Loses Cloud Deal To Oracle')).toEqual(['MICROSOFT CORP', 'ORACLE CORP']);
+    expect(names('BP sells Gulf of Mexico assets to Shell')).toEqual(['BP PLC', 'Shell plc']);
+    expect(names('Delta Adds Nonstop Flights To Nice')).toEqual(['DELTA AIR LINES, INC.']);
+  });
+
   it("reads a name before the company's own product as the company", () => {
     expect(
       names('Carnival cruise ships to return to Australia', 'The cruise operator said bookings were strong.'),
