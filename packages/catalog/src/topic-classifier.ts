@@ -347,7 +347,7 @@ export class TopicClassifier {
     if (/\b(?:aged 1[01]\d|1[01]\d-year-old)\b|\p{L}, 1[01]\d,/iu.test(text)) add(8000000, 1);
     // "Doctors vote for fresh strikes": a ballot for strikes is a labour dispute.
     if (
-      /\bvot(?:e|es|ed|ing) (?:for|in favour of|in favor of) (?:[\p{L}-]+ ){0,2}?(?:strikes?|strike action|walkouts?)\b/iu.test(
+      /\bvot(?:e|es|ed|ing) (?:for|to|in favour of|in favor of) (?:[\p{L}-]+ ){0,2}?(?:strikes?|strike action|walkouts?|walk out)\b/iu.test(
         text,
       )
     ) {

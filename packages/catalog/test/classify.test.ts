@@ -442,6 +442,9 @@ describe('topic classifier', () => {
     ).toBe('arts, culture, entertainment and media');
     expect(first('Gig workers win right to holiday pay', 'Couriers will get paid leave from April.')).toBe('labor');
     expect(first('Doctors in England vote for fresh strikes')).toBe('labor');
+    expect(
+      first('Nurses vote to strike for the first time in a century', 'Staff shortages had put patients at risk.'),
+    ).toBe('labor');
   });
 
   it('counts a word that ends many IPTC labels as no evidence of their field', () => {
