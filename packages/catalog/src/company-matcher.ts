@@ -712,7 +712,7 @@ export class CompanyMatcher {
         }
       }
     }
-    // "Samsung Loses Top Smartphone Spot To Apple", "BP sells Gulf assets to Shell": a name that ends
+    // "Walmart Loses Shoppers To Target", "BP sells Gulf assets to Shell": a name that ends
     // its clause after "to", when another company hands, sells or loses something to it, is the rival
     // company — but not where flights, routes or cruises go ("Delta Adds Nonstop Flights To Nice").
     if (single && name.ambiguous && start > 1 && tokens[start - 1]!.folded === 'to' && tokens[start]!.joined) {

@@ -123,7 +123,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20001279: `bitcoin, bitcoins, cryptocurrency, cryptocurrencies, crypto, ethereum, stablecoin, stablecoins,
     crypto exchange, crypto exchanges, crypto market, dogecoin, coinbase, binance, crypto assets`,
   20000385: `most valuable company, world's most valuable company, market value, market capitalisation,
-    market capitalization, market cap, wall street, stock market, stocks, stock, shares, share price, dow, dow jones, nasdaq, s&p, s&p 500,
+    market capitalization, market cap, wall street, stock market, stocks, stock, shares, share price, dow,
+    dow jones, nasdaq, s&p, s&p 500,
     ftse, nikkei, dax, cac, hang seng, blue chip, blue-chip, index:0.4, trading:0.6, traders, trader, bond, bonds,
     treasuries, yield, yields, futures, commodity, commodities, crude futures, stock exchange, nyse, sell-off,
     rallied, rally:0.3, bull market, bear market, investors:0.5, brokerage`,
@@ -342,7 +343,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     injured:0.4, emergency, evacuated, evacuation, evacuate, famine, drought, eruption, erupted, volcanic,
     relief effort, aid workers, red cross, homeless:0.4, left homeless, damage:0.4, destroyed:0.4, storm:0.5,
     mine blast, miners:0.6, stampede, makes landfall, made landfall, making landfall`,
-  // a building's fire is a fire, not the building's news ("Hospital fire forces evacuation")
+  // a building's fire is a fire, not the building's news ("Apartment fire in the Bronx kills 17")
   20000150: `house fire:2, apartment fire:2, flat fire:2, tower block fire:2, building fire:2, hospital fire:2,
     hotel fire:2, factory fire:2, warehouse fire:2, school fire:2, nightclub fire:2, bar fire:2, market fire:2,
     care home fire:2, firefighters, firefighter, fire crews, fire service, fire department, fire engines`,
