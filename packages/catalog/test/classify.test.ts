@@ -468,6 +468,12 @@ describe('topic classifier', () => {
     ).toEqual(['cryptocurrency']);
   });
 
+  it("reads Labour's leadership as politics and a town retaken as war", () => {
+    const first = (headline: string) => rootName(topics.classifyText(text(headline)).topics[0]!);
+    expect(first('Labour leadership battle turns bitter')).toBe('politics');
+    expect(first('Rebels retake key town as government forces withdraw')).toBe('conflict, war and peace');
+  });
+
   it('reads an armed attack as war whatever it hits, and a hospital, a fire or a drone show as their own news', () => {
     const first = (headline: string, introduction = '') =>
       rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
