@@ -102,6 +102,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1564708: ['News Corp'],
   1283699: ['T-Mobile'],
   815097: ['Carnival'],
+  865752: ['Monster Beverage', 'Monster Energy', 'Monster'],
   1075531: ['Booking Holdings', 'Booking.com'],
   1058090: ['Chipotle'],
   1286681: ["Domino's", 'Dominos', "Domino's Pizza"],

@@ -620,6 +620,12 @@ describe('company matcher', () => {
     expect(names('Carnival queen crowned on cruise ship')).toEqual([]);
   });
 
+  it('knows Monster Beverage by the name news uses, and a monster as a monster', () => {
+    expect(names('Monster shares jump after strong energy drink sales')).toEqual(['Monster Beverage Corp']);
+    expect(names('Monster truck rally draws record crowd')).toEqual([]);
+    expect(names('Loch Ness Monster sighting reported by tourists')).toEqual([]);
+  });
+
   it('reads a company noun that heads another name as no evidence for a company near it', () => {
     expect(names('Giant Bombcast 554: A Nice Skin Deal')).toEqual([]);
     expect(names('Giant Bombcast 480: Bad Ball Feel')).toEqual([]);
