@@ -447,6 +447,14 @@ describe('topic classifier', () => {
     ).toBe('labor');
   });
 
+  it('reads the verb "share" as no company\'s shares', () => {
+    const scores = topics.classifyText(text('Couple married for 80 years share their secret')).scores;
+    expect(scores.get(4000000) ?? 0).toBeLessThan(1);
+    expect(topics.classifyText(text('Shares in Tesla fall after deliveries miss')).topics.map(rootName)).toContain(
+      'economy, business and finance',
+    );
+  });
+
   it('counts a word that ends many IPTC labels as no evidence of their field', () => {
     // "incident" ends eight accident labels ("railway accident and incident"…): it scored 12 for disasters.
     const scores = topics.classifyText(text('Supplemental Vitamin D and Incident Fractures in Older Adults')).scores;
