@@ -215,6 +215,10 @@ export class TopicClassifier {
 
   constructor(catalog: Catalog, extraTerms: Record<number, string> = {}, options: { model?: TopicModel | null } = {}) {
     this.model = options.model === undefined ? (catalog.topicModel ? topicModel() : null) : options.model;
+    // A part of several labels says little of each: "incident" ends eight accident labels ("railway
+    // accident and incident"…), and one word of a headline was eight times a label's evidence.
+    const partsOf = new Map<number, string[]>();
+    const labels = new Map<string, number>();
     for (const topic of catalog.topics.values()) {
       this.parent.set(topic.id, topic.parent);
       if (topic.parent !== null) {
@@ -222,16 +226,13 @@ export class TopicClassifier {
         list.push(topic.id);
         this.children.set(topic.parent, list);
       }
+      const parts = labelParts(topic.name);
+      partsOf.set(topic.id, parts);
+      for (const part of parts.slice(1)) labels.set(part, (labels.get(part) ?? 0) + 1);
     }
-    // A part of several labels says little of each: "incident" ends eight accident labels ("railway
-    // accident and incident"…), and one word of a headline was eight times a label's evidence.
-    const labels = new Map<string, number>();
-    for (const topic of catalog.topics.values()) {
-      for (const part of labelParts(topic.name).slice(1)) labels.set(part, (labels.get(part) ?? 0) + 1);
-    }
-    for (const topic of catalog.topics.values()) {
-      for (const [i, part] of labelParts(topic.name).entries()) {
-        if (i === 0 || labels.get(part)! <= LABEL_PART_MAX_TOPICS) this.addTerm(topic.id, part, 1, true);
+    for (const [id, parts] of partsOf) {
+      for (const [i, part] of parts.entries()) {
+        if (i === 0 || labels.get(part)! <= LABEL_PART_MAX_TOPICS) this.addTerm(id, part, 1, true);
       }
     }
     for (const [id, words] of definitionTerms(catalog)) {
