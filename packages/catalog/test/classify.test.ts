@@ -400,6 +400,14 @@ describe('topic classifier', () => {
     ).toBe('labor');
   });
 
+  it("files jobs reports under employment statistics, the economy's, not under labour", () => {
+    const names = (headline: string, introduction = '') =>
+      topics.classifyText(text(headline, introduction)).topics.map((id) => catalog.topics.get(id)!.name);
+    expect(names('US jobs report beats forecasts as unemployment rate dips')[0]).toBe('employment statistics');
+    expect(names('Jobless claims fall to lowest level in four years')[0]).toBe('employment statistics');
+    expect(rootName(topics.classifyText(text('Union calls strike over pension cuts')).topics[0]!)).toBe('labor');
+  });
+
   it("lets a short text's own words outweigh the model's guess from three words", () => {
     // The model read these as labour and politics (p 0.88 on three known words); the lexicon knows them.
     const names = (headline: string) =>
