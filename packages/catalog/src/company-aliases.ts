@@ -184,6 +184,7 @@ export const AMBIGUOUS_NAMES = [
   'Snowflake',
   // People, myths, stars and units named like companies, and a word for information.
   'Tesla',
+  'Viking',
   'Nikola',
   'Nike',
   'Palantir',

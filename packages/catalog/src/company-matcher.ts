@@ -663,7 +663,9 @@ export class CompanyMatcher {
     const single = name.words.length === 1 && !name.acronym;
     if (single) {
       // A capitalised word before it, within a sentence and not itself a company's name, an acronym or a
-      // possessive (a surname follows no possessive: "Musk's Tesla", "Comedian's Netflix special").
+      // possessive (a surname follows no possessive: "Musk's Tesla", "Comedian's Netflix special"), nor,
+      // before a name that is nothing else, a determiner that starts the sentence ("The Microsoft
+      // founder…"; "The Amazon lost 1.1 million hectares" is the forest's).
       const before =
         start > 0 &&
         !titleCase &&
@@ -671,6 +673,7 @@ export class CompanyMatcher {
         tokens[start - 1]!.capital &&
         !tokens[start - 1]!.upper &&
         !tokens[start - 1]!.possessive &&
+        !(!name.ambiguous && tokens[start - 1]!.sentenceStart && DETERMINERS.has(tokens[start - 1]!.folded)) &&
         !this.nameEndsAt(tokens, start - 1);
       // In a title-case text every word has a capital, but a common given name right before the name
       // still makes it a surname ("Bill Gates Pledges…", "Michael Dell Gives…"): the person's.

@@ -771,6 +771,16 @@ describe('company matcher', () => {
     );
   });
 
+  it('reads a name after a sentence\'s opening "The" as the company, unless the name is also a place or a people', () => {
+    expect(names('Gates speaks on AI', 'The Microsoft founder spoke at a conference in Paris.')).toEqual([
+      'MICROSOFT CORP',
+    ]);
+    expect(names('Deforestation slows', 'The Amazon lost 1.1 million hectares of forest last year.')).toEqual([]);
+    expect(
+      names("Thor's hammer amulet found by metal detectorist", 'The Viking pendant dates from the 10th century.'),
+    ).toEqual([]);
+  });
+
   it('reads business evidence as belonging to the name it stands by', () => {
     // The company noun of the introduction speaks of Microsoft, the first company named.
     expect(
