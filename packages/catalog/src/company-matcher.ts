@@ -643,11 +643,15 @@ export class CompanyMatcher {
     tokens: Token[],
     start: number,
     end: number,
-    name: Name,
+    found: Name,
     titleCase: boolean,
     namedInArticle: () => boolean,
     speaksOfBusiness: () => boolean,
   ): boolean {
+    // A common given name is a person's as often as the company's ("Dave sits in while Brad recovers",
+    // Dave Inc.): it needs evidence as a word does — unless written in capitals, as no person's name is
+    // ("MARA mines more bitcoin").
+    const name = found.givenName && !found.ambiguous && !tokens[start]!.upper ? { ...found, ambiguous: true } : found;
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
     if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
@@ -808,7 +812,7 @@ export class CompanyMatcher {
       single &&
       tokens[start]!.sentenceStart &&
       !this.standsAlone(tokens, end) &&
-      (name.givenName || !this.doesBusiness(tokens, end))
+      ((name.givenName && titleCase) || !this.doesBusiness(tokens, end))
     ) {
       return false;
     }
@@ -819,8 +823,8 @@ export class CompanyMatcher {
    * Whether the word after a headline-initial name reads as its verb and what the verb does is business
    * ("Target beats earnings expectations", "Delta Cancels Hundreds Of Flights"): a strong business word
    * follows in the same clause, not the verb itself and not another company's ("Apple growers…" have
-   * none; "Delta farmers face rising water" neither). A given name is left out: after it comes a
-   * surname ("Bill Gates Pledges $1 Billion").
+   * none; "Delta farmers face rising water" neither). A given name in a title-case text is left out: after
+   * it comes a surname ("Bill Gates Pledges $1 Billion").
    */
   private doesBusiness(tokens: Token[], end: number): boolean {
     if (!readsAsVerb(tokens[end])) return false;

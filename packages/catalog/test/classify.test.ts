@@ -573,6 +573,11 @@ describe('company matcher', () => {
     expect(names('Dave shares jump', 'Dave and Chime compete for customers of the banking apps.')).toEqual([
       'Dave Inc.',
     ]);
+    // Alone, a given name needs evidence as a word does: a podcast's talk of games is none; a name
+    // written in capitals is no person's.
+    expect(names('Giant Bombcast 07-13-2010', 'Dave sits in while Brad recovers from a food injury.')).toEqual([]);
+    expect(names('Dave reports quarterly revenue up 30%', 'The fintech said members grew.')).toEqual(['Dave Inc.']);
+    expect(names('MARA mines more bitcoin after adding rigs')).toEqual(['MARA Holdings, Inc.']);
     // A title-case headline cannot tell; the introduction names the person.
     expect(
       names(
