@@ -98,7 +98,11 @@ const DEVICE_HITS = new RegExp(`\\b(?:drones?|rocket|bombs?)\\b(?:\\s+[\\p{L}\\p
 const CONFLICT = 16000000;
 const ARMED_ATTACK_WEIGHT = 4;
 const DEVICE_HITS_WEIGHT = 2;
-/** Headline words count more than introduction words. */
+/**
+ * Headline words count more than introduction words, in the lexicon's scores and in the model's
+ * average of word vectors alike (the headline says what the story is about; the introduction drifts
+ * into its details).
+ */
 const HEADLINE_WEIGHT = 1.5;
 /** Share of their weight that terms of a top-level topic itself keep. */
 const ROOT_TERM_WEIGHT = 0.75;
@@ -403,7 +407,7 @@ export class TopicClassifier {
         .map((at) => [at, this.scores[at]!] as const)
         .sort((a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!);
       const scores = new Map(roots.map(([at, score]) => [this.ids[at]!, score]));
-      const guess = options.model === false ? undefined : this.model?.guess(`${headline}\n${introduction}`);
+      const guess = options.model === false ? undefined : this.model?.guess(introduction, headline, HEADLINE_WEIGHT);
       // The model guesses on any text; it decides when the lexicon saw topic evidence beyond a stray
       // definition word or the model is sure (a text such as "Item 42" gets no topic).
       const strongest = roots[0]?.[1] ?? 0;

@@ -95,26 +95,34 @@ export class TopicModel {
     return undefined;
   }
 
-  /** The top-level topics of a text, most likely first (all of them, with probabilities). */
-  guess(text: string): TopLevelGuess {
+  /**
+   * The top-level topics of a text, most likely first (all of them, with probabilities); the words of
+   * `lead` (a headline before its introduction) count `leadWeight` times in the average.
+   */
+  guess(text: string, lead = '', leadWeight = 1): TopLevelGuess {
     const C = this.classes.length;
     const sums = new Float64Array(C);
     let total = 0;
     let known = 0;
     let content = 0;
-    for (const word of text.toLowerCase().match(WORD) ?? []) {
-      const rank = this.rankOf(word);
-      if (rank === undefined) {
-        // A word rarer than the model's 100 000 ("pleuromutilin") says something, if not to the model.
-        if (/\p{L}/u.test(word)) content++;
-        continue;
+    for (const [part, factor] of [
+      [lead, leadWeight],
+      [text, 1],
+    ] as const) {
+      for (const word of part.toLowerCase().match(WORD) ?? []) {
+        const rank = this.rankOf(word);
+        if (rank === undefined) {
+          // A word rarer than the model's 100 000 ("pleuromutilin") says something, if not to the model.
+          if (/\p{L}/u.test(word)) content++;
+          continue;
+        }
+        known++;
+        const a = this.weights[rank]! * factor;
+        if (this.weights[rank]! >= CONTENT_WEIGHT) content++;
+        total += a;
+        const row = rank * C;
+        for (let c = 0; c < C; c++) sums[c] = sums[c]! + a * this.table[row + c]!;
       }
-      known++;
-      const a = this.weights[rank]!;
-      if (a >= CONTENT_WEIGHT) content++;
-      total += a;
-      const row = rank * C;
-      for (let c = 0; c < C; c++) sums[c] = sums[c]! + a * this.table[row + c]!;
     }
     if (!known) return { topics: [], probabilities: [], known, content };
     let max = -Infinity;

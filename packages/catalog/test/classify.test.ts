@@ -474,6 +474,17 @@ describe('topic classifier', () => {
     ).toEqual(['health']);
   });
 
+  it("lets the headline's words weigh more than the introduction's in the model as in the lexicon", () => {
+    // The introduction drifts into the price; the headline says what the story is.
+    const { topics: found } = topics.classifyText(
+      text(
+        'Streaming app adds lossless audio for all subscribers',
+        'The company said the price would stay at 10 dollars a month.',
+      ),
+    );
+    expect(rootName(found[0]!)).toBe('science and technology');
+  });
+
   it("reads a building's fire as a fire, a life past a hundred as human interest and bitcoin as money", () => {
     const names = (headline: string, introduction = '') =>
       topics.classifyText(text(headline, introduction)).topics.map((id) => catalog.topics.get(id)!.name);
