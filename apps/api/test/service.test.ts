@@ -167,6 +167,9 @@ describe('service endpoints and failures', () => {
     expect(pineapple === -1 || pineapple > apple.findIndex((n) => /^apple/i.test(n))).toBe(true);
     expect((await names('name=msft'))[0]).toMatch(/^microsoft/i);
     expect((await names('name=bank'))[0]).toMatch(/^bank\b/i);
+    // The S&P 500's names are aliases: the name news uses finds the registered one.
+    expect((await names('name=supermicro'))[0]).toBe('Super Micro Computer, Inc.');
+    expect((await names('name=royal caribbean'))[0]).toBe('ROYAL CARIBBEAN CRUISES LTD');
 
     // Without a name: every company, by name, a page at a time (never the whole list at once).
     const first = await app.get(`/api/v2/companies/?apiKey=${app.key}`);

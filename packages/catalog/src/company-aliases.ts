@@ -195,6 +195,7 @@ export const AMBIGUOUS_NAMES = [
   // Places, common surnames and famous people named like companies (Dover Corp, Everest Group,
   // Williams Companies, Morgan Group Holding, Oppenheimer Holdings).
   'Dover',
+  'Hartford',
   'Everest',
   'Williams',
   'Morgan',

@@ -1020,6 +1020,12 @@ describe('company matcher', () => {
       [],
     );
     expect(names('Micron-thin coating could stop ice forming on wings')).toEqual([]);
+    // The S&P 500's names for its companies are aliases ("ROYAL CARIBBEAN CRUISES LTD" is Royal Caribbean),
+    // but not a given name ("Casey's"), and a city's name still needs evidence.
+    expect(names('Royal Caribbean ship rescues sailors off Cape Verde')).toEqual(['ROYAL CARIBBEAN CRUISES LTD']);
+    expect(names('Supermicro shares soar on AI server demand')).toEqual(['Super Micro Computer, Inc.']);
+    expect(names("Casey's review of the new headphones is out")).toEqual([]);
+    expect(names('Hartford police arrest two', "The city's mayor praised the officers.")).toEqual([]);
   });
 
   it('takes a name that is no dictionary word for a surname, a place or an animal where nothing speaks of business', () => {
