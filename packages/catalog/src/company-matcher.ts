@@ -165,6 +165,8 @@ const NEW_WORDS = new Set(['new', 'latest', 'next', 'upcoming']);
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
+/** Auxiliary verbs: after a name, they make it a clause's subject. */
+const AUXILIARIES = new Set('is was will would could can should may might must has had wants plans'.split(' '));
 
 /** Business words count within this many words of an ambiguous name. */
 const BUSINESS_WINDOW = 4;
@@ -893,6 +895,9 @@ export class CompanyMatcher {
     if (word === 'to' && tokens[end + 1]?.joined && isBusinessWord(tokens[end + 1]!.folded)) return true;
     if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
     if (JOINERS.has(word) || STRONG_BUSINESS_WORDS.has(word)) return true;
+    // "Target Is Closing Nine Stores", "Amazon Will Stop Selling…": an auxiliary makes the name the
+    // subject of a clause; the words around it decide.
+    if (AUXILIARIES.has(word)) return true;
     // A verb or a plural noun ("Chevron agrees", "Citi said", "Toast prices", "Employers offered"): the
     // name's own usual sense decides — a word news uses of business or technology reads as the subject,
     // a word of food, nature, places or people as the word ("Coffee prices", "Seaboard towns").

@@ -674,6 +674,12 @@ describe('company matcher', () => {
     expect(names('Dover Closes Its Tourist Office')).toEqual([]);
   });
 
+  it('reads a headline-initial name before an auxiliary as the subject, which the words around decide', () => {
+    expect(names('Gap Is Closing 200 Stores As Sales Slump')).toEqual(['GAP INC']);
+    expect(names('Target Is Cutting Prices On 5,000 Items As Sales Slow')).toEqual(['TARGET CORP']);
+    expect(names('Delta Is Flooding Again As Storms Hit Farms')).toEqual([]);
+  });
+
   it('reads a title-case word after "to" with its object as a verb, and a word after a direction as a place', () => {
     expect(names('Verizon to Block Email Addresses From Rival Carriers')).toEqual(['VERIZON COMMUNICATIONS INC']);
     expect(names("Regulators Move To Block Microsoft's Activision Deal")).toEqual(['MICROSOFT CORP']);
