@@ -64,6 +64,9 @@ const STRONG_BUSINESS_WORDS = new Set(
    deliveries shipments`.split(/\s+/),
 );
 
+/** "$53bn", "£1.2tn": billions written short, as "billion" is a strong business word written out. */
+const BILLIONS = /^\d+(?:bn|tn)$/;
+
 /** Nouns that, anywhere in the article, say that it is about a business ("The oil company said…"). */
 const COMPANY_NOUNS = new Set(
   `company firm retailer maker manufacturer carrier bank lender insurer airline chain brand operator producer
@@ -680,7 +683,9 @@ export class CompanyMatcher {
         !tokens[start - 1]!.upper &&
         !tokens[start - 1]!.possessive &&
         !(!name.ambiguous && tokens[start - 1]!.sentenceStart && DETERMINERS.has(tokens[start - 1]!.folded)) &&
-        !this.nameEndsAt(tokens, start - 1);
+        // Another company's name before it makes a list ("Apple Google…"), unless that name is only a
+        // given name ("Bill Gates pledges…": Bill, BILL Holdings).
+        (!this.nameEndsAt(tokens, start - 1) || this.nameAt(tokens, start - 1)?.givenName === true);
       // In a title-case text every word has a capital, but a common given name right before the name
       // still makes it a surname ("Bill Gates Pledges…", "Michael Dell Gives…"): the person's.
       const surname =
@@ -838,7 +843,7 @@ export class CompanyMatcher {
       // a company noun may be a name's ("Ten Years Of The Giant Bombcast").
       if (this.anotherCompanys(tokens, k, end) || DETERMINERS.has(tokens[k + 1]?.folded ?? '')) continue;
       if (COMPANY_NOUNS.has(folded)) continue;
-      if (STRONG_BUSINESS_WORDS.has(folded) || STRONG_BUSINESS_WORDS.has(stem)) return true;
+      if (STRONG_BUSINESS_WORDS.has(folded) || STRONG_BUSINESS_WORDS.has(stem) || BILLIONS.test(folded)) return true;
     }
     return false;
   }
@@ -1117,7 +1122,7 @@ export class CompanyMatcher {
       if (COMPANY_NOUNS.has(word) && this.headsAnotherName(tokens, k, start)) continue;
       if (this.anotherCompanys(tokens, k, end)) continue;
       const stem = word.endsWith('s') ? word.slice(0, -1) : word;
-      if (STRONG_BUSINESS_WORDS.has(word) || STRONG_BUSINESS_WORDS.has(stem)) return 'strong';
+      if (STRONG_BUSINESS_WORDS.has(word) || STRONG_BUSINESS_WORDS.has(stem) || BILLIONS.test(word)) return 'strong';
       if (isBusinessWord(word)) found = 'weak';
     }
     return found;

@@ -600,6 +600,7 @@ describe('company matcher', () => {
     // In a title-case headline too, a surname after a given name is the person's ("Bill", BILL
     // Holdings, is a given name as well), but not after a verb or a month ("Will Ford…").
     expect(names('Bill Gates Pledges $1 Billion To Fight Malaria')).toEqual([]);
+    expect(names('Bill Gates pledges $1 billion to fight malaria')).toEqual([]);
     expect(names('Michael Dell Gives $750 Million To Texas Medical School')).toEqual([]);
     expect(names('Will Ford Cut More Jobs In Europe?', 'The carmaker is expected to close plants.')).toEqual([
       'FORD MOTOR CO',
@@ -635,6 +636,7 @@ describe('company matcher', () => {
     // A verb that shares nothing, a given name's surname, a company noun in another name: no company.
     expect(names('Seaboard towns share the cost of a new lifeboat')).toEqual([]);
     expect(names('Bill Gates Pledges $1 Billion To Fight Malaria')).toEqual([]);
+    expect(names('Bill Gates pledges $1 billion to fight malaria')).toEqual([]);
     expect(names("Giant Bombcast We're Sorry: Ten Years of The Giant Bombcast")).toEqual([]);
     expect(names('Delta Farmers Face Rising Salt Water')).toEqual([]);
   });
@@ -678,6 +680,10 @@ describe('company matcher', () => {
     expect(names('Gap Is Closing 200 Stores As Sales Slump')).toEqual(['GAP INC']);
     expect(names('Target Is Cutting Prices On 5,000 Items As Sales Slow')).toEqual(['TARGET CORP']);
     expect(names('Delta Is Flooding Again As Storms Hit Farms')).toEqual([]);
+  });
+
+  it('reads billions written short ("$5bn") as the strong business word "billion" is', () => {
+    expect(names('Visa agrees $5bn deal for Plaid')).toEqual(['VISA INC.']);
   });
 
   it('reads a title-case word after "to" with its object as a verb, and a word after a direction as a place', () => {
