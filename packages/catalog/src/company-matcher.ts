@@ -823,7 +823,8 @@ export class CompanyMatcher {
     ) {
       return false;
     }
-    return this.businessEvidence(tokens, start, end);
+    // "Dollar General and Dollar Tree cut forecasts": what follows a list is said of each of its names.
+    return this.businessEvidence(tokens, start, this.listEnd(tokens, end));
   }
 
   /**
@@ -928,6 +929,17 @@ export class CompanyMatcher {
     // Next to it with a joiner or only a comma between ("Jeff, Vinny, and Dave"; not "Jeff Dave").
     const beside = (k: number, joined: boolean) => person(k) && (k !== start - 1 || !joined);
     return beside(before, tokens[start]!.joined) || (after >= 0 && person(after));
+  }
+
+  /** Where the list that a name ending at `end` begins ends ("Delta and United add…"): after its last name. */
+  private listEnd(tokens: Token[], end: number): number {
+    let at = end;
+    while (at + 1 < tokens.length && JOINERS.has(tokens[at]!.folded) && tokens[at + 1]!.capital) {
+      const next = this.nameAt(tokens, at + 1);
+      if (!next) break;
+      at += 1 + next.words.length;
+    }
+    return at;
   }
 
   private listed(tokens: readonly Token[], start: number): boolean {

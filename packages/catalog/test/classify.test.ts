@@ -682,6 +682,10 @@ describe('company matcher', () => {
     expect(names('Delta Is Flooding Again As Storms Hit Farms')).toEqual([]);
   });
 
+  it('reads what follows a list of names as said of each of them', () => {
+    expect(names('Dollar General and Five Below raise forecasts')).toEqual(['DOLLAR GENERAL CORP', 'FIVE BELOW, INC']);
+  });
+
   it('reads billions written short ("$5bn") as the strong business word "billion" is', () => {
     expect(names('Visa agrees $5bn deal for Plaid')).toEqual(['VISA INC.']);
   });
