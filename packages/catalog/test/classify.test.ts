@@ -474,6 +474,12 @@ describe('topic classifier', () => {
     ).toEqual(['health']);
   });
 
+  it('reads a storm that makes landfall as a disaster, whatever coast it hits, where the lexicon is sure', () => {
+    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
+    expect(first("Hurricane Ian makes landfall on Florida's Gulf Coast")).toBe('hurricane');
+    expect(first('Florida coral reefs bleach as sea temperatures soar')).toBe('environment');
+  });
+
   it("lets the headline's words weigh more than the introduction's in the model as in the lexicon", () => {
     // The introduction drifts into the price; the headline says what the story is.
     const { topics: found } = topics.classifyText(
