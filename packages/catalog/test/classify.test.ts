@@ -480,6 +480,17 @@ describe('topic classifier', () => {
     expect(first('Florida coral reefs bleach as sea temperatures soar')).toBe('environment');
   });
 
+  it('names the art a story is about: movies, books, music, visual arts', () => {
+    const first = (headline: string, introduction = '') =>
+      catalog.topics.get(topics.classifyText(text(headline, introduction)).topics[0]!)!.name;
+    expect(first('Oppenheimer wins best picture at the Oscars', "Christopher Nolan's biopic took seven awards.")).toBe(
+      'movies',
+    );
+    expect(first('Booker Prize shortlist announced', 'Six novels by debut authors made the list.')).toBe('literature');
+    expect(first('Banksy mural appears overnight in London')).toBe('visual arts');
+    expect(first('Grammys: Beyoncé wins album of the year')).toBe('music');
+  });
+
   it("lets the headline's words weigh more than the introduction's in the model as in the lexicon", () => {
     // The introduction drifts into the price; the headline says what the story is.
     const { topics: found } = topics.classifyText(
