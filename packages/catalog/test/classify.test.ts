@@ -477,7 +477,7 @@ describe('topic classifier', () => {
   it('reads a storm that makes landfall as a disaster, whatever coast it hits, where the lexicon is sure', () => {
     const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
     expect(first("Hurricane Ian makes landfall on Florida's Gulf Coast")).toBe('hurricane');
-    expect(first('Florida coral reefs bleach as sea temperatures soar')).toBe('environment');
+    expect(first('Florida coral reefs bleach as sea temperatures soar')).toBe('ecosystem');
   });
 
   it('names the art a story is about: movies, books, music, visual arts', () => {
@@ -489,6 +489,14 @@ describe('topic classifier', () => {
     expect(first('Booker Prize shortlist announced', 'Six novels by debut authors made the list.')).toBe('literature');
     expect(first('Banksy mural appears overnight in London')).toBe('visual arts');
     expect(first('Grammys: Beyoncé wins album of the year')).toBe('music');
+  });
+
+  it('names the kind of health or environment news: an outbreak, a disease, the climate, a species', () => {
+    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
+    expect(first('Measles outbreak spreads in Texas')).toBe('epidemic and pandemic');
+    expect(first("Diabetes drug shows promise against Alzheimer's")).toBe('disease and condition');
+    expect(first('Greenhouse gas emissions hit record high')).toBe('climate change');
+    expect(first('Endangered rhino born at zoo')).toBe('endangered species');
   });
 
   it("lets the headline's words weigh more than the introduction's in the model as in the lexicon", () => {
