@@ -499,6 +499,15 @@ describe('topic classifier', () => {
     expect(first('Endangered rhino born at zoo')).toBe('endangered species');
   });
 
+  it('names the kind of crime or the stage of justice: a homicide, a trial, a prison, a lawsuit', () => {
+    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
+    expect(first('Man charged with murder after stabbing in Leeds')).toBe('homicide');
+    expect(first('Jury finds former officer guilty of manslaughter')).toBe('trial (court)');
+    expect(first('Teen jailed for burglary spree')).toBe('prison');
+    expect(first('Supreme Court strikes down affirmative action')).toBe('supreme and high court');
+    expect(first('Woman sues hospital for negligence')).toBe('civil law');
+  });
+
   it("lets the headline's words weigh more than the introduction's in the model as in the lexicon", () => {
     // The introduction drifts into the price; the headline says what the story is.
     const { topics: found } = topics.classifyText(
