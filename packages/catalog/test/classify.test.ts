@@ -508,6 +508,12 @@ describe('topic classifier', () => {
     expect(first('Woman sues hospital for negligence')).toBe('civil law');
   });
 
+  it("names the part of a worker's life a labour story is about: pay, hours, the gig economy", () => {
+    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
+    expect(first('Minimum wage to rise to £12')).toBe('wages and benefits');
+    expect(first('Gig workers win right to holiday pay')).toBe('self-employment');
+  });
+
   it("lets the headline's words weigh more than the introduction's in the model as in the lexicon", () => {
     // The introduction drifts into the price; the headline says what the story is.
     const { topics: found } = topics.classifyText(
