@@ -514,6 +514,14 @@ describe('topic classifier', () => {
     expect(first('Gig workers win right to holiday pay')).toBe('self-employment');
   });
 
+  it('names the part of religion, education or leisure a story is about', () => {
+    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
+    expect(first('Muslims mark Eid with prayers across the city')).toBe('Islam');
+    expect(first('Imam and rabbi lead joint vigil')).toBe('religious leader');
+    expect(first('Pupils sit first exams since the pandemic')).toBe('educational testing and examinations');
+    expect(first('Tourists flock to Venice despite new fee')).toBe('travel and tourism');
+  });
+
   it("lets the headline's words weigh more than the introduction's in the model as in the lexicon", () => {
     // The introduction drifts into the price; the headline says what the story is.
     const { topics: found } = topics.classifyText(
