@@ -514,6 +514,13 @@ describe('topic classifier', () => {
     expect(first('Gig workers win right to holiday pay')).toBe('self-employment');
   });
 
+  it('names the kind of disaster: a windstorm, a volcanic eruption, the emergency response', () => {
+    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
+    expect(first('Tornado tears through Oklahoma town')).toBe('windstorms');
+    expect(first('Volcano erupts in Iceland, forcing evacuation')).toBe('volcanic eruption');
+    expect(first('Rescuers search rubble for survivors')).toBe('emergency response');
+  });
+
   it('names the part of religion, education or leisure a story is about', () => {
     const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
     expect(first('Muslims mark Eid with prayers across the city')).toBe('Islam');
