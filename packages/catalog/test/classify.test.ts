@@ -514,6 +514,12 @@ describe('topic classifier', () => {
     expect(first('Gig workers win right to holiday pay')).toBe('self-employment');
   });
 
+  it("names the business news: a company's earnings, its shares", () => {
+    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
+    expect(first("Carmaker's profit rose 10 percent in the quarter")).toBe('corporate earnings');
+    expect(first('Tesla shares jumped after deliveries beat forecasts')).toBe('stock activity');
+  });
+
   it('names the kind of disaster: a windstorm, a volcanic eruption, the emergency response', () => {
     const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
     expect(first('Tornado tears through Oklahoma town')).toBe('windstorms');
