@@ -6,6 +6,12 @@
  * Each entry is a comma-separated list of words or phrases; `term:w` gives a weight other than 1
  * (weak, ambiguous words get less). Matching folds case and accents and a plural `s`, so list the
  * singular (or either form) once.
+ *
+ * A word of one kind of news goes under its narrowest topic, so that the classifier can descend to it
+ * ("Oscars" under movies, "measles" under communicable disease). A top-level topic's own terms count
+ * ×0.75; a word moved down from one at `:0.75` (three quarters of its old weight) gives that top-level
+ * topic what it gave before, and changes only the descent. A word that is also a narrower topic's
+ * label stays at the top as well: it counts for both.
  */
 export const TOPIC_LEXICON: Record<number, string> = {
   // ── sport ────────────────────────────────────────────────────────────────────────────────────────
@@ -401,8 +407,6 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000774: `census, birth rate, birth rates, fertility rate, population ageing, ageing population, aging population`,
   20000781: `adoption:0.6, adopt:0.3, foster care, fostering, foster parents`,
   20000792: `lgbt, lgbtq, transgender, same-sex couples, same-sex:0.75`,
-  // As for the arts below: words of one kind of health or environment news go to its own topic at three
-  // quarters of their weight, so the top-level topic scores as before and the classifier can descend.
   7000000: `health, healthcare, health care, disease, diseases, vaccine, vaccines, vaccination, aids, cancer, heart disease,
     obesity, epidemic, pandemic, hospital, hospitals, patient, patients, medical, medicine, drug:0.5, drugs:0.5,
     doctor, doctors, physician, nurse, nurses, treatment, therapy, surgery, clinic, symptoms, diagnosis, diet:0.5, nutrition, mental health, depression:0.5,
@@ -454,9 +458,6 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000499: `guinness world record, guinness world records, world's oldest, oldest person, oldest living`,
   20001237: `anniversary:0.4, wedding anniversary, golden anniversary, diamond anniversary`,
   20001238: `birthday, birthdays, 100th birthday, turns 100`,
-  // Words of one art go to its own topic at three quarters of their weight: the top-level topic gets
-  // what it got when they were its own (its terms count ×0.75), and the classifier can descend to
-  // movies, music, books… ("Oppenheimer wins best picture at the Oscars" was arts alone).
   1000000: `arts, culture, entertainment, actor, actress, director:0.3, drama:0.5, series:0.3, show:0.3, publisher:0.5,
     celebrity, celebrities, star:0.2, media:0.6, documentary, festival:0.5, comic, comedy, animated, tour:0.2,
     movies, music, television, radio, newspaper, theater, dance:0.5, fashion`,
