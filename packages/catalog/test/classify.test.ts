@@ -19,6 +19,11 @@ const rootName = (id: number) => {
   return topic.name;
 };
 const text = (headline: string, introduction = '') => ({ headline, introduction });
+/** The first topic the text classifier gives a text: its name, and its top-level topic's name. */
+const firstTopic = (headline: string, introduction = '') =>
+  catalog.topics.get(topics.classifyText(text(headline, introduction)).topics[0]!)!.name;
+const firstRoot = (headline: string, introduction = '') =>
+  rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
 
 describe('topic classifier', () => {
   it('names the field of clear news texts, as specific as the evidence allows', () => {
@@ -389,11 +394,9 @@ describe('topic classifier', () => {
   });
 
   it('reads strikes, unions and pay disputes as labour, with the model as well as the lexicon', () => {
-    const first = (headline: string, introduction = '') =>
-      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
-    expect(first("Teachers' union rejects pension reform")).toBe('labor');
+    expect(firstRoot("Teachers' union rejects pension reform")).toBe('labor');
     expect(
-      first(
+      firstRoot(
         'Bus drivers to strike over Christmas',
         'Services will be cut for five days after drivers rejected a pay offer.',
       ),
@@ -417,41 +420,35 @@ describe('topic classifier', () => {
   });
 
   it("reads the State of the Union, civil unions and credit unions as no trade union's", () => {
-    const first = (headline: string, introduction = '') =>
-      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
-    expect(first('Five takeaways from the State of the Union address')).toBe('politics');
-    expect(first('Civil union ceremonies double after law change', 'Registrars said couples had waited years.')).toBe(
-      'society',
-    );
-    expect(first('Union calls strike at car plant over pay', 'Workers will walk out for two days.')).toBe('labor');
+    expect(firstRoot('Five takeaways from the State of the Union address')).toBe('politics');
+    expect(
+      firstRoot('Civil union ceremonies double after law change', 'Registrars said couples had waited years.'),
+    ).toBe('society');
+    expect(firstRoot('Union calls strike at car plant over pay', 'Workers will walk out for two days.')).toBe('labor');
   });
 
   it('reads a weapon hitting a place as war, and an accident hitting it as a disaster', () => {
-    const first = (headline: string, introduction = '') =>
-      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
-    expect(first('Missile strike hits Kharkiv apartment block')).toBe('conflict, war and peace');
-    expect(first('Rocket hits school in northern Israel', 'No one was hurt, the army said.')).toBe(
+    expect(firstRoot('Missile strike hits Kharkiv apartment block')).toBe('conflict, war and peace');
+    expect(firstRoot('Rocket hits school in northern Israel', 'No one was hurt, the army said.')).toBe(
       'conflict, war and peace',
     );
-    expect(first('Gas explosion hits apartment block in Lyon', 'Firefighters evacuated 40 residents.')).toBe(
+    expect(firstRoot('Gas explosion hits apartment block in Lyon', 'Firefighters evacuated 40 residents.')).toBe(
       'disaster, accident and emergency incident',
     );
-    expect(first('Lightning strike sets church roof ablaze')).toBe('disaster, accident and emergency incident');
+    expect(firstRoot('Lightning strike sets church roof ablaze')).toBe('disaster, accident and emergency incident');
   });
 
   it("reads a band's tour as music, and gig workers as labour", () => {
-    const first = (headline: string, introduction = '') =>
-      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
     expect(
-      first(
+      firstRoot(
         'Oasis announce reunion tour',
         'The Gallagher brothers will play 14 dates in the UK and Ireland next summer.',
       ),
     ).toBe('arts, culture, entertainment and media');
-    expect(first('Gig workers win right to holiday pay', 'Couriers will get paid leave from April.')).toBe('labor');
-    expect(first('Doctors in England vote for fresh strikes')).toBe('labor');
+    expect(firstRoot('Gig workers win right to holiday pay', 'Couriers will get paid leave from April.')).toBe('labor');
+    expect(firstRoot('Doctors in England vote for fresh strikes')).toBe('labor');
     expect(
-      first('Nurses vote to strike for the first time in a century', 'Staff shortages had put patients at risk.'),
+      firstRoot('Nurses vote to strike for the first time in a century', 'Staff shortages had put patients at risk.'),
     ).toBe('labor');
   });
 
@@ -475,64 +472,57 @@ describe('topic classifier', () => {
   });
 
   it('reads a storm that makes landfall as a disaster, whatever coast it hits, where the lexicon is sure', () => {
-    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
-    expect(first("Hurricane Ian makes landfall on Florida's Gulf Coast")).toBe('hurricane');
-    expect(first('Florida coral reefs bleach as sea temperatures soar')).toBe('ecosystem');
+    expect(firstTopic("Hurricane Ian makes landfall on Florida's Gulf Coast")).toBe('hurricane');
+    expect(firstTopic('Florida coral reefs bleach as sea temperatures soar')).toBe('ecosystem');
   });
 
   it('names the art a story is about: movies, books, music, visual arts', () => {
-    const first = (headline: string, introduction = '') =>
-      catalog.topics.get(topics.classifyText(text(headline, introduction)).topics[0]!)!.name;
-    expect(first('Oppenheimer wins best picture at the Oscars', "Christopher Nolan's biopic took seven awards.")).toBe(
-      'movies',
+    expect(
+      firstTopic('Oppenheimer wins best picture at the Oscars', "Christopher Nolan's biopic took seven awards."),
+    ).toBe('movies');
+    expect(firstTopic('Booker Prize shortlist announced', 'Six novels by debut authors made the list.')).toBe(
+      'literature',
     );
-    expect(first('Booker Prize shortlist announced', 'Six novels by debut authors made the list.')).toBe('literature');
-    expect(first('Banksy mural appears overnight in London')).toBe('visual arts');
-    expect(first('Grammys: Beyoncé wins album of the year')).toBe('music');
+    expect(firstTopic('Banksy mural appears overnight in London')).toBe('visual arts');
+    expect(firstTopic('Grammys: Beyoncé wins album of the year')).toBe('music');
   });
 
   it('names the kind of health or environment news: an outbreak, a disease, the climate, a species', () => {
-    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
-    expect(first('Measles outbreak spreads in Texas')).toBe('epidemic and pandemic');
-    expect(first("Diabetes drug shows promise against Alzheimer's")).toBe('disease and condition');
-    expect(first('Greenhouse gas emissions hit record high')).toBe('climate change');
-    expect(first('Endangered rhino born at zoo')).toBe('endangered species');
+    expect(firstTopic('Measles outbreak spreads in Texas')).toBe('epidemic and pandemic');
+    expect(firstTopic("Diabetes drug shows promise against Alzheimer's")).toBe('disease and condition');
+    expect(firstTopic('Greenhouse gas emissions hit record high')).toBe('climate change');
+    expect(firstTopic('Endangered rhino born at zoo')).toBe('endangered species');
   });
 
   it('names the kind of crime or the stage of justice: a homicide, a trial, a prison, a lawsuit', () => {
-    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
-    expect(first('Man charged with murder after stabbing in Leeds')).toBe('homicide');
-    expect(first('Jury finds former officer guilty of manslaughter')).toBe('trial (court)');
-    expect(first('Teen jailed for burglary spree')).toBe('prison');
-    expect(first('Supreme Court strikes down affirmative action')).toBe('supreme and high court');
-    expect(first('Woman sues hospital for negligence')).toBe('civil law');
+    expect(firstTopic('Man charged with murder after stabbing in Leeds')).toBe('homicide');
+    expect(firstTopic('Jury finds former officer guilty of manslaughter')).toBe('trial (court)');
+    expect(firstTopic('Teen jailed for burglary spree')).toBe('prison');
+    expect(firstTopic('Supreme Court strikes down affirmative action')).toBe('supreme and high court');
+    expect(firstTopic('Woman sues hospital for negligence')).toBe('civil law');
   });
 
   it("names the part of a worker's life a labour story is about: pay, hours, the gig economy", () => {
-    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
-    expect(first('Minimum wage to rise to £12')).toBe('wages and benefits');
-    expect(first('Gig workers win right to holiday pay')).toBe('self-employment');
+    expect(firstTopic('Minimum wage to rise to £12')).toBe('wages and benefits');
+    expect(firstTopic('Gig workers win right to holiday pay')).toBe('self-employment');
   });
 
   it("names the business news: a company's earnings, its shares", () => {
-    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
-    expect(first("Carmaker's profit rose 10 percent in the quarter")).toBe('corporate earnings');
-    expect(first('Tesla shares jumped after deliveries beat forecasts')).toBe('stock activity');
+    expect(firstTopic("Carmaker's profit rose 10 percent in the quarter")).toBe('corporate earnings');
+    expect(firstTopic('Tesla shares jumped after deliveries beat forecasts')).toBe('stock activity');
   });
 
   it('names the kind of disaster: a windstorm, a volcanic eruption, the emergency response', () => {
-    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
-    expect(first('Tornado tears through Oklahoma town')).toBe('windstorms');
-    expect(first('Volcano erupts in Iceland, forcing evacuation')).toBe('volcanic eruption');
-    expect(first('Rescuers search rubble for survivors')).toBe('emergency response');
+    expect(firstTopic('Tornado tears through Oklahoma town')).toBe('windstorms');
+    expect(firstTopic('Volcano erupts in Iceland, forcing evacuation')).toBe('volcanic eruption');
+    expect(firstTopic('Rescuers search rubble for survivors')).toBe('emergency response');
   });
 
   it('names the part of religion, education or leisure a story is about', () => {
-    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
-    expect(first('Muslims mark Eid with prayers across the city')).toBe('Islam');
-    expect(first('Imam and rabbi lead joint vigil')).toBe('religious leader');
-    expect(first('Pupils sit first exams since the pandemic')).toBe('educational testing and examinations');
-    expect(first('Tourists flock to Venice despite new fee')).toBe('travel and tourism');
+    expect(firstTopic('Muslims mark Eid with prayers across the city')).toBe('Islam');
+    expect(firstTopic('Imam and rabbi lead joint vigil')).toBe('religious leader');
+    expect(firstTopic('Pupils sit first exams since the pandemic')).toBe('educational testing and examinations');
+    expect(firstTopic('Tourists flock to Venice despite new fee')).toBe('travel and tourism');
   });
 
   it("lets the headline's words weigh more than the introduction's in the model as in the lexicon", () => {
@@ -557,30 +547,29 @@ describe('topic classifier', () => {
   });
 
   it("reads Labour's leadership as politics and a town retaken as war", () => {
-    const first = (headline: string) => rootName(topics.classifyText(text(headline)).topics[0]!);
-    expect(first('Labour leadership battle turns bitter')).toBe('politics');
-    expect(first('Rebels retake key town as government forces withdraw')).toBe('conflict, war and peace');
+    expect(firstRoot('Labour leadership battle turns bitter')).toBe('politics');
+    expect(firstRoot('Rebels retake key town as government forces withdraw')).toBe('conflict, war and peace');
   });
 
   it('reads an armed attack as war whatever it hits, and a hospital, a fire or a drone show as their own news', () => {
-    const first = (headline: string, introduction = '') =>
-      rootName(topics.classifyText(text(headline, introduction)).topics[0]!);
     const war = 'conflict, war and peace';
-    expect(first('Shelling damages hospital in Kherson', 'Patients were moved to the basement.')).toBe(war);
+    expect(firstRoot('Shelling damages hospital in Kherson', 'Patients were moved to the basement.')).toBe(war);
     expect(
-      first('Russian drone hits apartment building in Odesa', 'Three people were killed and a fire broke out.'),
+      firstRoot('Russian drone hits apartment building in Odesa', 'Three people were killed and a fire broke out.'),
     ).toBe(war);
-    expect(first('Drone attack sparks blaze at oil depot in Bryansk', 'The fire was contained.')).toBe(war);
-    expect(first('Hospital in Khartoum shelled as fighting reaches city centre')).toBe(war);
-    expect(first('Hospital fire forces evacuation of 200 patients', 'An electrical fault started the blaze.')).toBe(
+    expect(firstRoot('Drone attack sparks blaze at oil depot in Bryansk', 'The fire was contained.')).toBe(war);
+    expect(firstRoot('Hospital in Khartoum shelled as fighting reaches city centre')).toBe(war);
+    expect(firstRoot('Hospital fire forces evacuation of 200 patients', 'An electrical fault started the blaze.')).toBe(
       'disaster, accident and emergency incident',
     );
-    expect(first('Hospital opens new cancer wing', 'The unit will treat 2,000 patients a year.')).toBe('health');
-    expect(first('Ukraine hits Russian oil refinery with drones')).toBe(war);
-    expect(first('Farmers target pests with drones')).not.toBe(war);
+    expect(firstRoot('Hospital opens new cancer wing', 'The unit will treat 2,000 patients a year.')).toBe('health');
+    expect(firstRoot('Ukraine hits Russian oil refinery with drones')).toBe(war);
+    expect(firstRoot('Farmers target pests with drones')).not.toBe(war);
     // A drone, a rocket or a bomb is a weapon only with a qualifier; money shelled out is no shelling.
-    expect(first('Drone light show goes wrong as drones fall on crowd', 'Several spectators were hurt.')).not.toBe(war);
-    expect(first('Fans shelling out £100 for final tickets', 'Touts are asking for triple the face value.')).toBe(
+    expect(firstRoot('Drone light show goes wrong as drones fall on crowd', 'Several spectators were hurt.')).not.toBe(
+      war,
+    );
+    expect(firstRoot('Fans shelling out £100 for final tickets', 'Touts are asking for triple the face value.')).toBe(
       'sport',
     );
   });
