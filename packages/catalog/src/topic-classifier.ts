@@ -33,6 +33,17 @@ const GENERIC_LABEL_TERMS = new Set(
 
 /** A part of a label ("incident" of "railway accident and incident") counts when at most this many labels have it. */
 const LABEL_PART_MAX_TOPICS = 2;
+/**
+ * Parts of a label that say nothing of its topic alone: words that only qualify the words after them
+ * ("small and medium enterprise", "environmental, social and governance policy", "national or ethnic
+ * minority", "supreme and high court"), and parts with a commoner sense elsewhere ("field" of "track and
+ * field" in "field hospital", "government" of "relations between religion and government", "equity" of
+ * "diversity, equity and inclusion" in "private equity"). The whole label still counts.
+ */
+const MODIFIER_PARTS = new Set(
+  `environmental social small independent national annual supreme civil air recreational fraternal
+   performance government field track development equity`.split(/\s+/),
+);
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;
 /** A definition word is distinctive when at most this many topics' definitions use it. */
@@ -244,7 +255,8 @@ export class TopicClassifier {
     }
     for (const [id, parts] of partsOf) {
       for (const [i, part] of parts.entries()) {
-        if (i === 0 || labels.get(part)! <= LABEL_PART_MAX_TOPICS) this.addTerm(id, part, 1, true);
+        if (i === 0 || (labels.get(part)! <= LABEL_PART_MAX_TOPICS && !MODIFIER_PARTS.has(part.toLowerCase())))
+          this.addTerm(id, part, 1, true);
       }
     }
     for (const [id, words] of definitionTerms(catalog)) {

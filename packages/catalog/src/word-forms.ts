@@ -4,7 +4,7 @@
  * Plurals kept apart from their singular: "shares" are a company's stock, "share" is mostly the verb
  * ("Couple married for 80 years share their secret" read as stock-market news at 3.9).
  */
-const KEPT_PLURALS = new Set(['shares']);
+const KEPT_PLURALS = new Set(['shares', 'securities']);
 
 /** Folds a plural `s`/`ies` (not "ss", "us", "is"); case and accents are folded before. */
 export function normalizeWord(word: string): string {

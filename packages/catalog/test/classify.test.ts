@@ -471,6 +471,30 @@ describe('topic classifier', () => {
     ).toEqual(['health']);
   });
 
+  it('reads "security" as no stocks and securities, and words that qualify a label as no evidence of it', () => {
+    // "security" was folded into "securities" of "stocks and securities": a security blog's category
+    // filed its posts under the stock market, and a phone's security features scored 1.65 for business.
+    expect(topics.topicsOfCategories(['security'])).toEqual([]);
+    expect(topics.topicsOfCategories(['Securities']).map(rootName)).toEqual(['economy, business and finance']);
+    expect(topics.classifyText(text('New security features in iOS 18')).scores.get(4000000) ?? 0).toBeLessThan(1);
+    expect(firstRoot('Securities regulator fines bank over trading lapses')).toBe('economy, business and finance');
+    // "environmental" and "social" of "environmental, social and governance policy", "national" of
+    // "national or ethnic minority", "field" of "track and field": no evidence alone.
+    expect(topics.topicsOfCategories(['Social']).map((id) => catalog.topics.get(id)!.name)).not.toContain(
+      'environmental, social and governance policy (ESG)',
+    );
+    expect(topics.classifyText(text('Environmental groups sue over pipeline')).scores.get(4000000) ?? 0).toBeLessThan(
+      1,
+    );
+    expect(topics.classifyText(text('National team coach named')).scores.get(14000000) ?? 0).toBeLessThan(1);
+    expect(
+      topics
+        .classifyText(text('Field hospital set up near front line'))
+        .topics.map((id) => catalog.topics.get(id)!.name),
+    ).not.toContain('track and field');
+    expect(topics.topicsOfCategories(['Track and field']).map(rootName)).toEqual(['sport']);
+  });
+
   it('reads a storm that makes landfall as a disaster, whatever coast it hits, where the lexicon is sure', () => {
     expect(firstTopic("Hurricane Ian makes landfall on Florida's Gulf Coast")).toBe('hurricane');
     expect(firstTopic('Florida coral reefs bleach as sea temperatures soar')).toBe('ecosystem');
