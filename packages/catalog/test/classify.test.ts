@@ -536,6 +536,13 @@ describe('topic classifier', () => {
     expect(firstTopic('Tesla shares jumped after deliveries beat forecasts')).toBe('stock activity');
   });
 
+  it("names sport's business as sport: a transfer, a lockout, a sponsor", () => {
+    expect(firstTopic('Moura joins Spurs as deals go through on transfer deadline day')).toBe('sports transaction');
+    expect(firstTopic('NHL lockout enters its third month')).toBe('sport industry');
+    expect(firstTopic('Kit sponsor pulls out of £40m shirt deal with club')).toBe('sport industry');
+    expect(firstRoot('Workers locked out at port as talks fail')).toBe('labor');
+  });
+
   it('names the kind of disaster: a windstorm, a volcanic eruption, the emergency response', () => {
     expect(firstTopic('Tornado tears through Oklahoma town')).toBe('windstorms');
     expect(firstTopic('Volcano erupts in Iceland, forcing evacuation')).toBe('volcanic eruption');
