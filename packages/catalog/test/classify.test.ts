@@ -493,6 +493,10 @@ describe('topic classifier', () => {
         .topics.map((id) => catalog.topics.get(id)!.name),
     ).not.toContain('track and field');
     expect(topics.topicsOfCategories(['Track and field']).map(rootName)).toEqual(['sport']);
+    // Reddit's "gaming" is video games, not gambling.
+    expect(topics.topicsOfCategories(['gaming']).map((id) => catalog.topics.get(id)!.name)).not.toContain(
+      'gaming and lottery',
+    );
   });
 
   it('reads a storm that makes landfall as a disaster, whatever coast it hits, where the lexicon is sure', () => {
