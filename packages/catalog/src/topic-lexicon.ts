@@ -329,7 +329,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     hostage, hostages, kidnapped, kidnappers, abducted, beheaded, beheading,
     execution:0.4, occupation:0.6, invasion, occupied, withdrawal:0.5, peacekeepers, peacekeeping, bomb,
     bombs, bombing, bombings, car bomb, suicide bomber, suicide bombing, roadside bomb, explosive, explosives,
-    mortar, rocket:0.3, grenade, sniper, shot dead, taliban, al qaeda, al-qaeda, qaeda, hamas, hezbollah,
+    mortar, rocket:0.3, rockets:0.3, grenade, sniper, shot dead, taliban, al qaeda, al-qaeda, qaeda, hamas, hezbollah,
     warship, warships, frigate:0.6, landing ship, naval drone, naval drones, sea drone, sea drones, torpedo,
     torpedoed, cruise missile, cruise missiles, ballistic missile, ballistic missiles, hypersonic missile,
     hypersonic missiles, attack drone, attack drones, kamikaze drone, kamikaze drones, air defences, air defenses,

@@ -1,10 +1,26 @@
 /** How the topic lexicon and the dictionaries of other languages fold a word before matching it. */
 
 /**
- * Plurals kept apart from their singular: "shares" are a company's stock, "share" is mostly the verb
- * ("Couple married for 80 years share their secret" read as stock-market news at 3.9).
+ * Plurals kept apart from their singular, where the plural names something the singular does not:
+ * "shares" are a company's stock, "share" is mostly the verb ("Couple married for 80 years share
+ * their secret" read as stock-market news at 3.9); "securities" are stocks and bonds, "security" is
+ * a guard or a password; "goods" and "futures" are traded, "good" and "future" are everywhere ("A good
+ * day for the future" was market news at 2.9); "findings" are research, "finding" a verb; "hurdles"
+ * are run ("Bill clears key hurdle in Senate" was sport at 3.6), "windows" and "shooters" are software
+ * and games; "results", "orders", "talks", "arms", "holdings", "marines" and "tanks" are what the lexicon
+ * means by them, and "aids" is the disease ("aid convoy"). Teams named by a plural are kept apart from
+ * the word they are named after: the Chiefs, Indians, Nets, Bulls, Rockets, Cardinals, Royals…
+ * ("chief executive", "Indian economy", "net profit", "bull market").
  */
-const KEPT_PLURALS = new Set(['shares', 'securities']);
+const KEPT_PLURALS = new Set(
+  `shares securities goods futures findings hurdles windows shooters results orders talks arms holdings
+   marines tanks aids mars
+   patriots cowboys packers ravens raiders vikings colts chargers jaguars texans falcons dolphins eagles jets
+   rams chiefs titans saints browns panthers mets cubs dodgers braves orioles padres rockies royals brewers
+   mariners marlins expos cardinals twins angels tigers pirates reds indians athletics pistons spurs pacers
+   raptors nuggets mavericks clippers grizzlies cavaliers hornets bucks nets bulls rockets suns warriors
+   wizards bruins flyers penguins oilers sabres islanders rangers devils wallabies`.split(/\s+/),
+);
 
 /** Folds a plural `s`/`ies` (not "ss", "us", "is"); case and accents are folded before. */
 export function normalizeWord(word: string): string {

@@ -540,6 +540,17 @@ describe('topic classifier', () => {
     expect(firstTopic('Tesla shares jumped after deliveries beat forecasts')).toBe('stock activity');
   });
 
+  it('reads a plural that names a thing of its own apart from its singular: goods, hurdles, the Chiefs', () => {
+    const score = (headline: string, root: number) => topics.classifyText(text(headline)).scores.get(root) ?? 0;
+    expect(score('A good day for the future', 4000000)).toBeLessThan(1);
+    expect(score('Bill clears key hurdle in Senate', 15000000)).toBeLessThan(1);
+    expect(firstRoot('Bill clears key hurdle in Senate')).toBe('politics');
+    expect(score('Chief executive resigns', 15000000)).toBe(0);
+    expect(score('Indian economy grows 7 percent', 15000000)).toBe(0);
+    expect(firstTopic('Chiefs beat Ravens 27-20')).toBe('American football');
+    expect(firstRoot('Consumer goods makers raise prices again')).toBe('economy, business and finance');
+  });
+
   it("names sport's business as sport: a transfer, a lockout, a sponsor", () => {
     expect(firstTopic('Moura joins Spurs as deals go through on transfer deadline day')).toBe('sports transaction');
     expect(firstTopic('NHL lockout enters its third month')).toBe('sport industry');
