@@ -38,11 +38,13 @@ const LABEL_PART_MAX_TOPICS = 2;
  * ("small and medium enterprise", "environmental, social and governance policy", "national or ethnic
  * minority", "supreme and high court"), and parts with a commoner sense elsewhere ("field" of "track and
  * field" in "field hospital", "government" of "relations between religion and government", "equity" of
- * "diversity, equity and inclusion" in "private equity", "gaming" of "gaming and lottery" for video games). The whole label still counts.
+ * "diversity, equity and inclusion" in "private equity", "gaming" of "gaming and lottery" for video games,
+ * "safety" of "workplace health and safety" in "online safety", "research" of "research and development",
+ * "online", "holiday", "death"). The whole label still counts, and so do the lexicon's own terms.
  */
 const MODIFIER_PARTS = new Set(
   `environmental social small independent national annual supreme civil air recreational fraternal
-   performance government field track development equity gaming`.split(/\s+/),
+   performance government field track development equity gaming online holiday death research safety`.split(/\s+/),
 );
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;

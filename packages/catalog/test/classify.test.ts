@@ -493,6 +493,8 @@ describe('topic classifier', () => {
         .topics.map((id) => catalog.topics.get(id)!.name),
     ).not.toContain('track and field');
     expect(topics.topicsOfCategories(['Track and field']).map(rootName)).toEqual(['sport']);
+    expect(topics.classifyText(text('Online safety bill passes')).scores.get(9000000) ?? 0).toBeLessThan(1);
+    expect(topics.classifyText(text('Online safety bill passes')).scores.get(5000000) ?? 0).toBeLessThan(1);
     // Reddit's "gaming" is video games, not gambling.
     expect(topics.topicsOfCategories(['gaming']).map((id) => catalog.topics.get(id)!.name)).not.toContain(
       'gaming and lottery',
