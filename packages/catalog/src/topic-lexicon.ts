@@ -21,12 +21,12 @@ export const TOPIC_LEXICON: Record<number, string> = {
     shutout, goalie, keeper:0.5, goals:0.6, points:0.3, assist:0.5, signed:0.3, re-signed, traded:0.5, waived,
     contract extension, agreed to terms, transfer:0.4, sacked:0.4, fired coach, interim coach, head coaching,
     coaching, coached, game-winning, winning streak, losing streak, victories:0.7, defeats:0.6, beats:0.5,
-    wins:0.4, loses:0.5, tie:0.3, draw:0.4, drew:0.4, stunned:0.4, upset:0.4, upsets:0.5, crown, crowned,
+    wins:0.4, loses:0.5, tie:0.3, draw:0.4, drew:0.4, stunned:0.4, upset:0.4, upsets:0.5, crown:0.5, crowned,
     athletes, olympian, qualifier, qualifying, qualified:0.4, world championships, world champion, triathlon,
     innings:0.6, batted, fastball, touchdowns, quarterbacks, pitchers, playoffs, postseason, preseason,
     stadiums, ballpark, arena:0.4, fans, spectators, sportsmanship, offense:0.4, defense:0.2, offensive line,
     yards:0.6, dunk, layup, sophomore:0.5, freshman:0.4, senior:0.2, junior:0.2, varsity, athletic director,
-    bowl:0.5, conference title, scrimmage, tailback, cornerback, receiver:0.5, kicker, goalkeeper, jersey,
+    bowl:0.5, conference title, scrimmage, tailback, cornerback, receiver:0.5, kicker, goalkeeper, jersey:0.3,
     medalist, podium, lap, laps, pit:0.3, teams:0.6, club:0.3, clubs:0.4, matches:0.7, games:0.4, tour:0.3,
     sport, sports, sportsman, athlete, game:0.5, match:0.7, season:0.7, coach, head coach, team:0.7,
     teammate, player:0.8, league, championship, champion, tournament, cup:0.7, final:0.5, semifinal, semi-final,
@@ -96,7 +96,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20001098: `wrestling, wrestler`,
 
   // ── economy, business and finance ────────────────────────────────────────────────────────────────
-  4000000: `quarter:0.4, a year ago:0.3, fiscal year, annual report, warned, sell off, selloff, asset, assets,
+  4000000: `quarter:0.4, a year ago:0.3, fiscal year, annual report, warned:0.3, sell off, selloff, asset, assets,
     holdings, valuation, capital:0.3, capital spending, raise capital, billion-dollar, multibillion, million-dollar,
     cash:0.4, payout, shareholders, stockholders, investors said, analysts said, analysts expect, economy:0.3,
     companies:0.8, corporations, firms:0.7, businesses, business:0.8, executives, shares:0.8, chief operating officer,

@@ -7,14 +7,14 @@
  * a guard or a password; "goods" and "futures" are traded, "good" and "future" are everywhere ("A good
  * day for the future" was market news at 2.9); "findings" are research, "finding" a verb; "hurdles"
  * are run ("Bill clears key hurdle in Senate" was sport at 3.6), "windows" and "shooters" are software
- * and games; "results", "orders", "talks", "arms", "holdings", "marines" and "tanks" are what the lexicon
- * means by them, and "aids" is the disease ("aid convoy"). Teams named by a plural are kept apart from
+ * and games; "results", "orders", "talks", "arms", "holdings", "marines", "tanks", "spirits" (drinks) and
+ * "standings" (a league's) are what the lexicon means by them, and "aids" is the disease ("aid convoy"). Teams named by a plural are kept apart from
  * the word they are named after: the Chiefs, Indians, Nets, Bulls, Rockets, Cardinals, Royals…
  * ("chief executive", "Indian economy", "net profit", "bull market").
  */
 const KEPT_PLURALS = new Set(
   `shares securities goods futures findings hurdles windows shooters results orders talks arms holdings
-   marines tanks aids mars
+   marines tanks aids mars spirits standings
    patriots cowboys packers ravens raiders vikings colts chargers jaguars texans falcons dolphins eagles jets
    rams chiefs titans saints browns panthers mets cubs dodgers braves orioles padres rockies royals brewers
    mariners marlins expos cardinals twins angels tigers pirates reds indians athletics pistons spurs pacers

@@ -551,6 +551,10 @@ describe('topic classifier', () => {
     expect(score('Indian economy grows 7 percent', 15000000)).toBe(0);
     expect(firstTopic('Chiefs beat Ravens 27-20')).toBe('American football');
     expect(firstRoot('Consumer goods makers raise prices again')).toBe('economy, business and finance');
+    expect(score('Team spirit carries United to win', 10000000)).toBe(0);
+    expect(score('A standing ovation for the cast', 15000000)).toBeLessThan(0.5);
+    expect(score('New Jersey governor signs budget', 15000000)).toBeLessThan(0.5);
+    expect(score('Minister warned of risks', 4000000)).toBeLessThan(1);
   });
 
   it("names sport's business as sport: a transfer, a lockout, a sponsor", () => {
