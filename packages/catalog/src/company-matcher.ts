@@ -985,11 +985,27 @@ export class CompanyMatcher {
     return false;
   }
 
-  /** The company whose name comes first in a text's tokens (capitalised as it must be), if any. */
+  /**
+   * The company whose name comes first in a text's tokens (capitalised as it must be), if any. A given
+   * name before a capitalised word that the text names again alone is a person's first name and
+   * surname, even where a title-case headline cannot tell ("Bill Gates Breaks Ranks… Mr Gates told…":
+   * "the phone company" further on is no reference to BILL Holdings; "Phil Knight Steps Down As Nike
+   * Chairman" still names Nike).
+   */
   private firstNamed(tokens: Token[]): number | null {
     for (let i = 0; i < tokens.length; i++) {
       const name = this.nameAt(tokens, i);
-      if (name && (name.acronym ? tokens[i]!.upper : tokens[i]!.capital)) return name.company;
+      if (!name || !(name.acronym ? tokens[i]!.upper : tokens[i]!.capital)) continue;
+      const next = tokens[i + name.words.length];
+      const firstName =
+        name.givenName &&
+        !tokens[i]!.upper &&
+        next?.capital === true &&
+        next.joined &&
+        !LEGAL_SUFFIXES.has(next.folded) &&
+        !LEGAL_FORMS.has(next.folded) &&
+        tokens.some((t, k) => k !== i + name.words.length && t.capital && t.folded === next.folded);
+      if (!firstName) return name.company;
     }
     return null;
   }

@@ -741,6 +741,16 @@ describe('company matcher', () => {
     expect(names('Bill Gates pledges $1 billion to fight malaria')).toEqual([]);
     expect(names("Giant Bombcast We're Sorry: Ten Years of The Giant Bombcast")).toEqual([]);
     expect(names('Delta Farmers Face Rising Salt Water')).toEqual([]);
+    // "The phone company" further on refers to no company named so far: Mr Gates is a person.
+    expect(
+      names(
+        'Bill Gates Breaks Ranks Over FBI Apple Request',
+        'Mr Gates said the government should be able to tell the phone company to get information.',
+      ),
+    ).not.toContain('BILL Holdings, Inc.');
+    expect(names('Phil Knight Steps Down As Nike Chairman', 'The company said he would stay on the board.')).toEqual([
+      'NIKE, Inc.',
+    ]);
   });
 
   it('reads a name after "to" as the rival that another company hands something to, not a destination', () => {
