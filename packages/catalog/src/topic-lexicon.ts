@@ -177,7 +177,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // ── science and technology ───────────────────────────────────────────────────────────────────────
   13000000: `study finds, new study, report says:0.3, scientists say, according to researchers, breakthrough:0.6,
     findings, published in, journal nature, journal science, university researchers, scientific journal,
-    research team, researchers say, test:0.2, tested:0.3, data:0.4, technique, method:0.3, theory, analysis:0.3,
+    research team, researchers say, test:0.2, tested:0.3, data:0.4, technique, method:0.3, theory:0.5, analysis:0.3,
     science, scientist, scientists, scientific, technology, technologies, tech, high-tech, researcher,
     researchers, research:0.6, study:0.4, laboratory, lab, experiment, discovery, discovered:0.5, engineer,
     engineers, engineering, innovation:0.5, invention, inventor, prototype, journal:0.5, physicist, chemist,
@@ -208,7 +208,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     server:1.5, servers:1.5, database:1.5, oracle:0.6, peoplesoft:1.5, sun microsystems:2, hewlett-packard:1.5, hp:0.6,
     dell:1.5, cisco:1.5, network:0.5, networking, wireless:1.5, wi-fi:2, wifi:2, wimax:2, broadband:1.5, bluetooth, mobile phone, cell phone,
     cellphone, handset, handsets, smartphone, nokia, motorola, samsung:0.6, sony:0.5, playstation:2, xbox:2,
-    nintendo:2, video game:2, video games:2, gamer, gamers, game console, spam:2, spammer:2, spammers:2, virus:0.6, worm:0.7,
+    nintendo:2, video game:2, video games:2, gamer, gamers, game console, spam:2, spammer:2, spammers:2, virus:0.3, worm:0.7,
     hacker:2, hackers:2, hacking:2, phishing:2, malware:2, spyware:2, adware:2, security flaw, vulnerability, vulnerabilities,
     patch:0.6, e-mail, email, download, downloads, downloading, file-sharing, file sharing, peer-to-peer, p2p,
     napster, search engine, blog, blogs, blogger, bloggers, domain name, icann, voip, internet phone,

@@ -555,6 +555,9 @@ describe('topic classifier', () => {
     expect(score('A standing ovation for the cast', 15000000)).toBeLessThan(0.5);
     expect(score('New Jersey governor signs budget', 15000000)).toBeLessThan(0.5);
     expect(score('Minister warned of risks', 4000000)).toBeLessThan(1);
+    // A virus in today's news is mostly a disease's, not a computer's.
+    expect(score('Virus cases rise again in care homes', 13000000)).toBeLessThan(1);
+    expect(firstRoot('New computer virus spreads through email attachments')).toBe('science and technology');
   });
 
   it("names sport's business as sport: a transfer, a lockout, a sponsor", () => {
