@@ -26,7 +26,7 @@ const GENERIC_LABEL_TERMS = new Set(
   `game series party fine record achievement values drawing design forging collecting trend bar pool restoration
    water language adult child family gender community people injury animal diving nature product service
    employee employer ceremony club association hobby outdoor anniversary birthday curling series festival
-   legislative body executive sharing influencer mankind mountain river ocean lifestyle plant`
+   legislative body executive sharing influencer mankind mountain river ocean lifestyle plant history`
     .split(/\s+/)
     .map(normalizeWord),
 );

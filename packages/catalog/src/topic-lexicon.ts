@@ -80,6 +80,9 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20001071: `swimming, swimmer, freestyle, butterfly:0.3, backstroke, breaststroke, medley`,
   20001056: `skiing, skier, slalom, downhill:0.6, alpine skiing`,
   20001038: `sailing, regatta, america's cup, yacht race`,
+  // History as a field of study ("makes history" is no news of it).
+  20000747: `historian, historians, historical research, historical records, historical archives, medieval:0.5,
+    ancient history, history books`,
   // The business and the rules of sport: its money, owners, deals and bans are sport news, as IPTC files them.
   20001124: `sponsorship deal, kit deal, kit sponsor, shirt sponsor, endorsement deal, endorsement deals,
     endorsement contract, broadcast rights, television rights, tv rights, salary cap, nhl lockout,
