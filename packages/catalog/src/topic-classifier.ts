@@ -46,6 +46,9 @@ const MODIFIER_PARTS = new Set(
   `environmental social small independent national annual supreme civil air recreational fraternal
    performance government field track development equity gaming online holiday death research safety`.split(/\s+/),
 );
+/** Plural nouns of business news that are verbs before a determiner ("shares their secret"). */
+const VERBS_BEFORE_DETERMINERS = new Set(['shares', 'results', 'orders', 'stocks']);
+const OBJECT_WORDS = new Set('a an the his her their its my our your this that these those him them us me'.split(' '));
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;
 /** A definition word is distinctive when at most this many topics' definitions use it. */
@@ -340,7 +343,10 @@ export class TopicClassifier {
           break;
         }
       }
-      const term = this.terms.get(key ?? first);
+      // "Couple shares their secret", "Judge orders the release": before a determiner these are verbs,
+      // not a company's shares, results or orders.
+      const verb = key === null && VERBS_BEFORE_DETERMINERS.has(first) && OBJECT_WORDS.has(words[i + 1] ?? '');
+      const term = verb ? undefined : this.terms.get(key ?? first);
       if (term && term.stamp !== this.call) {
         term.stamp = this.call;
         this.addScore(term, factor);

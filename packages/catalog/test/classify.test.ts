@@ -458,6 +458,12 @@ describe('topic classifier', () => {
     expect(topics.classifyText(text('Shares in Tesla fall after deliveries miss')).topics.map(rootName)).toContain(
       'economy, business and finance',
     );
+    // Before a determiner, "shares" and "orders" are verbs.
+    expect(topics.classifyText(text('Kim Kardashian shares her morning routine')).scores.get(4000000) ?? 0).toBe(0);
+    expect(
+      topics.classifyText(text('Judge orders the release of the documents')).scores.get(4000000) ?? 0,
+    ).toBeLessThan(0.5);
+    expect(firstTopic('Shares of Tesla fall 5%')).toBe('stocks and securities');
   });
 
   it('counts a word that ends many IPTC labels as no evidence of their field', () => {
