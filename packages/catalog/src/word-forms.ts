@@ -2,15 +2,17 @@
 
 /**
  * Plurals kept apart from their singular, where the plural names something the singular does not:
- * "shares" are a company's stock, "share" is mostly the verb ("Couple married for 80 years share
- * their secret" read as stock-market news at 3.9); "securities" are stocks and bonds, "security" is
- * a guard or a password; "goods" and "futures" are traded, "good" and "future" are everywhere ("A good
- * day for the future" was market news at 2.9); "findings" are research, "finding" a verb; "hurdles"
- * are run ("Bill clears key hurdle in Senate" was sport at 3.6), "windows" and "shooters" are software
- * and games; "results", "orders", "talks", "arms", "holdings", "marines", "tanks", "spirits" (drinks) and
- * "standings" (a league's) are what the lexicon means by them, and "aids" is the disease ("aid convoy"). Teams named by a plural are kept apart from
- * the word they are named after: the Chiefs, Indians, Nets, Bulls, Rockets, Cardinals, Royals…
- * ("chief executive", "Indian economy", "net profit", "bull market").
+ * - "shares" are a company's stock, "share" is mostly the verb ("Couple married for 80 years share
+ *   their secret" read as stock-market news at 3.9); "securities" are stocks and bonds, "security" is
+ *   a guard or a password;
+ * - "goods" and "futures" are traded, "good" and "future" are everywhere ("A good day for the future"
+ *   was market news at 2.9); "findings" are research, "finding" a verb; "hurdles" are run ("Bill
+ *   clears key hurdle in Senate" was sport at 3.6); "windows" and "shooters" are software and games;
+ * - "results", "orders", "talks", "arms", "holdings", "marines", "tanks", "spirits" (drinks) and
+ *   "standings" (a league's) are what the lexicon means by them; "aids" is the disease ("aid convoy"),
+ *   "mars" the planet (Spanish "mar" is the sea);
+ * - teams named by a plural are kept apart from the word they are named after: the Chiefs, Indians,
+ *   Nets, Bulls, Rockets, Cardinals, Royals… ("chief executive", "Indian economy", "net profit").
  */
 const KEPT_PLURALS = new Set(
   `shares securities goods futures findings hurdles windows shooters results orders talks arms holdings
