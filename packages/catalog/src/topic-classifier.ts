@@ -468,6 +468,9 @@ export class TopicClassifier {
           (this.armedAttack && id === CONFLICT) || id === lexiconSure
             ? guess.probabilities[0]!
             : guess.probabilities[i]!;
+        // Nor does the lexicon's reading of what was hit outweigh the attack: an oil refinery's words
+        // are the energy sector's, but "Ukraine hits Russian oil refinery with drones" is war.
+        const lexiconScore = (id: number) => (this.armedAttack && id === CONFLICT ? strongest : (scores.get(id) ?? 0));
         const blended = guess.topics
           .map(
             (id, i) =>
@@ -475,7 +478,7 @@ export class TopicClassifier {
                 id,
                 sureness * Math.log(probability(id, i) + 1e-9) +
                   Math.log(ROOT_PRIOR.get(id) ?? 1) +
-                  LEXICON_BLEND * Math.log1p(scores.get(id) ?? 0),
+                  LEXICON_BLEND * Math.log1p(lexiconScore(id)),
               ] as const,
           )
           .sort((a, b) => b[1] - a[1]);

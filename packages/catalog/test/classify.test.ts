@@ -637,6 +637,17 @@ describe('topic classifier', () => {
     );
     expect(firstRoot('Hospital opens new cancer wing', 'The unit will treat 2,000 patients a year.')).toBe('health');
     expect(firstRoot('Ukraine hits Russian oil refinery with drones')).toBe(war);
+    // However much of the text is about what was hit, the attack keeps its topic.
+    expect(
+      topics
+        .classifyText(
+          text(
+            'Russian drones hit oil depot and refinery',
+            'Oil production and fuel exports were halted after the strike on the refinery.',
+          ),
+        )
+        .topics.map(rootName),
+    ).toContain(war);
     expect(firstRoot('Farmers target pests with drones')).not.toBe(war);
     // A drone, a rocket or a bomb is a weapon only with a qualifier; money shelled out is no shelling.
     expect(firstRoot('Drone light show goes wrong as drones fall on crowd', 'Several spectators were hurt.')).not.toBe(
