@@ -63,6 +63,13 @@ describe('topic classifier', () => {
     }
   });
 
+  it("reads today's devices as technology: the iPhone, the iPad, a smart speaker", () => {
+    const it = 'information technology and computer science';
+    expect(firstTopic('★ iPad Pro Review Roundup')).toBe(it);
+    expect(firstTopic('Amazon Echo, Echo Plus or Echo Spot: Which Alexa smart speaker is right for you?')).toBe(it);
+    expect(firstTopic('Apple iPhone X Kicks Off Face-Recognition Mania')).toBe(it);
+  });
+
   it("reads today's network and security words as technology, not as a carrier's or a manager's business", () => {
     const cases: [string, string][] = [
       [
