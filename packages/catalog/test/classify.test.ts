@@ -70,6 +70,13 @@ describe('topic classifier', () => {
     expect(firstTopic('Apple iPhone X Kicks Off Face-Recognition Mania')).toBe(it);
   });
 
+  it("names today's news by today's words: streaming, an outbreak's new disease, the cost of living", () => {
+    expect(firstTopic('Netflix adds 9 million subscribers')).toBe('streaming service');
+    expect(firstTopic('Monkeypox cases rise in London')).toBe('communicable disease');
+    expect(firstTopic('Cost of living crisis pushes families to food banks')).toBe('prices');
+    expect(firstTopic('SpaceX Starship explodes minutes after launch')).toBe('space exploration');
+  });
+
   it("reads today's network and security words as technology, not as a carrier's or a manager's business", () => {
     const cases: [string, string][] = [
       [
