@@ -158,7 +158,9 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000174: `bankruptcy, chapter 11, bankruptcy protection, creditors, insolvency, insolvent, liquidation`,
   20000338: `airline, airlines, airways, carrier:0.5, air france, lufthansa, british airways, jetblue,
     southwest airlines, united airlines, american airlines, delta air lines, us airways, continental airlines,
-    northwest airlines, low-cost carrier, fare, fares`,
+    northwest airlines, low-cost carrier, air fare, air fares, airfare, airfares`,
+  // Fares are any transport's, a bus's or a train's as much as an airline's.
+  20000337: `fare, fares, public transport, bus fares, train fares, rail fares`,
   20000295: `boeing, airbus, aerospace, aircraft maker, jetliner, planemaker`,
   // Today's news vocabulary the 2004-era lexicon lacked: platforms, streaming, vaping, rooftop solar.
   20001182: `facebook:0.7, instagram, tiktok, twitter:0.7, youtube:0.7, snapchat, whatsapp:0.7, influencer,

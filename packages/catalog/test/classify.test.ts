@@ -75,6 +75,9 @@ describe('topic classifier', () => {
     expect(firstTopic('Monkeypox cases rise in London')).toBe('communicable disease');
     expect(firstTopic('Cost of living crisis pushes families to food banks')).toBe('prices');
     expect(firstTopic('SpaceX Starship explodes minutes after launch')).toBe('space exploration');
+    // A bus's fares are no airline's.
+    expect(firstTopic('Mayor unveils plan to cut bus fares')).not.toBe('air transport');
+    expect(firstTopic('Airline raises fares as fuel costs climb')).toBe('air transport');
   });
 
   it("reads today's network and security words as technology, not as a carrier's or a manager's business", () => {
