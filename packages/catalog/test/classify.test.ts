@@ -75,6 +75,8 @@ describe('topic classifier', () => {
     expect(firstTopic('Monkeypox cases rise in London')).toBe('communicable disease');
     expect(firstTopic('Cost of living crisis pushes families to food banks')).toBe('prices');
     expect(firstTopic('SpaceX Starship explodes minutes after launch')).toBe('space exploration');
+    expect(firstTopic('Heat dome brings record temperatures to Pacific Northwest')).toBe('weather phenomena');
+    expect(firstTopic('Couples wait longer for IVF on the NHS')).toBe('pregnancy and childbirth');
     // A bus's fares are no airline's.
     expect(firstTopic('Mayor unveils plan to cut bus fares')).not.toBe('air transport');
     expect(firstTopic('Airline raises fares as fuel costs climb')).toBe('air transport');
