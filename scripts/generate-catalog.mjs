@@ -48,6 +48,12 @@ for (const [cik, name, ticker, exchange] of exchangeFile.data) {
 // matcher reads and the companies list searches. A class in brackets and a trailing legal form go.
 const LEGAL_TAIL =
   /[\s,]+(?:inc\.?|incorporated|corp\.?|corporation|co\.?|company|companies|ltd\.?|limited|plc|llc|n\.v\.|se|ag|s\.a\.|group|holdings?)$/i;
+/** A name without its trailing legal forms ("Royal Caribbean Group" → "Royal Caribbean"). */
+function withoutLegalTail(name) {
+  let out = name.trim();
+  for (let before = ''; before !== out;) [before, out] = [out, out.replace(LEGAL_TAIL, '').trim()];
+  return out;
+}
 const folded = (name) =>
   name
     .toLowerCase()
@@ -67,11 +73,8 @@ let aliased = 0;
 for (const row of spRows.filter((r) => r.length === spHeader.length)) {
   const company = byCik.get(Number(row[spHeader.indexOf('CIK')]));
   if (!company) continue;
-  let alias = row[spHeader.indexOf('Security')].replace(/\s*\([^)]*\)\s*$/, '').trim();
-  for (let before = ''; before !== alias;) [before, alias] = [alias, alias.replace(LEGAL_TAIL, '').trim()];
-  let registered = company.name;
-  for (let before = ''; before !== registered;)
-    [before, registered] = [registered, registered.replace(LEGAL_TAIL, '').trim()];
+  const alias = withoutLegalTail(row[spHeader.indexOf('Security')].replace(/\s*\([^)]*\)\s*$/, ''));
+  const registered = withoutLegalTail(company.name);
   // A common given name ("Casey's") names people far more often than the company: no alias.
   if (!alias || folded(alias) === folded(registered) || givenNames.has(folded(alias).replace(/ s$/, ''))) continue;
   company.aliases = [alias];

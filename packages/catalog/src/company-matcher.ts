@@ -67,6 +67,12 @@ const STRONG_BUSINESS_WORDS = new Set(
 /** "$53bn", "£1.2tn": billions written short, as "billion" is a strong business word written out. */
 const BILLIONS = /^\d+(?:bn|tn)$/;
 
+/** Whether a folded word is a strong business word, in the singular or the plural, or billions written short. */
+function isStrongBusinessWord(word: string): boolean {
+  const stem = word.endsWith('s') ? word.slice(0, -1) : word;
+  return STRONG_BUSINESS_WORDS.has(word) || STRONG_BUSINESS_WORDS.has(stem) || BILLIONS.test(word);
+}
+
 /** Nouns that, anywhere in the article, say that it is about a business ("The oil company said…"). */
 const COMPANY_NOUNS = new Set(
   `company firm retailer maker manufacturer carrier bank lender insurer airline chain brand operator producer
@@ -839,12 +845,11 @@ export class CompanyMatcher {
     const [, to] = clause(tokens, end, end + 1, BUSINESS_WINDOW);
     for (let k = end + 1; k < to; k++) {
       const folded = tokens[k]!.folded;
-      const stem = folded.endsWith('s') ? folded.slice(0, -1) : folded;
       // "Seaboard towns share the cost": a word before a determiner is a verb, not the business's shares;
       // a company noun may be a name's ("Ten Years Of The Giant Bombcast").
       if (this.anotherCompanys(tokens, k, end) || DETERMINERS.has(tokens[k + 1]?.folded ?? '')) continue;
       if (COMPANY_NOUNS.has(folded)) continue;
-      if (STRONG_BUSINESS_WORDS.has(folded) || STRONG_BUSINESS_WORDS.has(stem) || BILLIONS.test(folded)) return true;
+      if (isStrongBusinessWord(folded)) return true;
     }
     return false;
   }
@@ -1149,8 +1154,7 @@ export class CompanyMatcher {
       // name's word ("Retail Giant Target" is the name's own noun).
       if (COMPANY_NOUNS.has(word) && this.headsAnotherName(tokens, k, start)) continue;
       if (this.anotherCompanys(tokens, k, end)) continue;
-      const stem = word.endsWith('s') ? word.slice(0, -1) : word;
-      if (STRONG_BUSINESS_WORDS.has(word) || STRONG_BUSINESS_WORDS.has(stem) || BILLIONS.test(word)) return 'strong';
+      if (isStrongBusinessWord(word)) return 'strong';
       if (isBusinessWord(word)) found = 'weak';
     }
     return found;
