@@ -134,7 +134,7 @@ let skipped = 0;
 const add = (text, topic, group) => {
   const x = features(text);
   if (!x) return void skipped++;
-  examples.push({ x, y: classIndex.get(topic), group, text });
+  examples.push({ x, y: classIndex.get(topic), group });
 };
 const lexicon = new TopicClassifier(loadCatalog(), {}, { model: null });
 const sure = (headline, introduction, least) => {
@@ -212,7 +212,7 @@ function bags(seed) {
         () => terms[Math.floor(bagRandom() * terms.length)],
       );
       const x = features(bag.join(' '));
-      if (x) out.push({ x, y: classIndex.get(top), group: 'lexicon', text: bag.join(' ') });
+      if (x) out.push({ x, y: classIndex.get(top), group: 'lexicon' });
     }
   }
   return out;
@@ -381,64 +381,6 @@ for (let k = 0; k < MODELS; k++) {
     }
   });
   for (let c = 0; c < C; c++) biasSum[c] += b[c] / MODELS;
-}
-
-// ---- each word's own row, fine-tuned (off: FINETUNE=epochs to try it) --------------------------------
-// A word's row is its GloVe vector times the weights, so words whose vectors sit close read alike
-// whatever the news says of them. Each row can then be trained on its own (as fastText trains its
-// words), pulled back towards where it started (FT_L2): plain SGD over every example and one more
-// draw of bags. Same file, same cost at run time. Tried in session 34 and not taken: held-out
-// HuffPost gained 2–4 points, but the development set and the tests lost ("Five takeaways from
-// the State of the Union address" read as labour): bench/RESULTS.md.
-const FINETUNE = Number(process.env.FINETUNE ?? 0);
-if (FINETUNE > 0) {
-  const FT_LR = Number(process.env.FT_LR ?? 1);
-  const FT_L2 = Number(process.env.FT_L2 ?? 0.001);
-  const base = rowSums.map((r) => Float64Array.from(r));
-  const set = [...examples, ...bags(99)].map((e) => {
-    const ranks = [];
-    const ws = [];
-    for (const token of tokens(e.text)) {
-      const rank = rankOf.get(token);
-      if (rank === undefined) continue;
-      ranks.push(rank);
-      ws.push(weightOf(rank));
-    }
-    const total = ws.reduce((a, v) => a + v, 0);
-    return { ranks, ws: ws.map((w) => w / total), y: e.y, group: e.group };
-  });
-  const counts = new Array(C).fill(0);
-  for (const e of set) counts[e.y]++;
-  const classWeight = counts.map((n) => (n ? Math.min(20, set.length / (C * n)) : 0));
-  const random = generator(SEED + 99);
-  const z = new Float64Array(C);
-  for (let epoch = 1; epoch <= FINETUNE; epoch++) {
-    for (let i = set.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [set[i], set[j]] = [set[j], set[i]];
-    }
-    let loss = 0;
-    for (const e of set) {
-      z.set(biasSum);
-      for (let i = 0; i < e.ranks.length; i++) {
-        const row = rowSums[e.ranks[i]];
-        for (let c = 0; c < C; c++) z[c] += e.ws[i] * row[c];
-      }
-      const p = softmax(z);
-      loss -= Math.log(p[e.y] + 1e-12);
-      const cw = classWeight[e.y];
-      for (let i = 0; i < e.ranks.length; i++) {
-        const r = e.ranks[i];
-        const row = rowSums[r];
-        const b0 = base[r];
-        for (let c = 0; c < C; c++) {
-          const g = (p[c] - (c === e.y ? 1 : 0)) * cw * e.ws[i] + FT_L2 * (row[c] - b0[c]);
-          row[c] -= FT_LR * g;
-        }
-      }
-    }
-    console.log(`fine-tuning epoch ${epoch}: mean loss ${(loss / set.length).toFixed(3)}`);
-  }
 }
 
 // ---- ship: per word, its class scores (W · v), int8 with a scale per class -------------------------
