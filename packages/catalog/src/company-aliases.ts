@@ -210,6 +210,13 @@ export const AMBIGUOUS_NAMES = [
 export const MASTHEADS = ['New York Times'];
 
 /**
+ * Registered names whose bare word news never uses for the company, by SEC CIK: "News" of NEWS CORP
+ * is every outlet's ("WRAL News", "Fox News"); the company is only its alias with the legal form
+ * ("News Corp").
+ */
+export const NEVER_BARE: Record<number, string> = { 1564708: 'News' };
+
+/**
  * Brands that the dictionary lists as words only because of the brand ("to google"): capitalised, the
  * name is the company, with no further evidence.
  */

@@ -27,6 +27,7 @@ import {
   COMPANY_ALIASES,
   COMPANY_PRODUCTS,
   MASTHEADS,
+  NEVER_BARE,
   PRODUCT_LINES,
 } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
@@ -493,7 +494,8 @@ export class CompanyMatcher {
       for (const alias of [...(company.aliases ?? []), ...(COMPANY_ALIASES[company.id] ?? [])]) {
         add(wordsOfName(alias), alias);
       }
-      add(shortName(company.name), company.name);
+      const short = shortName(company.name);
+      if (short.join(' ') !== NEVER_BARE[company.id]?.toLowerCase()) add(short, company.name);
       for (const [key, written] of names) this.addName(company, key.split(' '), written, common, given);
     }
     for (const list of this.byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);

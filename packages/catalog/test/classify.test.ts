@@ -904,6 +904,11 @@ describe('company matcher', () => {
     expect(names('New York Times shares jump on strong advertising revenue')).toEqual(['NEW YORK TIMES CO']);
   });
 
+  it('reads an outlet\'s "News" as no mention of News Corp, which news names with its legal form', () => {
+    expect(names('Fed unleashes another big rate hike in bid to curb inflation - WRAL News')).toEqual([]);
+    expect(names('News Corp to cut jobs at British papers', 'Advertising fell.')).toEqual(['NEWS CORP']);
+  });
+
   it('reads names by how they are written: "API" is no "APi", "iMac" no "IMAC", "eBay" is eBay', () => {
     expect(names('Announcing v201605 of the AdWords API', 'Today we are announcing the release of the API.')).toEqual(
       [],
