@@ -120,11 +120,12 @@ const DETERMINERS = new Set(`a an the this that these those my your our their hi
 
 /**
  * Words after a name that make a venue of it ("Wells Fargo Center", "AT&T Stadium", "FedEx Field"):
- * naming rights, not news of the company.
+ * naming rights, not news of the company — or an address ("4125 Albemarle St. NW", "Target Road").
  */
 const VENUE_WORDS = new Set(
   `stadium arena center centre field park garden gardens amphitheatre amphitheater pavilion coliseum
-   colosseum bowl dome speedway ballpark raceway`.split(/\s+/),
+   colosseum bowl dome speedway ballpark raceway street st avenue ave road rd boulevard blvd lane highway
+   plaza`.split(/\s+/),
 );
 
 /** Endings of a word that is an adjective, not a noun ("progressive", "equitable"). */

@@ -1101,6 +1101,18 @@ describe('company matcher', () => {
     ]);
   });
 
+  it('reads a street named like a company as an address', () => {
+    expect(
+      names(
+        'D.C. wellness calendar, Aug. 23-30',
+        '"Yoga With Dr. Linda" Practice while seated or standing. Fridays at 11 a.m. Iona Senior Services, 4125 Albemarle St. NW. 202-895-9448. Free.',
+      ),
+    ).toEqual([]);
+    expect(names('Shops on Target Road to close for resurfacing', 'The council said the work takes a month.')).toEqual(
+      [],
+    );
+  });
+
   it('reads a market named like its operator as the market', () => {
     // Market reports name the Nasdaq and the Dow on every trading day: that is no news of Nasdaq, Inc.
     expect(
