@@ -7,7 +7,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   789019: ['Microsoft'],
   1652044: ['Google', 'Alphabet'],
   1018724: ['Amazon', 'Amazon.com', 'AWS', 'Amazon Web Services'],
-  1326801: ['Meta', 'Facebook', 'Instagram', 'WhatsApp'],
+  1326801: ['Meta', 'Facebook', 'Instagram', 'WhatsApp', 'Oculus'],
   1318605: ['Tesla'],
   1045810: ['Nvidia'],
   19617: ['JPMorgan', 'JP Morgan', 'J.P. Morgan', 'Chase', 'JPMorgan Chase'],

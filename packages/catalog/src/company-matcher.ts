@@ -485,6 +485,14 @@ export class CompanyMatcher {
     const given = givenNames();
     this.givenNames = given;
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
+    // An alias names its company before any other's registered name: "Oculus" is Meta's headset
+    // business, not OCULUS INC.; "Target" is Target Corp, not Target Group Inc.
+    const aliasOf = new Map<string, number>();
+    for (const company of catalog.companies.values()) {
+      for (const alias of [...(company.aliases ?? []), ...(COMPANY_ALIASES[company.id] ?? [])]) {
+        aliasOf.set(wordsOfName(alias).join(' '), company.id);
+      }
+    }
     for (const company of catalog.companies.values()) {
       for (const ticker of company.tickers) this.byTicker.set(ticker.toUpperCase().replace('-', '.'), company.id);
       const names = new Map<string, string>();
@@ -496,7 +504,10 @@ export class CompanyMatcher {
         add(wordsOfName(alias), alias);
       }
       const short = shortName(company.name);
-      if (short.join(' ') !== NEVER_BARE[company.id]?.toLowerCase()) add(short, company.name);
+      const key = short.join(' ');
+      if (key !== NEVER_BARE[company.id]?.toLowerCase() && (aliasOf.get(key) ?? company.id) === company.id) {
+        add(short, company.name);
+      }
       for (const [key, written] of names) this.addName(company, key.split(' '), written, common, given);
     }
     for (const list of this.byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);

@@ -1101,6 +1101,12 @@ describe('company matcher', () => {
     ]);
   });
 
+  it("reads a brand that is one company's alias as that company, not another's registered name", () => {
+    expect(
+      names('Giant Bombcast 555', "We rate the season's games. Plus: working at Rockstar, the goings-on at Oculus."),
+    ).toEqual(['Meta Platforms, Inc.']);
+  });
+
   it('reads a street named like a company as an address', () => {
     expect(
       names(
