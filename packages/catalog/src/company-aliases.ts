@@ -211,10 +211,11 @@ export const MASTHEADS = ['New York Times'];
 
 /**
  * Registered names whose bare word news never uses for the company, by SEC CIK: "News" of NEWS CORP
- * is every outlet's ("WRAL News", "Fox News"); the company is only its alias with the legal form
- * ("News Corp").
+ * is every outlet's ("WRAL News", "Fox News"), "City" every town's and club's ("traded to Oklahoma
+ * City", "Kansas City Star"), "Star" every newspaper's and performer's; news names these companies
+ * with their legal tail ("News Corp", "City Holding", "Star Holdings"), which still matches.
  */
-export const NEVER_BARE: Record<number, string> = { 1564708: 'News' };
+export const NEVER_BARE: Record<number, string> = { 1564708: 'News', 726854: 'City', 1953366: 'Star' };
 
 /**
  * Brands that the dictionary lists as words only because of the brand ("to google"): capitalised, the

@@ -505,7 +505,12 @@ export class CompanyMatcher {
       }
       const short = shortName(company.name);
       const key = short.join(' ');
-      if (key !== NEVER_BARE[company.id]?.toLowerCase() && (aliasOf.get(key) ?? company.id) === company.id) {
+      if (key === NEVER_BARE[company.id]?.toLowerCase()) {
+        // Only with the rest of its name: "City Holding" (CITY HOLDING CO), "Star Holdings".
+        const words = wordsOfName(company.name);
+        while (words.length > 1 && LEGAL_FORMS.has(words.at(-1)!)) words.pop();
+        if (words.length > 1) add(words, company.name);
+      } else if ((aliasOf.get(key) ?? company.id) === company.id) {
         add(short, company.name);
       }
       for (const [key, written] of names) this.addName(company, key.split(' '), written, common, given);

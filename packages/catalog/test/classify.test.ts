@@ -909,6 +909,18 @@ describe('company matcher', () => {
     expect(names('News Corp to cut jobs at British papers', 'Advertising fell.')).toEqual(['NEWS CORP']);
   });
 
+  it('reads a city or a newspaper\'s "City" and "Star" as no company, which news names in full', () => {
+    expect(names('Thunder guard traded to Oklahoma City', 'He was traded in a deal for two picks.')).toEqual([]);
+    expect(
+      names(
+        'Yankees acquire Benintendi',
+        "Here's who they're getting Kansas City Star Andrew Benintendi traded to Yankees",
+      ),
+    ).toEqual([]);
+    expect(names('City Holding raises its dividend', 'The bank said profit rose.')).toEqual(['CITY HOLDING CO']);
+    expect(names('Star Holdings shares fall')).toEqual(['Star Holdings']);
+  });
+
   it('reads names by how they are written: "API" is no "APi", "iMac" no "IMAC", "eBay" is eBay', () => {
     expect(names('Announcing v201605 of the AdWords API', 'Today we are announcing the release of the API.')).toEqual(
       [],
