@@ -595,6 +595,10 @@ describe('topic classifier', () => {
     // A virus in today's news is mostly a disease's, not a computer's.
     expect(score('Virus cases rise again in care homes', 13000000)).toBeLessThan(1);
     expect(firstRoot('New computer virus spreads through email attachments')).toBe('science and technology');
+    // Idioms of peace are no peace process.
+    expect(score('Mutual peace offerings at the UFC weigh-ins', 16000000)).toBeLessThan(1);
+    expect(score('Insurance that gives you peace of mind', 16000000)).toBeLessThan(1);
+    expect(firstTopic('Peace talks resume in Doha')).toBe('peace talks');
   });
 
   it("names sport's business as sport: a transfer, a lockout, a sponsor", () => {
@@ -602,6 +606,7 @@ describe('topic classifier', () => {
     expect(firstTopic('NHL lockout enters its third month')).toBe('sport industry');
     expect(firstTopic('Kit sponsor pulls out of £40m shirt deal with club')).toBe('sport industry');
     expect(firstRoot('Workers locked out at port as talks fail')).toBe('labor');
+    expect(firstTopic('UFC champion defends title in Las Vegas')).toBe('mixed martial arts');
   });
 
   it('names the kind of disaster: a windstorm, a volcanic eruption, the emergency response', () => {
