@@ -259,7 +259,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000739: `spacex, starship:0.6, blue origin, artemis:0.6, moon landing, mars rover, nasa, space, spacecraft, space shuttle, shuttle:0.6, space station, iss, astronaut, astronauts,
     cosmonaut, orbit, orbiting, orbiter, launch:0.4, launched:0.3, mars, rover, saturn, cassini, titan:0.4,
     moon:0.6, lunar, hubble, space agency, esa, x prize, spaceshipone, spaceflight, space flight, probe:0.3,
-    mission:0.3, satellite, satellites, jupiter, venus, mercury:0.3, pluto, solar system`,
+    mission:0.3, satellite, satellites, jupiter, venus, mercury:0.3, pluto, solar system, lander, landers, isro,
+    roscosmos, jaxa, cnsa`,
   20000718: `astronomy, astronomer, astronomers, telescope, planet, planets, comet, asteroid, galaxy, galaxies,
     star:0.3, stars:0.3, black hole, supernova, nebula, universe, cosmic, meteor`,
   20000719: `biology, species, gene, genes, genetic, dna, genome, evolution, evolutionary, organism, organisms,
@@ -429,7 +430,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     lifeboat:0.6, coastguard:0.6, coast guard:0.6`,
   20000146: `derailed, derailment, derails, train crash, rail crash, train collision, trains collided, level crossing`,
   20000147: `car crash, road accident, road crash, traffic accident, pile-up, head-on collision, bus crash, lorry:0.5,
-    motorway:0.5, overturned:0.5`,
+    motorway:0.5, overturned:0.5, overturns:0.5, plunges into gorge, plunged into a gorge, gorge:0.5, ravine:0.5,
+    lost control:0.5`,
 
   // ── society, health, environment, labour, arts, lifestyle, religion, education, weather ──────────
   14000000: `society, social, immigration, asylum seekers, migrants, abortion, poverty, homelessness, welfare, charity, humanitarian, aid:0.4, racism,
