@@ -26,7 +26,7 @@ const GENERIC_LABEL_TERMS = new Set(
   `game series party fine record achievement values drawing design forging collecting trend bar pool restoration
    water language adult child family gender community people injury animal diving nature product service
    employee employer ceremony club association hobby outdoor anniversary birthday curling series festival
-   legislative body executive sharing influencer mankind mountain river ocean lifestyle plant history`
+   legislative body executive sharing influencer mankind mountain river ocean lifestyle plant history podcast`
     .split(/\s+/)
     .map(normalizeWord),
 );
@@ -184,10 +184,16 @@ const DESCEND_MIN = 0.3;
 
 export { normalizeWord };
 
+/**
+ * The words of a text, folded and in their lexicon form. A possessive is its noun ("the artist's
+ * studio", "Moon's south pole"), as it already was with a curly apostrophe, which no word holds.
+ */
 function tokens(text: string): string[] {
   // eslint-disable-next-line no-control-regex
   const folded = /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : foldText(text);
-  return (folded.match(/[\p{L}\p{N}&]+(?:'[\p{L}]+)?/gu) ?? []).map(normalizeWord);
+  return (folded.match(/[\p{L}\p{N}&]+(?:'[\p{L}]+)?/gu) ?? []).map((word) =>
+    normalizeWord(word.endsWith("'s") ? word.slice(0, -2) : word),
+  );
 }
 
 export interface TopicEvidence {

@@ -563,7 +563,15 @@ describe('topic classifier', () => {
   });
 
   it("names the business news: a company's earnings, its shares", () => {
-    expect(firstTopic("Carmaker's profit rose 10 percent in the quarter")).toBe('corporate earnings');
+    expect(firstTopic('Profit rose 10 percent in the quarter, the company said')).toBe('corporate earnings');
+    // A possessive is its noun: the carmaker's sector counts too.
+    expect(firstTopic("Carmaker's profit rose 10 percent in the quarter")).toBe('automotive');
+    expect(
+      firstRoot(
+        "Inside the artist's studio: Yayoi Kusama",
+        'Dots, pumpkins and infinity rooms: a look at six decades of work.',
+      ),
+    ).toBe('arts, culture, entertainment and media');
     expect(firstTopic('Tesla shares jumped after deliveries beat forecasts')).toBe('stock activity');
   });
 
