@@ -128,6 +128,15 @@ const VENUE_WORDS = new Set(
    plaza`.split(/\s+/),
 );
 
+/** Compass points after a street's name ("Albemarle St. NW"). */
+const COMPASS = new Set('n s e w ne nw se sw'.split(' '));
+
+/** Whether "St" at `at` is a saint's before a name ("Boeing St. Louis workers"), not a street. */
+function saintAt(tokens: readonly Token[], at: number): boolean {
+  const next = tokens[at + 1];
+  return tokens[at]!.folded === 'st' && next !== undefined && next.capital && !COMPASS.has(next.folded);
+}
+
 /** Endings of a word that is an adjective, not a noun ("progressive", "equitable"). */
 const ADJECTIVE = /(?:ive|ous|ful|able|ible)$/;
 /** Conjunctions that start another clause: business words past one are not a name's evidence. */
@@ -685,7 +694,9 @@ export class CompanyMatcher {
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
     if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
-    if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded)) return false;
+    if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded) && !saintAt(tokens, end)) {
+      return false;
+    }
     const next = tokens[end];
     // "GPT-4", "GPT-J", "F-35": capitals with a short designation after a hyphen name a model.
     if (name.words.length === 1 && tokens[start]!.upper && next?.hyphenated && next.folded.length <= 3) return false;

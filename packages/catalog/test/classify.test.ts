@@ -1142,6 +1142,8 @@ describe('company matcher', () => {
     expect(names('Shops on Target Road to close for resurfacing', 'The council said the work takes a month.')).toEqual(
       [],
     );
+    // "St" before a name is a saint's: the company's plant in a city.
+    expect(names('Boeing St. Louis unit wins $2bn contract')).toEqual(['BOEING CO']);
   });
 
   it('reads a market named like its operator as the market', () => {
