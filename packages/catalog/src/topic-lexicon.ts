@@ -451,7 +451,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20001232: `care home, care homes, nursing home, nursing homes, social care, elderly care, elderly residents, elderly:0.5`,
   20000777: `racism, racist, racial abuse, racially abused, racial discrimination, racial gap, racial disparity,
     racial disparities, racial profiling`,
-  20000560: `hiking, hikers, hike:0.5, walkers:0.5, walking routes, ramblers, rambling:0.5, camping, campsite, campsites,
+  20000560: `hiking, hikers, walkers:0.5, walking routes, ramblers, rambling:0.5, camping, campsite, campsites,
     national trail, footpaths`,
   20000774: `census, birth rate, birth rates, fertility rate, population ageing, ageing population, aging population`,
   20000781: `adoption:0.6, adopt:0.3, foster care, fostering, foster parents`,
