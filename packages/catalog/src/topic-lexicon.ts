@@ -432,7 +432,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     lifeboat:0.6, coastguard:0.6, coast guard:0.6`,
   20000146: `derailed, derailment, derails, train crash, rail crash, train collision, trains collided, level crossing`,
   20000147: `car crash, road accident, road crash, traffic accident, pile-up, head-on collision, bus crash, lorry:0.5,
-    motorway:0.5, overturned:0.5, overturns:0.5, plunges into gorge, plunged into a gorge, gorge:0.5, ravine:0.5,
+    motorway:0.5, overturned:0.5, plunges into gorge, plunged into a gorge, gorge:0.5, ravine:0.5,
     lost control:0.5`,
 
   // ── society, health, environment, labour, arts, lifestyle, religion, education, weather ──────────
@@ -540,7 +540,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000563: `tourist:0.75, tourists:0.75, where to eat, where to stay, city break, city breaks, things to do:0.5,
     itinerary:0.75, sightseeing, guidebook`,
   20001257: `gardening, gardener, gardeners, houseplant, houseplants, allotment, allotments, lawn:0.5, lawns:0.5,
-    seedlings, pruning, compost:0.5`,
+    seedlings, compost:0.5`,
   20000551: `holiday:0.3`,
   20000549: `gambling:0.75, casino:0.75`,
   20000541: `board game, board games, tabletop game, tabletop games, catan, monopoly:0.5, scrabble, dungeons & dragons`,
