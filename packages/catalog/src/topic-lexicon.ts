@@ -75,7 +75,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     400m, world athletics`,
   20000988: `marathon`,
   20000856: `boxing, boxer, heavyweight, middleweight, welterweight, bout, knockout, wbc, wba, ibf, undisputed`,
-  20001231: `mixed martial arts, mma, ufc, octagon, weigh-in, weigh-ins, bellator`,
+  20001231: `mixed martial arts, mma, ufc, octagon, weigh-ins, bellator`,
   20000888: `cricket, test match, wicket, wickets, bowler, batsman, batsmen, odi, twenty20, t20, ashes, icc`,
   20001176: `rugby, six nations, all blacks, springboks, wallabies, try line`,
   20000960: `horse racing, jockey, racehorse, kentucky derby, preakness, belmont stakes, trainer:0.3, furlong`,
