@@ -456,10 +456,10 @@ function wordsOfName(name: string): string[] {
   return tokenize(name).map((t) => t.folded);
 }
 
-/** "APPLE INC." → ["apple"]; "Bank of America Corp" → ["bank", "of", "america"]. */
-export function shortName(name: string): string[] {
+/** "APPLE INC." → ["apple"]; "Bank of America Corp" → ["bank", "of", "america"]; `tail`: the words dropped from the end. */
+export function shortName(name: string, tail: ReadonlySet<string> = LEGAL_SUFFIXES): string[] {
   const words = wordsOfName(name);
-  while (words.length > 1 && LEGAL_SUFFIXES.has(words.at(-1)!)) words.pop();
+  while (words.length > 1 && tail.has(words.at(-1)!)) words.pop();
   while (words.length > 1 && words[0] === 'the') words.shift();
   while (words.length > 1 && words.at(-1) === '&') words.pop();
   return words;
@@ -516,8 +516,7 @@ export class CompanyMatcher {
       const key = short.join(' ');
       if (key === NEVER_BARE[company.id]?.toLowerCase()) {
         // Only with the rest of its name: "City Holding" (CITY HOLDING CO), "Star Holdings".
-        const words = wordsOfName(company.name);
-        while (words.length > 1 && LEGAL_FORMS.has(words.at(-1)!)) words.pop();
+        const words = shortName(company.name, LEGAL_FORMS);
         if (words.length > 1) add(words, company.name);
       } else if ((aliasOf.get(key) ?? company.id) === company.id) {
         add(short, company.name);
