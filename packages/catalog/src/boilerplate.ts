@@ -10,3 +10,24 @@ const AGGREGATOR_LINK = 'View Full Coverage on Google News';
 export function withoutBoilerplate(text: string): string {
   return text.includes(AGGREGATOR_LINK) ? text.replaceAll(AGGREGATOR_LINK, ' ') : text;
 }
+
+/**
+ * Wire copy opens with where it was filed and whose it is: "NEW YORK (Reuters) - ", "NEWARK, N.J. (AP) —",
+ * "LONDON, Nov 24 (Reuters) -", "WASHINGTON — ", "AFP - ". The place says where the story was written,
+ * not what it is about ("NEW YORK" read as markets, "WASHINGTON" as politics), and the agency's name says
+ * nothing of the story.
+ */
+const PLACE = String.raw`\p{Lu}[\p{Lu}\p{M}.'’ -]*\p{Lu}\.?(?:,\s*[\p{L}\p{N}.'’ ]{1,24}){0,2}`;
+const CREDITED = new RegExp(String.raw`^\s*(?:${PLACE}\s*)?\(\p{Lu}[^()]{0,30}\)\s*(?:--?|[—–:])\s*`, 'u');
+const PLACE_ONLY = new RegExp(String.raw`^\s*${PLACE}\s*(?:--|[—–])\s+`, 'u');
+const AGENCY = new RegExp(
+  String.raw`^\s*(?:Reuters|AP|AFP|UPI|dpa|PA|PA Media|PTI|IANS|ANI|AAP|Xinhua|Kyodo|Yonhap|Bloomberg|EFE|ANSA|TASS|Interfax|Anadolu|` +
+    String.raw`(?:The )?Associated Press|(?:The )?Canadian Press|Press Association|Agence France-Presse)\s*(?:--?|[—–:])\s+`,
+  'u',
+);
+
+/** The introduction without a wire dateline or agency credit at its start (see above). */
+export function withoutDateline(introduction: string): string {
+  const match = CREDITED.exec(introduction) ?? PLACE_ONLY.exec(introduction) ?? AGENCY.exec(introduction);
+  return match ? introduction.slice(match[0].length) : introduction;
+}

@@ -10,7 +10,7 @@
  * topic, and descends while a narrower topic carries evidence of its own.
  */
 import { foldText } from '@tidings/core/text';
-import { withoutBoilerplate } from './boilerplate.js';
+import { withoutBoilerplate, withoutDateline } from './boilerplate.js';
 import type { Catalog } from './catalog.js';
 import { detectLanguage } from './language.js';
 import { topicsOfPodcastCategories } from './podcast-categories.js';
@@ -431,7 +431,8 @@ export class TopicClassifier {
     try {
       // "View Full Coverage on Google News" under every Google News item is no word about technology.
       const headline = withoutBoilerplate(evidence.headline);
-      const introduction = withoutBoilerplate(evidence.introduction);
+      // Nor is a wire story's dateline ("NEW YORK (Reuters) - ") about the story.
+      const introduction = withoutBoilerplate(withoutDateline(evidence.introduction));
       this.scan(headline, HEADLINE_WEIGHT);
       this.scan(introduction, 1);
       this.patterns(`${headline}\n${introduction}`);
@@ -550,7 +551,7 @@ export class TopicClassifier {
     const language = evidence.language?.slice(0, 2).toLowerCase() ?? '';
     if (!TRANSLATED_LANGUAGES.has(language)) return [];
     const headline = translateForTopics(evidence.headline, language) ?? [];
-    const introduction = translateForTopics(evidence.introduction, language) ?? [];
+    const introduction = translateForTopics(withoutDateline(evidence.introduction), language) ?? [];
     if (!headline.length && introduction.length < MIN_TRANSLATED_WORDS) return [];
     return this.classifyText({ headline: headline.join(' '), introduction: introduction.join(' ') }, { model: false })
       .topics;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, Catalog, CatalogOverrideError, loadCatalog } from '../src/catalog.js';
 import { ArticleClassifier } from '../src/classify.js';
+import { withoutDateline } from '../src/boilerplate.js';
 import { CompanyMatcher } from '../src/company-matcher.js';
 import { PODCAST_CATEGORY_TOPICS, topicsOfPodcastCategories } from '../src/podcast-categories.js';
 import { sectionsOf, TopicClassifier } from '../src/topic-classifier.js';
@@ -713,6 +714,48 @@ describe('topic classifier', () => {
     expect(topics.topicsOfCategories(['Sport', 'no such thing', 'Politics'])).toEqual([15000000, 11000000]);
     const fourDefaults = [15000000, 11000000, 4000000, 1000000];
     expect(topics.assign(fourDefaults, text('Earthquake hits the coast'))).toEqual(fourDefaults);
+  });
+
+  it('reads a wire story without its dateline: where it was filed is not what it is about', () => {
+    // "NEW YORK" read as markets, "WASHINGTON" as politics, "SAN FRANCISCO" as crime and technology.
+    const stories: [string, string][] = [
+      [
+        'Bus plunges into gorge in Himachal, killing 14',
+        'The driver lost control on a narrow mountain road, police said.',
+      ],
+      ['Car bomb kills 20 in Baghdad', 'The blast struck near a police recruiting centre as men queued to apply.'],
+      ['Record number of people cross Channel in small boats', 'More than 1,000 migrants arrived on a single day.'],
+      ['Sponsor drops golfer after scandal', 'The sportswear company ended its endorsement contract with him.'],
+    ];
+    for (const [headline, introduction] of stories) {
+      const plain = topics.classifyText(text(headline, introduction)).topics;
+      for (const dateline of [
+        'NEW YORK (Reuters) - ',
+        'WASHINGTON (AP) — ',
+        'SAN FRANCISCO, Calif. (AP) -- ',
+        'AFP - ',
+      ])
+        expect(topics.classifyText(text(headline, dateline + introduction)).topics).toEqual(plain);
+    }
+  });
+
+  it('knows a dateline and a credit from the words of a story', () => {
+    for (const [introduction, story] of [
+      ['NEWARK, N.J. (AP) — Jurors finished a second day.', 'Jurors finished a second day.'],
+      ['LONDON, Nov 24 (Reuters) - Shares fell.', 'Shares fell.'],
+      ['BRASÍLIA (Reuters) - O candidato…', 'O candidato…'],
+      ['WASHINGTON — The Senate voted.', 'The Senate voted.'],
+      ['Reuters - Oil fell on Tuesday.', 'Oil fell on Tuesday.'],
+      ['(CNN) — A storm hit the coast.', 'A storm hit the coast.'],
+    ])
+      expect(withoutDateline(introduction)).toBe(story);
+    for (const story of [
+      '(о DRM, защите от копирования) — Диссоциативное расстройство',
+      'NASA said on Tuesday that the launch would go ahead.',
+      'Apple - the company said - will ship in May.',
+      'Paris - the city of light - in twelve pictures.',
+    ])
+      expect(withoutDateline(story)).toBe(story);
   });
 });
 
