@@ -739,6 +739,16 @@ describe('topic classifier', () => {
     }
   });
 
+  it('reads satellites that show something as the source of the data, not as space news', () => {
+    expect(
+      firstRoot(
+        'Sea levels rising faster than predicted, satellites show',
+        'Melting ice sheets in Greenland and Antarctica are adding more water than models assumed.',
+      ),
+    ).toBe('environment');
+    expect(firstRoot('Satellite launched to monitor sea levels')).toBe('science and technology');
+  });
+
   it('knows a dateline and a credit from the words of a story', () => {
     for (const [introduction, story] of [
       ['NEWARK, N.J. (AP) — Jurors finished a second day.', 'Jurors finished a second day.'],
