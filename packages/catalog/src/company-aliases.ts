@@ -135,6 +135,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1800: ['Abbott'],
   723125: ['Micron'],
   882095: ['Gilead'],
+  95029: ['Sturm Ruger', 'Ruger'],
 };
 
 /**

@@ -78,7 +78,7 @@ function isStrongBusinessWord(word: string): boolean {
 const COMPANY_NOUNS = new Set(
   `company firm retailer maker manufacturer carrier bank lender insurer airline chain brand operator producer
    supplier giant shareholders ceo subsidiary conglomerate startup planemaker automaker carmaker drugmaker
-   chipmaker`.split(/\s+/),
+   chipmaker contractor`.split(/\s+/),
 );
 
 /**

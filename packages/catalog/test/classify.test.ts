@@ -1265,6 +1265,11 @@ describe('company matcher', () => {
         'The capsule splashed down; its maker, Lockheed Martin, said the shield held.',
       ),
     ).toEqual(['LOCKHEED MARTIN CORP']);
+    // A contractor is a company: "the defence contractor" refers back.
+    expect(
+      names('Lockheed to double production of Javelin missiles', 'The defence contractor said demand had surged.'),
+    ).toEqual(['LOCKHEED MARTIN CORP']);
+    expect(names('Ruger shares fall as gun sales slow')).toEqual(['STURM RUGER & CO INC']);
   });
 
   it("leaves another clause's business words to that clause", () => {
