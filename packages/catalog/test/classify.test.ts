@@ -750,15 +750,15 @@ describe('topic classifier', () => {
   });
 
   it('knows a dateline and a credit from the words of a story', () => {
-    for (const [introduction, story] of [
+    const datelined: [string, string][] = [
       ['NEWARK, N.J. (AP) — Jurors finished a second day.', 'Jurors finished a second day.'],
       ['LONDON, Nov 24 (Reuters) - Shares fell.', 'Shares fell.'],
       ['BRASÍLIA (Reuters) - O candidato…', 'O candidato…'],
       ['WASHINGTON — The Senate voted.', 'The Senate voted.'],
       ['Reuters - Oil fell on Tuesday.', 'Oil fell on Tuesday.'],
       ['(CNN) — A storm hit the coast.', 'A storm hit the coast.'],
-    ])
-      expect(withoutDateline(introduction)).toBe(story);
+    ];
+    for (const [introduction, story] of datelined) expect(withoutDateline(introduction)).toBe(story);
     for (const story of [
       '(о DRM, защите от копирования) — Диссоциативное расстройство',
       'NASA said on Tuesday that the launch would go ahead.',
