@@ -164,6 +164,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // Fares are any transport's, a bus's or a train's as much as an airline's.
   20000337: `fare, fares, public transport, bus fares, train fares, rail fares`,
   20000295: `boeing, airbus, aerospace, aircraft maker, jetliner, planemaker`,
+  20000297: `defense contractor, defense contractors, defense firm, defense firms, defense company, defense companies,
+    defense industry, arms maker, arms makers, arms manufacturer, arms manufacturers, weapons maker, weapons makers`,
   // Today's news vocabulary the 2004-era lexicon lacked: platforms, streaming, vaping, rooftop solar.
   20000804: `fentanyl, opioid, opioids, opioid crisis, overdose:0.7, overdoses:0.7`,
   20001370: `fintech, buy now pay later, neobank:0.7`,

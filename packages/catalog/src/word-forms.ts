@@ -1,4 +1,5 @@
 /** How the topic lexicon and the dictionaries of other languages fold a word before matching it. */
+import { createRequire } from 'node:module';
 
 /**
  * Plurals kept apart from their singular, where the plural names something the singular does not:
@@ -24,14 +25,38 @@ const KEPT_PLURALS = new Set(
    wizards bruins flyers penguins oilers sabres islanders rangers devils wallabies`.split(/\s+/),
 );
 
-/** Folds a plural `s`/`ies` (not "ss", "us", "is"); case and accents are folded before. */
+/**
+ * British spellings read as the American ones the IPTC labels use ("labour market" is the label "labor
+ * market", "defence" is "defense", "organised crime", "paediatrics", "nuclear programme"): the list of
+ * the `american-english` package (ISC; from the UK/US spelling list at tysto.com), one word to one word.
+ * Left out where the American spelling is another word the lexicon reads: "offence" (a crime) is no
+ * American football "offense", "draught" (beer, air) no draft pick.
+ */
+const KEPT_BRITISH = new Set(['offence', 'offences', 'draught', 'draughts']);
+let americanSpellings: Map<string, string> | undefined;
+function american(): Map<string, string> {
+  if (!americanSpellings) {
+    const require = createRequire(import.meta.url);
+    const { us_spelling: list } = require('american-english') as { us_spelling: Record<string, string> };
+    americanSpellings = new Map(
+      Object.entries(list).filter(([uk, us]) => !KEPT_BRITISH.has(uk) && !/\s/.test(uk) && !/\s/.test(us)),
+    );
+  }
+  return americanSpellings;
+}
+
+/**
+ * Folds a plural `s`/`ies` (not "ss", "us", "is") and a British spelling (see above); case and accents
+ * are folded before.
+ */
 export function normalizeWord(word: string): string {
   if (KEPT_PLURALS.has(word)) return word;
-  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith('s')) {
+  let singular = word;
+  if (word.length > 4 && word.endsWith('ies')) singular = `${word.slice(0, -3)}y`;
+  else if (word.length > 3 && word.endsWith('s')) {
     const before = word.charCodeAt(word.length - 2);
     // not "ss", "us", "is"
-    if (before !== 115 && before !== 117 && before !== 105) return word.slice(0, -1);
+    if (before !== 115 && before !== 117 && before !== 105) singular = word.slice(0, -1);
   }
-  return word;
+  return american().get(singular) ?? singular;
 }

@@ -739,6 +739,15 @@ describe('topic classifier', () => {
     }
   });
 
+  it('reads British spellings as the labels American ones', () => {
+    expect(firstTopic('Paediatric wards under strain as winter virus spreads')).toBe('pediatrics');
+    expect(firstTopic('Labour dispute closes port for a week')).toBe('labor dispute');
+    expect(firstTopic('Defence contractor wins $2 billion order for fighter jets')).toBe('defense equipment');
+    expect(topics.classifyText(text('Jewellery shop raided in broad daylight')).topics).toContain(20000012);
+    // An offence is no American football offense, whatever the spelling lists say.
+    expect(firstRoot('Man charged with public order offence')).toBe('crime, law and justice');
+  });
+
   it('reads satellites that show something as the source of the data, not as space news', () => {
     expect(
       firstRoot(
