@@ -748,6 +748,16 @@ describe('topic classifier', () => {
     expect(firstRoot('Man charged with public order offence')).toBe('crime, law and justice');
   });
 
+  it("reads a job market as labour's and a drama's season two as television's", () => {
+    expect(firstTopic('Quiet quitting fades as job market cools')).toBe('labor market');
+    expect(
+      firstRoot(
+        'Squid Game season two breaks Netflix record',
+        'The Korean drama drew 68 million views in its first week.',
+      ),
+    ).toBe('arts, culture, entertainment and media');
+  });
+
   it('reads satellites that show something as the source of the data, not as space news', () => {
     expect(
       firstRoot(
