@@ -136,6 +136,10 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   723125: ['Micron'],
   882095: ['Gilead'],
   95029: ['Sturm Ruger', 'Ruger'],
+  1795586: ['Chime'],
+  1876042: ['Circle'],
+  1783879: ['Robinhood'],
+  1801170: ['Clover Health'],
 };
 
 /**
@@ -183,6 +187,9 @@ export const AMBIGUOUS_NAMES = [
   'Alphabet',
   'Citi',
   'Snowflake',
+  'Chime',
+  'Circle',
+  'Cava',
   // People, myths, stars and units named like companies, and a word for information.
   'Tesla',
   'Viking',

@@ -185,6 +185,8 @@ const NEW_WORDS = new Set(['new', 'latest', 'next', 'upcoming']);
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
+/** Words after a joiner that are no noun of a list ("out of Apple and out of the limelight", "Amazon and others"). */
+const PARTICLES = new Set('out up off down away back around through others more less so not'.split(' '));
 /** Auxiliary verbs: after a name, they make it a clause's subject. */
 const AUXILIARIES = new Set('is was will would could can should may might must has had wants plans'.split(' '));
 
@@ -844,6 +846,24 @@ export class CompanyMatcher {
     if (single && tokens[start]!.sentenceStart && tokens[end]?.folded === 'of' && tokens[end + 1]?.capital === false) {
       return false;
     }
+    // "Target's new Circle card", "Google's latest Gemini model": after another company's possessive
+    // and "new", a name is that company's product.
+    if (
+      single &&
+      name.ambiguous &&
+      start >= 2 &&
+      NEW_WORDS.has(tokens[start - 1]!.folded) &&
+      tokens[start - 2]!.possessive &&
+      this.nameEndsAt(tokens, start - 2)
+    ) {
+      return false;
+    }
+    // "Cava and prosecco sales", "Apple and pear growers": listed beside an everyday noun that is no
+    // business or technology word, an ambiguous name is a word like it ("Apple and rivals" are companies).
+    if (single && name.ambiguous && !titleCase && JOINERS.has(tokens[end]?.folded ?? '') && tokens[end]!.joined) {
+      const partner = tokens[end + 1];
+      if (partner?.joined && !partner.capital && this.everyday(partner.folded)) return false;
+    }
     if (namedInArticle() || this.besideCompany(tokens, start, end)) return true;
     if (single && tokens[start]!.sentenceStart && !name.givenName && this.actsOnItsBusiness(tokens, end)) return true;
     // At the start of a headline or sentence the capital says nothing: words further on count for the
@@ -978,6 +998,18 @@ export class CompanyMatcher {
 
   private listed(tokens: readonly Token[], start: number): boolean {
     return start > 0 && JOINERS.has(tokens[start - 1]!.folded);
+  }
+
+  /** Whether a word is an everyday noun: no function word, and no business or technology word. */
+  private everyday(word: string): boolean {
+    return (
+      word.length > 2 &&
+      !PHRASE_END_WORDS.has(word) &&
+      !DETERMINERS.has(word) &&
+      !PREPOSITIONS.has(word) &&
+      !PARTICLES.has(word) &&
+      !this.businessNoun(word)
+    );
   }
 
   /**

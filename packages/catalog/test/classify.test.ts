@@ -819,8 +819,10 @@ describe('company matcher', () => {
     expect(names('Giant Bombcast 04-11-2011', 'Jeff, Vinny, and Dave take to the microphones to talk games.')).toEqual(
       [],
     );
+    // (Chime, the other banking app, is named too.)
     expect(names('Dave shares jump', 'Dave and Chime compete for customers of the banking apps.')).toEqual([
       'Dave Inc.',
+      'Chime Financial, Inc.',
     ]);
     // Alone, a given name needs evidence as a word does: a podcast's talk of games is none; a name
     // written in capitals is no person's.
@@ -1289,6 +1291,23 @@ describe('company matcher', () => {
       names('Lockheed to double production of Javelin missiles', 'The defence contractor said demand had surged.'),
     ).toEqual(['LOCKHEED MARTIN CORP']);
     expect(names('Ruger shares fall as gun sales slow')).toEqual(['STURM RUGER & CO INC']);
+  });
+
+  it('reads a name listed beside an everyday noun, or after a company\'s "new", as a word or a product', () => {
+    expect(names('Cava and prosecco sales fizz as Britons skip champagne')).toEqual([]);
+    expect(
+      names('Cava raises forecast as diners flock to its bowls', 'The restaurant chain expects sales to grow.'),
+    ).toEqual(['CAVA GROUP, INC.']);
+    expect(names('Apple and rivals cut prices')).toEqual(['Apple Inc.']);
+    expect(
+      names(
+        'Forstall on stage again',
+        'He has been out of Apple and out of the limelight for five years since the iPhone.',
+      ),
+    ).toEqual(['Apple Inc.']);
+    expect(names("Target's new Circle card offers cash back")).toEqual(['TARGET CORP']);
+    expect(names('Circle shares soar after stablecoin law passes')).toEqual(['Circle Internet Group, Inc.']);
+    expect(names('Robinhood launches trading in Europe')).toEqual(['Robinhood Markets, Inc.']);
   });
 
   it("leaves another clause's business words to that clause", () => {
