@@ -31,6 +31,8 @@ import {
   PRODUCT_LINES,
 } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
+import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
+import { normalizeWord } from './word-forms.js';
 
 export const MAX_COMPANIES = 10;
 
@@ -287,6 +289,30 @@ function givenNames(): Set<string> {
 }
 
 /** Whether the company's product line follows its name ending at `end - 1` ("Apple Watch", "Meta Quest"). */
+/**
+ * Phrases of the topic lexicon and of the topics' labels ("emerging market", "crypto exchange", "box
+ * office", "joint venture"), by their first word, as lists of the words after it (folded as the topic
+ * classifier folds them). Built on first use.
+ */
+let topicPhrases: Map<string, string[][]> | undefined;
+function topicPhrasesOf(catalog: Catalog): Map<string, string[][]> {
+  if (!topicPhrases) {
+    topicPhrases = new Map();
+    const terms = [
+      ...[...catalog.topics.values()].map((topic) => topic.name),
+      ...Object.values(TOPIC_LEXICON).flatMap((list) => lexiconTerms(list).map(({ term }) => term)),
+    ];
+    for (const term of terms) {
+      const words = (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(normalizeWord);
+      if (words.length < 2) continue;
+      const list = topicPhrases.get(words[0]!) ?? [];
+      list.push(words.slice(1));
+      topicPhrases.set(words[0]!, list);
+    }
+  }
+  return topicPhrases;
+}
+
 function productLineAfter(tokens: readonly Token[], end: number, company: number): boolean {
   const next = tokens[end];
   return (
@@ -707,6 +733,18 @@ export class CompanyMatcher {
     if (MASTHEAD_NAMES.has(name.words.join(' '))) return this.businessEvidence(tokens, start, end);
     if (name.words.length === 1 && MARKET_NAMES.has(name.words[0]!) && this.isMarket(tokens, start, end)) return false;
     const single = name.words.length === 1 && !name.acronym;
+    // "Emerging markets rally", "Crypto exchange hacked": a word that begins a phrase of the topic
+    // lexicon or a topic's label, with the rest of the phrase after it, is the phrase's word — for a
+    // name that is no everyday word, only with the rest in lower case ("Google Play" is a product) — and
+    // the company's own product line, "Apple Watch", is the company's.
+    if (
+      single &&
+      (name.ambiguous || tokens[end]?.capital === false) &&
+      this.beginsTopicPhrase(tokens, start) &&
+      !productLineAfter(tokens, end, name.company)
+    ) {
+      return false;
+    }
     if (single) {
       // A capitalised word before it, within a sentence and not itself a company's name, an acronym or a
       // possessive (a surname follows no possessive: "Musk's Tesla", "Comedian's Netflix special"), nor,
@@ -998,6 +1036,19 @@ export class CompanyMatcher {
 
   private listed(tokens: readonly Token[], start: number): boolean {
     return start > 0 && JOINERS.has(tokens[start - 1]!.folded);
+  }
+
+  /** Whether the word at `start` begins a topic phrase whose other words follow it ({@link topicPhrasesOf}). */
+  private beginsTopicPhrase(tokens: readonly Token[], start: number): boolean {
+    const rests = topicPhrasesOf(this.catalog).get(normalizeWord(tokens[start]!.folded));
+    return (
+      rests?.some((rest) =>
+        rest.every((word, k) => {
+          const token = tokens[start + 1 + k];
+          return token !== undefined && token.joined && normalizeWord(token.folded) === word;
+        }),
+      ) ?? false
+    );
   }
 
   /** Whether a word is an everyday noun: no function word, and no business or technology word. */

@@ -1310,6 +1310,15 @@ describe('company matcher', () => {
     expect(names('Robinhood launches trading in Europe')).toEqual(['Robinhood Markets, Inc.']);
   });
 
+  it('reads a word that begins a topic phrase, with the rest of it after, as the phrase', () => {
+    expect(names('Emerging markets rally as dollar weakens')).toEqual([]);
+    expect(names('Crypto exchange hacked, $400 million stolen')).toEqual([]);
+    // A company's own product line, a product in capitals and a legal form still name it.
+    expect(names('Apple Watch sales jump')).toEqual(['Apple Inc.']);
+    expect(names('Google Play store removes apps')).toEqual(['Alphabet Inc.']);
+    expect(names('Emerging Holdings shares rise')).toEqual(['EMERGING HOLDINGS INC']);
+  });
+
   it("leaves another clause's business words to that clause", () => {
     expect(names('Airline shares fall as Delta variant spreads', 'Investors sold travel stocks.')).toEqual([]);
     expect(names('Sony camera sales grow as Zoom lenses get cheaper')).toEqual(['Sony Group Corp']);
