@@ -507,6 +507,8 @@ export class CompanyMatcher {
   private readonly byFirstWord = new Map<string, Name[]>();
   private readonly byTicker = new Map<string, number>();
   private readonly ambiguousWords: Set<string>;
+  /** The topics' labels, folded as the topic classifier folds them ({@link isTopicLabel}). */
+  private readonly labels: Set<string>;
   /** Common given names ({@link givenNames}): a name listed beside one is a person's too. */
   private readonly givenNames: Set<string>;
 
@@ -522,6 +524,11 @@ export class CompanyMatcher {
     const given = givenNames();
     this.givenNames = given;
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
+    this.labels = new Set(
+      [...catalog.topics.values()].map((t) =>
+        (t.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(normalizeWord).join(' '),
+      ),
+    );
     // An alias names its company before any other's registered name: "Oculus" is Meta's headset
     // business, not OCULUS INC.; "Target" is Target Corp, not Target Group Inc.
     const aliasOf = new Map<string, number>();
@@ -856,7 +863,15 @@ export class CompanyMatcher {
     // Software") — but two everyday words, the last no business or technology word, make a place or a
     // title as well ("Iron Mountain", "Knife River", "Blue Bird", "High Tide"): those need evidence as a
     // one-word name does.
-    if (!single && !titleCase && (name.words.length >= 3 || this.businessNoun(name.words.at(-1)!))) return true;
+    // A name that is itself a topic's label ("Waste Management") needs evidence too.
+    if (
+      !single &&
+      !titleCase &&
+      (name.words.length >= 3 || this.businessNoun(name.words.at(-1)!)) &&
+      !this.isTopicLabel(name.words)
+    ) {
+      return true;
+    }
     // "Opera company", "shell company": a company noun right after the word makes a phrase of it; so does
     // any other ordinary noun ("Opera house", "Metro mayor", "Amazon rainforest"), unless it is a
     // business word ("Apple shares", "Delta flight").
@@ -884,15 +899,15 @@ export class CompanyMatcher {
     if (single && tokens[start]!.sentenceStart && tokens[end]?.folded === 'of' && tokens[end + 1]?.capital === false) {
       return false;
     }
-    // "Target's new Circle card", "Google's latest Gemini model": after another company's possessive
-    // and "new", a name is that company's product.
+    // "Target's new Circle card", "Samsung's new Fold phone": after a name's possessive and "new", a
+    // name is that owner's product.
     if (
       single &&
       name.ambiguous &&
       start >= 2 &&
       NEW_WORDS.has(tokens[start - 1]!.folded) &&
       tokens[start - 2]!.possessive &&
-      this.nameEndsAt(tokens, start - 2)
+      tokens[start - 2]!.capital
     ) {
       return false;
     }
@@ -1036,6 +1051,14 @@ export class CompanyMatcher {
 
   private listed(tokens: readonly Token[], start: number): boolean {
     return start > 0 && JOINERS.has(tokens[start - 1]!.folded);
+  }
+
+  /**
+   * Whether a name's words are a topic's whole label ("waste management"): a label names a field, never
+   * a company (the lexicon's phrases do: "delta air lines" is air transport's).
+   */
+  private isTopicLabel(words: readonly string[]): boolean {
+    return this.labels.has(words.map(normalizeWord).join(' '));
   }
 
   /** Whether the word at `start` begins a topic phrase whose other words follow it ({@link topicPhrasesOf}). */

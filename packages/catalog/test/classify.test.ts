@@ -1317,6 +1317,12 @@ describe('company matcher', () => {
     expect(names('Apple Watch sales jump')).toEqual(['Apple Inc.']);
     expect(names('Google Play store removes apps')).toEqual(['Alphabet Inc.']);
     expect(names('Emerging Holdings shares rise')).toEqual(['EMERGING HOLDINGS INC']);
+    // A name that is a topic's whole label needs evidence; a proper name written in the lexicon does not.
+    expect(names('Waste Management apprentice wins award at local college')).toEqual([]);
+    expect(names('Waste Management profit rises on recycling prices')).toEqual(['WASTE MANAGEMENT INC']);
+    expect(names('Delta Air Lines flight diverted after engine warning')).toEqual(['DELTA AIR LINES, INC.']);
+    // After a name's possessive and "new", an everyday word is the owner's product.
+    expect(names("Samsung's new Fold phone gets a stronger hinge")).toEqual([]);
   });
 
   it("leaves another clause's business words to that clause", () => {
