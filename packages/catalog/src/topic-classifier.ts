@@ -515,14 +515,23 @@ export class TopicClassifier {
   }
 
   /**
-   * Topics named by feed categories (a category must match a label or lexicon term as a whole, or be
-   * a newsroom's name for one in another language: {@link TRANSLATED_SECTIONS}).
+   * Topics named by feed categories (a category must be a newsroom's name for a section,
+   * {@link SECTION_TOPICS}, match a label or lexicon term as a whole, or be a newsroom's name for one in
+   * another language: {@link TRANSLATED_SECTIONS}).
    */
   topicsOfCategories(categories: readonly string[]): number[] {
     const out: number[] = [];
     for (const category of categories) {
       const key = tokens(category).join(' ');
-      const hits = this.phrases.get(key) ?? this.phrases.get(TRANSLATED_KEYS.get(key) ?? '');
+      const english = TRANSLATED_KEYS.get(key);
+      // A newsroom's name for a section ("Books", "Film", "Money") is the field it names.
+      const section =
+        SECTION_TOPIC_KEYS.get(key) ?? (english === undefined ? undefined : SECTION_TOPIC_KEYS.get(english));
+      if (section !== undefined && this.indexOf.has(section)) {
+        if (!out.includes(section)) out.push(section);
+        continue;
+      }
+      const hits = this.phrases.get(key) ?? this.phrases.get(english ?? '');
       if (!hits) continue;
       // The strongest reading of an ambiguous category; a weak one is no evidence.
       const [topic, weight] = [...hits].sort((a, b) => b[1] - a[1])[0]!;
@@ -616,6 +625,33 @@ const SECTION_NAMES = new Set(
     .split(/\s+/)
     .concat(['personal finance']),
 );
+/**
+ * English section names whose reading as words names the wrong topic or none: a "Books" section is
+ * literature, not the publishing industry (IPTC's "books and publishing" is an economic sector); "Film"
+ * is the movies (the lexicon's "film" is a weak 0.75, below a category's bar); "Engineering" in a
+ * science journal is the field, not the manufacturing sector; "Money" is personal finance, "Jobs" and
+ * "Careers" employment, "Restaurants" and "Tourism" the leisure readings, "Motoring" the car industry.
+ * Other languages' names for these ({@link TRANSLATED_SECTIONS}: "Bücher", "livres", "Kino") follow.
+ */
+const SECTION_TOPICS: [string, number][] = [
+  ...['books', 'book reviews', 'literature', 'literary'].map((name): [string, number] => [name, 20000013]),
+  ['fiction', 20000015],
+  ...['film', 'films', 'cinema', 'movies', 'film reviews'].map((name): [string, number] => [name, 20000005]),
+  ...['climate', 'climate crisis', 'climate change'].map((name): [string, number] => [name, 20000418]),
+  ...['money', 'personal finance'].map((name): [string, number] => [name, 20000287]),
+  ...['jobs', 'careers'].map((name): [string, number] => [name, 20000509]),
+  ['engineering', 20000756],
+  ['farming', 20000210],
+  ['aviation', 20000338],
+  ['restaurants', 20000558],
+  ['tourism', 20000563],
+  ...['motoring', 'cars'].map((name): [string, number] => [name, 20000296]),
+  ['beauty', 20001248],
+  ['design', 20000033],
+];
+/** The same, keyed as `tokens` reads a category. */
+const SECTION_TOPIC_KEYS = new Map(SECTION_TOPICS.map(([name, id]) => [tokens(name).join(' '), id]));
+
 /**
  * Section and category names of newsrooms writing in German, French, Spanish, Italian, Portuguese and
  * Dutch, by the English section name each stands for (then read as that one is): a newsroom's own

@@ -712,6 +712,17 @@ describe('topic classifier', () => {
     expect(withBusiness[0]).toBe(15000000);
     expect(withBusiness.map(rootName)).toContain('economy, business and finance');
     expect(topics.topicsOfCategories(['Sport', 'no such thing', 'Politics'])).toEqual([15000000, 11000000]);
+    // A newsroom's section is the field it names: "Books" is literature (not the publishing industry,
+    // an economic sector), "Film" the movies, "Money" personal finance, in other languages too.
+    const named = (...names: string[]) => topics.topicsOfCategories(names).map((id) => catalog.topics.get(id)!.name);
+    expect(named('Books', 'Film', 'Money', 'Engineering')).toEqual([
+      'literature',
+      'movies',
+      'personal finance and investment',
+      'technology and engineering',
+    ]);
+    expect(named('Bücher', 'Kino')).toEqual(['literature', 'movies']);
+    expect(topics.topicsOfUrl('https://www.theguardian.com/books/2026/nov/01/review')).toEqual([20000013]);
     const fourDefaults = [15000000, 11000000, 4000000, 1000000];
     expect(topics.assign(fourDefaults, text('Earthquake hits the coast'))).toEqual(fourDefaults);
   });
