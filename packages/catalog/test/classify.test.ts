@@ -769,6 +769,18 @@ describe('topic classifier', () => {
     ).toBe('arts, culture, entertainment and media');
   });
 
+  it('reads "before the pandemic" as a time, and sewage, plastic bags and tree planting as the environment', () => {
+    expect(topics.classifyText(text('Fewer people in work than before the pandemic')).topics).not.toContain(20000449);
+    expect(firstRoot('Pandemic fears grow as virus spreads')).toBe('health');
+    expect(
+      firstRoot(
+        'Tree planting target missed for fifth year',
+        'England planted 4,500 hectares against a goal of 7,500.',
+      ),
+    ).toBe('environment');
+    expect(firstTopic('Sewage spills into rivers rose 50% last year')).toBe('water pollution');
+  });
+
   it('reads satellites that show something as the source of the data, not as space news', () => {
     expect(
       firstRoot(
