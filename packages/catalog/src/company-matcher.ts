@@ -292,25 +292,22 @@ function givenNames(): Set<string> {
 /**
  * Phrases of the topic lexicon and of the topics' labels ("emerging market", "crypto exchange", "box
  * office", "joint venture"), by their first word, as lists of the words after it (folded as the topic
- * classifier folds them). Built on first use.
+ * classifier folds them).
  */
-let topicPhrases: Map<string, string[][]> | undefined;
 function topicPhrasesOf(catalog: Catalog): Map<string, string[][]> {
-  if (!topicPhrases) {
-    topicPhrases = new Map();
-    const terms = [
-      ...[...catalog.topics.values()].map((topic) => topic.name),
-      ...Object.values(TOPIC_LEXICON).flatMap((list) => lexiconTerms(list).map(({ term }) => term)),
-    ];
-    for (const term of terms) {
-      const words = (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(normalizeWord);
-      if (words.length < 2) continue;
-      const list = topicPhrases.get(words[0]!) ?? [];
-      list.push(words.slice(1));
-      topicPhrases.set(words[0]!, list);
-    }
+  const phrases = new Map<string, string[][]>();
+  const terms = [
+    ...[...catalog.topics.values()].map((topic) => topic.name),
+    ...Object.values(TOPIC_LEXICON).flatMap((list) => lexiconTerms(list).map(({ term }) => term)),
+  ];
+  for (const term of terms) {
+    const words = (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(normalizeWord);
+    if (words.length < 2) continue;
+    const list = phrases.get(words[0]!) ?? [];
+    list.push(words.slice(1));
+    phrases.set(words[0]!, list);
   }
-  return topicPhrases;
+  return phrases;
 }
 
 function productLineAfter(tokens: readonly Token[], end: number, company: number): boolean {
@@ -509,6 +506,8 @@ export class CompanyMatcher {
   private readonly ambiguousWords: Set<string>;
   /** The topics' labels, folded as the topic classifier folds them ({@link isTopicLabel}). */
   private readonly labels: Set<string>;
+  /** The topic phrases by their first word ({@link topicPhrasesOf}), built when first asked. */
+  private topicPhrases?: Map<string, string[][]>;
   /** Common given names ({@link givenNames}): a name listed beside one is a person's too. */
   private readonly givenNames: Set<string>;
 
@@ -1063,7 +1062,8 @@ export class CompanyMatcher {
 
   /** Whether the word at `start` begins a topic phrase whose other words follow it ({@link topicPhrasesOf}). */
   private beginsTopicPhrase(tokens: readonly Token[], start: number): boolean {
-    const rests = topicPhrasesOf(this.catalog).get(normalizeWord(tokens[start]!.folded));
+    this.topicPhrases ??= topicPhrasesOf(this.catalog);
+    const rests = this.topicPhrases.get(normalizeWord(tokens[start]!.folded));
     return (
       rests?.some((rest) =>
         rest.every((word, k) => {
