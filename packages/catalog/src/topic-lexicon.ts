@@ -15,7 +15,7 @@
  */
 export const TOPIC_LEXICON: Record<number, string> = {
   // ── sport ────────────────────────────────────────────────────────────────────────────────────────
-  15000000: `pickleball, champions, finals, semis, opener, season opener, home opener, standings, division:0.4, clinch, clinched,
+  15000000: `pickleball, top flight, top-flight, champions, finals, semis, opener, season opener, home opener, standings, division:0.4, clinch, clinched,
     eliminated:0.6, knocked out, advance:0.3, advanced:0.3, defending champion, title defense, title defence,
     first round:0.6, second round:0.6, third round:0.5, trophy, league title, relegation, relegated, promoted:0.3,
     shutout, goalie, keeper:0.5, goals:0.6, points:0.3, assist:0.5, signed:0.3, re-signed, traded:0.5, waived,
@@ -157,10 +157,14 @@ export const TOPIC_LEXICON: Record<number, string> = {
     hostile bid, buyout, bid:0.5, buy:0.4, tender offer, merge, deal:0.3, agreed to buy, to buy:0.5, bid for:0.75,
     offer for:0.75, buy out:0.75, percent stake:0.75, controlling stake:0.75, majority stake:0.75, spinoff:0.75,
     spin-off:0.75, divest:0.75, divestiture:0.75`,
+  20000378: `fdi, foreign direct investment, foreign investment, foreign investors:0.75, inflows:0.5, outflows:0.5`,
   20000174: `bankruptcy, chapter 11, bankruptcy protection, creditors, insolvency, insolvent, liquidation`,
   20000338: `airline, airlines, airways, carrier:0.5, air france, lufthansa, british airways, jetblue,
     southwest airlines, united airlines, american airlines, delta air lines, us airways, continental airlines,
-    northwest airlines, low-cost carrier, air fare, air fares, airfare, airfares`,
+    northwest airlines, low-cost carrier, air fare, air fares, airfare, airfares, airport:0.75, airports:0.75, flight:0.4,
+    flights:0.5, commercial flights, domestic flights, international flights, flight operations, air traffic,
+    air traffic control, runway:0.6, runways:0.6, aviation, civil aviation, air connectivity, cabin crew,
+    air passengers`,
   // Fares are any transport's, a bus's or a train's as much as an airline's.
   20000337: `fare, fares, public transport, bus fares, train fares, rail fares`,
   20000295: `boeing, airbus, aerospace, aircraft maker, jetliner, planemaker`,

@@ -781,6 +781,15 @@ describe('topic classifier', () => {
     expect(firstTopic('Sewage spills into rivers rose 50% last year')).toBe('water pollution');
   });
 
+  it('knows airports and flights as air transport, and foreign direct investment', () => {
+    expect(firstTopic('Commercial flight operations likely to begin at Hindon airport by June end')).toBe(
+      'air transport',
+    );
+    expect(firstTopic('FDI inflows contract for the first time in 6 years')).toBe('investments');
+    // A top-flight club is a football club.
+    expect(firstRoot('Top-flight club sacks manager after five defeats')).toBe('sport');
+  });
+
   it('reads satellites that show something as the source of the data, not as space news', () => {
     expect(
       firstRoot(
