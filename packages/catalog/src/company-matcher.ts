@@ -53,6 +53,7 @@ const BUSINESS_WORDS = new Set(
    launches unveiled unveils announced announces reported reports forecast guidance layoffs app apps iphone ipad software platform service subscribers users devices smartphone smartphones
    chips cloud streaming ads advertising priced pricing price prices recall trading traded nasdaq nyse listed
    ipo valuation business sells buys warns demand orders factory plant plants warehouse warehouses outlook beats
+   takeover takeovers
    misses posts
    airline flights bookings rating debt downgrades upgrades deliveries shipments contract contracts lawsuit settlement sued regulators
    antitrust`.split(/\s+/),
@@ -64,7 +65,7 @@ const STRONG_BUSINESS_WORDS = new Set(
    revenues profit profits quarter quarterly fiscal dividend acquisition merger stake ipo valuation nasdaq nyse
    listed traded trading subsidiary subscribers customers layoffs downgrades upgrades guidance outlook forecast
    sales billion million retailer carrier airline lender insurer manufacturer giant antitrust flights bookings
-   deliveries shipments`.split(/\s+/),
+   deliveries shipments takeover takeovers`.split(/\s+/),
 );
 
 /** "$53bn", "£1.2tn": billions written short, as "billion" is a strong business word written out. */

@@ -1323,6 +1323,10 @@ describe('company matcher', () => {
       names('Lockheed to double production of Javelin missiles', 'The defence contractor said demand had surged.'),
     ).toEqual(['LOCKHEED MARTIN CORP']);
     expect(names('Ruger shares fall as gun sales slow')).toEqual(['STURM RUGER & CO INC']);
+    // A takeover is business ("Taliban takeover of Kabul" names no company).
+    expect(
+      names('David Ellison completes takeover of Paramount', "Skydance's founder is now chairman of the studio."),
+    ).toEqual(['Paramount Global']);
   });
 
   it('reads a name listed beside an everyday noun, or after a company\'s "new", as a word or a product', () => {
