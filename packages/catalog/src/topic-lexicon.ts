@@ -453,7 +453,11 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // "union" alone is labour's; these unions are a marriage's and a lender's.
   20000786: `civil union, civil unions, civil partnership, civil partnerships, gay marriage:0.75, same-sex marriage:0.75`,
   20000771: `refugee:0.75, refugees:0.75, asylum:0.75, immigrant:0.75, immigrants:0.75, migrant, asylum seeker, asylum claims, asylum applications, asylum cases:0.6, small boats, small boat,
-    channel crossings, channel crossing, migrant crossings, migrant boat, migrant boats, migrant camp, migrant camps`,
+    channel crossings, channel crossing, migrant crossings, migrant boat, migrant boats, migrant camp, migrant camps,
+    visa applications, visa application, visa rules, work visas, student visas`,
+  // Applications of every other kind than software's.
+  20000628: `planning application, planning applications, planning permission`,
+  20000509: `job application, job applications, job applicants`,
   20000800: `homeless, homelessness, rough sleeping, rough sleepers, sleeping rough, homeless shelter, homeless shelters,
     temporary accommodation`,
   20000801: `poverty, child poverty, food bank, food banks, low incomes, low-income families, destitution, poorest families, poor:0.3`,
@@ -472,7 +476,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     older adults:0.4`,
   20000448: `long covid:0.75, monkeypox:0.75, flu:0.75, influenza:0.75, bird flu:0.75, avian flu:0.75, infection:0.75, infections:0.75, hiv:0.75,
     malaria:0.75, tuberculosis:0.75, polio:0.75, ebola:0.75, sars:0.75, cholera:0.75, dengue:0.75, measles:0.75,
-    mpox:0.75, zika:0.75, covid:0.75, covid-19:0.75, coronavirus:0.75, omicron:0.75, subvariant:0.75, covid wave:0.75`,
+    mpox:0.75, zika:0.75, covid:0.75, covid-19:0.75, coronavirus:0.75, omicron:0.75, subvariant:0.75, covid wave:0.75,
+    variant:0.4, variants:0.4, delta variant:0.75, unvaccinated:0.75`,
   20000449: `outbreak:0.75, before the pandemic:0.1, since the pandemic:0.1, after the pandemic:0.1, pre-pandemic:0.1,
     post-pandemic:0.1`,
   20000451: `virus:0.3`,

@@ -790,6 +790,13 @@ describe('topic classifier', () => {
     expect(firstRoot('Top-flight club sacks manager after five defeats')).toBe('sport');
   });
 
+  it("reads visa, planning and job applications as no software's, and a virus's variants as disease", () => {
+    expect(firstTopic('Visa applications fall by a third')).toBe('immigration');
+    expect(firstTopic('Council rejects planning application for 300 homes')).toBe('housing and urban planning policy');
+    expect(firstTopic('Job applications soar as hiring slows')).toBe('employment');
+    expect(firstRoot('Delta variant surges in unvaccinated areas')).toBe('health');
+  });
+
   it('reads satellites that show something as the source of the data, not as space news', () => {
     expect(
       firstRoot(
