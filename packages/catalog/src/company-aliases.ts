@@ -302,4 +302,5 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
   27419: ['Brian Cornell'],
   1585521: ['Eric Yuan'],
   1403161: ['Ryan McInerney'],
+  37996: ['Model T', 'Bronco'],
 };

@@ -1330,6 +1330,9 @@ describe('company matcher', () => {
       names('Lockheed to double production of Javelin missiles', 'The defence contractor said demand had surged.'),
     ).toEqual(['LOCKHEED MARTIN CORP']);
     expect(names('Ruger shares fall as gun sales slow')).toEqual(['STURM RUGER & CO INC']);
+    expect(
+      names("Ford's Model T goes on show at museum", 'The car, built in 1914, was restored by volunteers.'),
+    ).toEqual(['FORD MOTOR CO']);
     // A takeover is business ("Taliban takeover of Kabul" names no company).
     expect(
       names('David Ellison completes takeover of Paramount', "Skydance's founder is now chairman of the studio."),
