@@ -40,11 +40,13 @@ const LABEL_PART_MAX_TOPICS = 2;
  * field" in "field hospital", "government" of "relations between religion and government", "equity" of
  * "diversity, equity and inclusion" in "private equity", "gaming" of "gaming and lottery" for video games,
  * "safety" of "workplace health and safety" in "online safety", "research" of "research and development",
- * "online", "holiday", "death"). The whole label still counts, and so do the lexicon's own terms.
+ * "online", "holiday", "death", "recall" of "citizens' initiative and recall" for a product's). The whole
+ * label still counts, and so do the lexicon's own terms.
  */
 const MODIFIER_PARTS = new Set(
   `environmental social small independent national annual supreme civil air recreational fraternal
-   performance government field track development equity gaming online holiday death research safety`.split(/\s+/),
+   performance government field track development equity gaming online holiday death research safety
+   recall`.split(/\s+/),
 );
 /** Plural nouns of business news that are verbs before a determiner ("shares their secret"). */
 const VERBS_BEFORE_DETERMINERS = new Set(['shares', 'results', 'orders', 'stocks']);

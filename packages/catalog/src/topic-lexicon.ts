@@ -158,6 +158,11 @@ export const TOPIC_LEXICON: Record<number, string> = {
     offer for:0.75, buy out:0.75, percent stake:0.75, controlling stake:0.75, majority stake:0.75, spinoff:0.75,
     spin-off:0.75, divest:0.75, divestiture:0.75`,
   20000378: `fdi, foreign direct investment, foreign investment, foreign investors:0.75, inflows:0.5, outflows:0.5`,
+  // A recall is mostly a product's (the IPTC label "citizens' initiative and recall" makes the word a
+  // politics word too: a recall election, vote or petition is one). "Recalls" and "recalled" are also
+  // memories ("she recalls the day").
+  20000207: `recall:0.75, recalls:0.4, recalled:0.3, recalling:0.3, safety recall, product recall, voluntary recall`,
+  20000575: `recall election, recall elections, recall vote, recall petition, recall referendum, recall campaign`,
   20000174: `bankruptcy, chapter 11, bankruptcy protection, creditors, insolvency, insolvent, liquidation`,
   20000338: `airline, airlines, airways, carrier:0.5, air france, lufthansa, british airways, jetblue,
     southwest airlines, united airlines, american airlines, delta air lines, us airways, continental airlines,
@@ -193,7 +198,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000380: `mortgage rates, mortgage rate, mortgage holders`,
   20000296: `electric vehicle, electric vehicles, electric car, electric cars, ev maker, ev makers, evs:0.7, charging station, charging stations, charging points, automaker, automakers, carmaker, carmakers, car maker, auto industry, auto sales, vehicles:0.6,
     general motors, gm, ford motor, toyota, chrysler, daimlerchrysler, honda, nissan, volkswagen, bmw, renault,
-    hyundai, dealership, recall:0.6, suv, suvs, sedan, sedans, hatchback, hatchbacks, pickup truck, pickup trucks,
+    hyundai, dealership, recall:0.3, suv, suvs, sedan, sedans, hatchback, hatchbacks, pickup truck, pickup trucks,
     seven-seat, seven-seater, facelift, facelifted, electric car, electric cars, plug-in hybrid, hybrid models,
     car sales, new car, isuzu, suzuki, maruti, kia, mahindra, tata motors, byd, volvo, audi, porsche, mercedes-benz`,
   20000252: `retailer, retailers, retail, wal-mart, walmart, kmart, sears, costco, department store, stores:0.5,

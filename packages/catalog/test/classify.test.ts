@@ -797,6 +797,12 @@ describe('topic classifier', () => {
     expect(firstRoot('Delta variant surges in unvaccinated areas')).toBe('health');
   });
 
+  it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
+    expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
+    expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
+    expect(firstTopic('Recall election for governor set for October')).toBe("citizens' initiative and recall");
+  });
+
   it('reads satellites that show something as the source of the data, not as space news', () => {
     expect(
       firstRoot(
