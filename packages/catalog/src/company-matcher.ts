@@ -32,7 +32,7 @@ import {
 } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
-import { normalizeWord } from './word-forms.js';
+import { lexiconWords, normalizeWord } from './word-forms.js';
 
 export const MAX_COMPANIES = 10;
 
@@ -302,7 +302,7 @@ function topicPhrasesOf(catalog: Catalog): Map<string, string[][]> {
     ...Object.values(TOPIC_LEXICON).flatMap((list) => lexiconTerms(list).map(({ term }) => term)),
   ];
   for (const term of terms) {
-    const words = (term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(normalizeWord);
+    const words = lexiconWords(term);
     if (words.length < 2) continue;
     const list = phrases.get(words[0]!) ?? [];
     list.push(words.slice(1));
@@ -524,11 +524,7 @@ export class CompanyMatcher {
     const given = givenNames();
     this.givenNames = given;
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
-    this.labels = new Set(
-      [...catalog.topics.values()].map((t) =>
-        (t.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(normalizeWord).join(' '),
-      ),
-    );
+    this.labels = new Set([...catalog.topics.values()].map((t) => lexiconWords(t.name).join(' ')));
     // An alias names its company before any other's registered name: "Oculus" is Meta's headset
     // business, not OCULUS INC.; "Target" is Target Corp, not Target Group Inc.
     const aliasOf = new Map<string, number>();

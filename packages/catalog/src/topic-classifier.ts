@@ -17,7 +17,7 @@ import { topicsOfPodcastCategories } from './podcast-categories.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
 import { TRANSLATED_LANGUAGES, translateForTopics } from './topic-translations.js';
-import { normalizeWord } from './word-forms.js';
+import { normalizeWord, lexiconWords as tokens } from './word-forms.js';
 
 export const MAX_TOPICS = 3;
 
@@ -185,18 +185,6 @@ const DESCEND_SHARE = 0.34;
 const DESCEND_MIN = 0.3;
 
 export { normalizeWord };
-
-/**
- * The words of a text, folded and in their lexicon form. A possessive is its noun ("the artist's
- * studio", "Moon's south pole"), as it already was with a curly apostrophe, which no word holds.
- */
-function tokens(text: string): string[] {
-  // eslint-disable-next-line no-control-regex
-  const folded = /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : foldText(text);
-  return (folded.match(/[\p{L}\p{N}&]+(?:'[\p{L}]+)?/gu) ?? []).map((word) =>
-    normalizeWord(word.endsWith("'s") ? word.slice(0, -2) : word),
-  );
-}
 
 export interface TopicEvidence {
   headline: string;
@@ -635,24 +623,28 @@ const SECTION_NAMES = new Set(
  * "Careers" employment, "Restaurants" and "Tourism" the leisure readings, "Motoring" the car industry.
  * Other languages' names for these ({@link TRANSLATED_SECTIONS}: "Bücher", "livres", "Kino") follow.
  */
-const SECTION_TOPICS: [string, number][] = [
-  ...['books', 'book reviews', 'literature', 'literary'].map((name): [string, number] => [name, 20000013]),
-  ['fiction', 20000015],
-  ...['film', 'films', 'cinema', 'movies', 'film reviews'].map((name): [string, number] => [name, 20000005]),
-  ...['climate', 'climate crisis', 'climate change'].map((name): [string, number] => [name, 20000418]),
-  ...['money', 'personal finance'].map((name): [string, number] => [name, 20000287]),
-  ...['jobs', 'careers'].map((name): [string, number] => [name, 20000509]),
-  ['engineering', 20000756],
-  ['farming', 20000210],
-  ['aviation', 20000338],
-  ['restaurants', 20000558],
-  ['tourism', 20000563],
-  ...['motoring', 'cars'].map((name): [string, number] => [name, 20000296]),
-  ['beauty', 20001248],
-  ['design', 20000033],
-];
+const SECTION_TOPICS: Record<number, string[]> = {
+  20000013: ['books', 'book reviews', 'literature', 'literary'],
+  20000015: ['fiction'],
+  20000005: ['film', 'films', 'cinema', 'movies', 'film reviews'],
+  20000418: ['climate', 'climate crisis', 'climate change'],
+  20000287: ['money', 'personal finance'],
+  20000509: ['jobs', 'careers'],
+  20000756: ['engineering'],
+  20000210: ['farming'],
+  20000338: ['aviation'],
+  20000558: ['restaurants'],
+  20000563: ['tourism'],
+  20000296: ['motoring', 'cars'],
+  20001248: ['beauty'],
+  20000033: ['design'],
+};
 /** The same, keyed as `tokens` reads a category. */
-const SECTION_TOPIC_KEYS = new Map(SECTION_TOPICS.map(([name, id]) => [tokens(name).join(' '), id]));
+const SECTION_TOPIC_KEYS = new Map(
+  Object.entries(SECTION_TOPICS).flatMap(([id, names]) =>
+    names.map((name) => [tokens(name).join(' '), Number(id)] as const),
+  ),
+);
 
 /**
  * Section and category names of newsrooms writing in German, French, Spanish, Italian, Portuguese and

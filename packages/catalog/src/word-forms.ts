@@ -1,5 +1,6 @@
 /** How the topic lexicon and the dictionaries of other languages fold a word before matching it. */
 import { createRequire } from 'node:module';
+import { foldText } from '@tidings/core/text';
 
 /**
  * Plurals kept apart from their singular, where the plural names something the singular does not:
@@ -59,4 +60,16 @@ export function normalizeWord(word: string): string {
     if (before !== 115 && before !== 117 && before !== 105) singular = word.slice(0, -1);
   }
   return american().get(singular) ?? singular;
+}
+
+/**
+ * The words of a text, folded and in their lexicon form. A possessive is its noun ("the artist's
+ * studio", "Moon's south pole"), as it already was with a curly apostrophe, which no word holds.
+ */
+export function lexiconWords(text: string): string[] {
+  // eslint-disable-next-line no-control-regex
+  const folded = /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : foldText(text);
+  return (folded.match(/[\p{L}\p{N}&]+(?:'[\p{L}]+)?/gu) ?? []).map((word) =>
+    normalizeWord(word.endsWith("'s") ? word.slice(0, -2) : word),
+  );
 }
