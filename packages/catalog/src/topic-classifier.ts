@@ -48,8 +48,11 @@ const MODIFIER_PARTS = new Set(
    performance government field track development equity gaming online holiday death research safety
    recall`.split(/\s+/),
 );
-/** Plural nouns of business news that are verbs before a determiner ("shares their secret"). */
-const VERBS_BEFORE_DETERMINERS = new Set(['shares', 'results', 'orders', 'stocks']);
+/**
+ * Nouns of business news that are verbs before a determiner ("shares their secret", "credits her long life
+ * to": words as the lexicon reads them, "credits" folded to "credit").
+ */
+const VERBS_BEFORE_DETERMINERS = new Set(['shares', 'results', 'orders', 'stocks', 'credit']);
 const OBJECT_WORDS = new Set('a an the his her their its my our your this that these those him them us me'.split(' '));
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;

@@ -484,6 +484,9 @@ describe('topic classifier', () => {
       topics.classifyText(text('Judge orders the release of the documents')).scores.get(4000000) ?? 0,
     ).toBeLessThan(0.5);
     expect(firstTopic('Shares of Tesla fall 5%')).toBe('stocks and securities');
+    // "Credits" reads as "credit" to the lexicon, a verb before an object as well.
+    expect(topics.classifyText(text('She credits her long life to gardening')).scores.get(4000000) ?? 0).toBe(0);
+    expect(firstRoot('Consumer credit grows at fastest pace in a year')).toBe('economy, business and finance');
   });
 
   it('counts a word that ends many IPTC labels as no evidence of their field', () => {
@@ -811,6 +814,26 @@ describe('topic classifier', () => {
       ),
     ).toBe('environment');
     expect(firstRoot('Satellite launched to monitor sea levels')).toBe('science and technology');
+  });
+
+  it("names what the field's own words name: a century's birthday, a chart, a Test, a hotel group's bookings", () => {
+    expect(
+      firstRoot(
+        'Woman celebrates 110th birthday with five generations of her family',
+        'She credits her long life to gardening and a daily glass of sherry.',
+      ),
+    ).toBe('human interest');
+    expect(firstTopic('Singer spends tenth week at number one', 'Her album also tops the charts in Australia.')).toBe(
+      'music',
+    );
+    expect(firstTopic('England collapse in second Test', 'Three wickets fell in four balls, two caught at slip.')).toBe(
+      'cricket',
+    );
+    expect(firstRoot('Luxury hotel group reports weaker bookings', 'Fewer tourists travelled to Europe.')).toBe(
+      'economy, business and finance',
+    );
+    expect(firstTopic('Video game adaptation tops box office')).toBe('movies');
+    expect(firstTopic('H5N1 found in pigs for the first time')).toBe('communicable disease');
   });
 
   it('knows a dateline and a credit from the words of a story', () => {
