@@ -53,7 +53,7 @@ const BUSINESS_WORDS = new Set(
    launches unveiled unveils announced announces reported reports forecast guidance layoffs app apps iphone ipad software platform service subscribers users devices smartphone smartphones
    chips cloud streaming ads advertising priced pricing price prices recall trading traded nasdaq nyse listed
    ipo valuation business sells buys warns demand orders factory plant plants warehouse warehouses outlook beats
-   takeover takeovers
+   takeover takeovers buyout buyouts
    misses posts
    airline flights bookings rating debt downgrades upgrades deliveries shipments contract contracts lawsuit settlement sued regulators
    antitrust`.split(/\s+/),
@@ -65,8 +65,23 @@ const STRONG_BUSINESS_WORDS = new Set(
    revenues profit profits quarter quarterly fiscal dividend acquisition merger stake ipo valuation nasdaq nyse
    listed traded trading subsidiary subscribers customers layoffs downgrades upgrades guidance outlook forecast
    sales billion million retailer carrier airline lender insurer manufacturer giant antitrust flights bookings
-   deliveries shipments takeover takeovers`.split(/\s+/),
+   deliveries shipments takeover takeovers buyout buyouts`.split(/\s+/),
 );
+
+/** A business's outlets, counted after a verb that opens or closes them ("to open 35 stores", "closes 200 branches"). */
+const OUTLETS = new Set('stores shops branches outlets restaurants hotels locations factories plants'.split(' '));
+const OUTLET_VERBS = new Set(
+  'open opens opening opened close closes closing closed shut shuts shutting add adds adding added'.split(' '),
+);
+
+/** Whether `tokens[k]` counts a business's outlets: a verb that opens or closes, a number, the outlets. */
+function countsOutlets(tokens: readonly Token[], k: number): boolean {
+  return (
+    OUTLETS.has(tokens[k]!.folded) &&
+    /^\p{N}/u.test(tokens[k - 1]?.folded ?? '') &&
+    OUTLET_VERBS.has(tokens[k - 2]?.folded ?? '')
+  );
+}
 
 /** "$53bn", "£1.2tn": billions written short, as "billion" is a strong business word written out. */
 const BILLIONS = /^\d+(?:bn|tn)$/;
@@ -947,7 +962,7 @@ export class CompanyMatcher {
       // a company noun may be a name's ("Ten Years Of The Giant Bombcast").
       if (this.anotherCompanys(tokens, k, end) || DETERMINERS.has(tokens[k + 1]?.folded ?? '')) continue;
       if (COMPANY_NOUNS.has(folded)) continue;
-      if (isStrongBusinessWord(folded)) return true;
+      if (isStrongBusinessWord(folded) || countsOutlets(tokens, k)) return true;
     }
     return false;
   }
@@ -1001,7 +1016,9 @@ export class CompanyMatcher {
     if (!next || !next.joined || next.hyphenated) return true;
     const word = next.folded;
     // "Visa to buy fintech startup": a plan to do business is the company's; "Bill to cap prices" is not.
+    // So is a plan to open or close outlets ("Gap to close 200 stores").
     if (word === 'to' && tokens[end + 1]?.joined && isBusinessWord(tokens[end + 1]!.folded)) return true;
+    if (word === 'to' && end + 3 < tokens.length && countsOutlets(tokens, end + 3)) return true;
     if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
     if (JOINERS.has(word) || STRONG_BUSINESS_WORDS.has(word)) return true;
     // "Target Is Closing Nine Stores", "Amazon Will Stop Selling…": an auxiliary makes the name the
@@ -1161,7 +1178,9 @@ export class CompanyMatcher {
    * model reads as business or technology.
    */
   private speaksOfBusiness(tokens: readonly Token[]): boolean {
-    if (tokens.some((t) => isBusinessWord(t.folded) || COMPANY_NOUNS.has(t.folded))) return true;
+    if (tokens.some((t, k) => isBusinessWord(t.folded) || COMPANY_NOUNS.has(t.folded) || countsOutlets(tokens, k))) {
+      return true;
+    }
     if (!this.model) return true;
     const guess = this.model.guess(tokens.map((t) => t.folded).join(' '));
     return guess.known < 2 || probabilityOf(guess, COMPOUND_TOPICS) >= BUSINESS_ARTICLE;
@@ -1286,7 +1305,7 @@ export class CompanyMatcher {
       // name's word ("Retail Giant Target" is the name's own noun).
       if (COMPANY_NOUNS.has(word) && this.headsAnotherName(tokens, k, start)) continue;
       if (this.anotherCompanys(tokens, k, end)) continue;
-      if (isStrongBusinessWord(word)) return 'strong';
+      if (isStrongBusinessWord(word) || countsOutlets(tokens, k)) return 'strong';
       if (isBusinessWord(word)) found = 'weak';
     }
     return found;

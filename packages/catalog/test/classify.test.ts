@@ -1366,6 +1366,22 @@ describe('company matcher', () => {
     expect(
       names('David Ellison completes takeover of Paramount', "Skydance's founder is now chairman of the studio."),
     ).toEqual(['Paramount Global']);
+    // So is a buyout, and a plan to open or close a business's outlets.
+    expect(names('Guess shares jump on buyout offer from its founders')).toEqual(['GUESS INC']);
+    expect(names('Sprouts Farmers Market to open 35 stores')).toEqual(['Sprouts Farmers Market, Inc.']);
+    expect(names('Gap to close 200 stores')).toEqual(['GAP INC']);
+    expect(names('Storm damages 40 shops in Burlington')).toEqual([]);
+  });
+
+  it('knows a company by the name news gives it when its registered name has a word more', () => {
+    expect(names('Honeywell to split into three companies')).toEqual(['HONEYWELL INTERNATIONAL INC']);
+    expect(names('Marriott adds 100 hotels in India')).toEqual(['MARRIOTT INTERNATIONAL INC']);
+    expect(names('Akamai beats earnings forecasts')).toEqual(['AKAMAI TECHNOLOGIES INC']);
+    expect(names('Hertz to sell 30,000 electric cars from its rental fleet')).toEqual(['HERTZ GLOBAL HOLDINGS, INC']);
+    // Some of them are words, people or units too, and need the same evidence as any such name.
+    expect(names('Slow brain waves of four hertz linked to memory')).toEqual([]);
+    expect(names('Axon regrowth in damaged spinal cords shown in mice')).toEqual([]);
+    expect(names('Hilton wins best actress award')).toEqual([]);
   });
 
   it('reads a name listed beside an everyday noun, or after a company\'s "new", as a word or a product', () => {
