@@ -1382,6 +1382,11 @@ describe('company matcher', () => {
     expect(names('Slow brain waves of four hertz linked to memory')).toEqual([]);
     expect(names('Axon regrowth in damaged spinal cords shown in mice')).toEqual([]);
     expect(names('Hilton wins best actress award')).toEqual([]);
+    expect(names('Marvell shares rise after profit beats forecasts')).toEqual(['Marvell Technology, Inc.']);
+    expect(names('BMW recalls 1.5 million cars over brake fault')).toEqual(['Bayerische Motoren Werke AG']);
+    expect(names('Peloton shares jump after subscriber growth returns')).toEqual(['PELOTON INTERACTIVE, INC.']);
+    expect(names('Peloton splits on the final climb')).toEqual([]);
+    expect(names('Quanta Magazine explains black holes')).toEqual([]);
   });
 
   it('reads a name listed beside an everyday noun, or after a company\'s "new", as a word or a product', () => {
