@@ -249,6 +249,9 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1874178: ['Rivian'],
   1579091: ['Instacart'],
   1639825: ['Peloton'],
+  91440: ['Snap-on'],
+  62709: ['Marsh McLennan'],
+  898173: ["O'Reilly Automotive"],
 };
 
 /**
@@ -317,8 +320,8 @@ export const AMBIGUOUS_NAMES = [
   'Williams',
   'Morgan',
   'Oppenheimer',
-  // A hotel heiress, a unit of frequency, a nerve fibre, a unit of light, a people, a Spanish city,
-  // packets of energy (and a science magazine), a pack of cyclists.
+  // A hotel heiress, a Spanish city, packets of energy (and a science magazine), a pack of cyclists, a
+  // unit of frequency, a nerve fibre, a unit of light, a people; words of other languages: a cup, "I am".
   'Hilton',
   'Santander',
   'Quanta',
@@ -327,6 +330,8 @@ export const AMBIGUOUS_NAMES = [
   'Axon',
   'Lumen',
   'Mohawk',
+  'Copa',
+  'Sono',
 ];
 
 /**
@@ -340,9 +345,14 @@ export const MASTHEADS = ['New York Times'];
  * Registered names whose bare word news never uses for the company, by SEC CIK: "News" of NEWS CORP
  * is every outlet's ("WRAL News", "Fox News"), "City" every town's and club's ("traded to Oklahoma
  * City", "Kansas City Star"), "Star" every newspaper's and performer's; news names these companies
- * with their legal tail ("News Corp", "City Holding", "Star Holdings"), which still matches.
+ * with their legal tail ("News Corp", "City Holding", "Star Holdings", "Star Group"), which still matches.
  */
-export const NEVER_BARE: Record<number, string> = { 1564708: 'News', 726854: 'City', 1953366: 'Star' };
+export const NEVER_BARE: Record<number, string> = {
+  1564708: 'News',
+  726854: 'City',
+  1953366: 'Star',
+  1002590: 'Star',
+};
 
 /**
  * Brands that the dictionary lists as words only because of the brand ("to google"): capitalised, the

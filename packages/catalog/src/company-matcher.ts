@@ -497,10 +497,31 @@ function wordsOfName(name: string): string[] {
   return tokenize(name).map((t) => t.folded);
 }
 
-/** "APPLE INC." → ["apple"]; "Bank of America Corp" → ["bank", "of", "america"]; `tail`: the words dropped from the end. */
+/**
+ * Legal forms written with full stops or a slash, which the tokenizer splits into letters: "N.V.", "S.A.",
+ * "A/S", "S.p.A.", "S.A.B. de C.V.".
+ */
+const SPELT_FORMS = new Set([...LEGAL_FORMS, 'as', 'sab', 'cv', 'kk']);
+
+/** Drops a legal form spelt in single letters from the end of a name's words; whether it did. */
+function dropSpeltForm(words: string[]): boolean {
+  let k = words.length;
+  while (k > 1 && words[k - 1]!.length === 1) k--;
+  if (k === words.length || !SPELT_FORMS.has(words.slice(k).join(''))) return false;
+  words.length = k;
+  return true;
+}
+
+/**
+ * "APPLE INC." → ["apple"]; "Bank of America Corp" → ["bank", "of", "america"]; "Ferrari N.V." →
+ * ["ferrari"]; `tail`: the words dropped from the end.
+ */
 export function shortName(name: string, tail: ReadonlySet<string> = LEGAL_SUFFIXES): string[] {
   const words = wordsOfName(name);
-  while (words.length > 1 && tail.has(words.at(-1)!)) words.pop();
+  while (words.length > 1) {
+    if (tail.has(words.at(-1)!)) words.pop();
+    else if (!dropSpeltForm(words)) break;
+  }
   while (words.length > 1 && words[0] === 'the') words.shift();
   while (words.length > 1 && words.at(-1) === '&') words.pop();
   return words;
@@ -736,6 +757,11 @@ export class CompanyMatcher {
     // Dave Inc.): it needs evidence as a word does — unless written in capitals, as no person's name is
     // ("MARA mines more bitcoin").
     const name = found.givenName && !found.ambiguous && !tokens[start]!.upper ? { ...found, ambiguous: true } : found;
+    // "All-Star outfielder", "ST-Ericsson": the second half of a word hyphenated to a capitalised word
+    // that names no company is part of that word ("Renault-Nissan" names both).
+    if (tokens[start]!.hyphenated && start > 0 && tokens[start - 1]!.capital && !this.nameEndsAt(tokens, start - 1)) {
+      return false;
+    }
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
     if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
@@ -1230,7 +1256,9 @@ export class CompanyMatcher {
     if (written[0]!.smallFirst && !name.mixedCase) return false;
     return name.acronym
       ? written.every((t) => t.upper)
-      : written[0]!.capital && (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com'));
+      : written[0]!.capital &&
+          // "Snap-on": a part hyphenated to a capitalised one is written as the name writes it.
+          (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com' || t.hyphenated));
   }
 
   /** "Walmart and Target", "Ford and GM": listed next to a name that needs no evidence. */

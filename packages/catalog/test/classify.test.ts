@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { applyOverrides, Catalog, CatalogOverrideError, loadCatalog } from '../src/catalog.js';
 import { ArticleClassifier } from '../src/classify.js';
 import { withoutDateline } from '../src/boilerplate.js';
-import { CompanyMatcher } from '../src/company-matcher.js';
+import { CompanyMatcher, shortName } from '../src/company-matcher.js';
 import { PODCAST_CATEGORY_TOPICS, topicsOfPodcastCategories } from '../src/podcast-categories.js';
 import { sectionsOf, TopicClassifier } from '../src/topic-classifier.js';
 import { TOPIC_LEXICON } from '../src/topic-lexicon.js';
@@ -1387,6 +1387,20 @@ describe('company matcher', () => {
     expect(names('Peloton shares jump after subscriber growth returns')).toEqual(['PELOTON INTERACTIVE, INC.']);
     expect(names('Peloton splits on the final climb')).toEqual([]);
     expect(names('Quanta Magazine explains black holes')).toEqual([]);
+  });
+
+  it('reads a legal form spelt with full stops or a slash as one, and a hyphenated name as a whole', () => {
+    // "Ferrari N.V.", "AMBEV S.A.", "NOVO NORDISK A S": the letters of the form were left on the name.
+    expect(shortName('Ferrari N.V.')).toEqual(['ferrari']);
+    expect(shortName('NOVO NORDISK A S')).toEqual(['novo', 'nordisk']);
+    expect(shortName('America Movil S.A.B. de C.V.')).toEqual(['america', 'movil']);
+    expect(shortName('C. H. ROBINSON WORLDWIDE, INC.')).toEqual(['c', 'h', 'robinson', 'worldwide']);
+    expect(names('Ambev profit beats forecasts as beer sales recover')).toEqual(['AMBEV S.A.']);
+    expect(names('Copa America final sells out in hours')).toEqual([]);
+    // "Snap-on" is Snap-on Inc, not Snap; "All-Star" names no Star Group, "ST-Ericsson" no Ericsson.
+    expect(names('Snap-on raises forecast')).toEqual(['Snap-on Inc']);
+    expect(names('Yankees acquire All-Star outfielder in trade deal')).toEqual([]);
+    expect(names('Nokia strikes supplier deal with ST-Ericsson')).toEqual(['NOKIA CORP']);
   });
 
   it('reads a name listed beside an everyday noun, or after a company\'s "new", as a word or a product', () => {
