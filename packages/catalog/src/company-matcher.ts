@@ -514,13 +514,16 @@ function dropSpeltForm(words: string[]): boolean {
 
 /**
  * "APPLE INC." → ["apple"]; "Bank of America Corp" → ["bank", "of", "america"]; "Ferrari N.V." →
- * ["ferrari"]; `tail`: the words dropped from the end.
+ * ["ferrari"]; "CRH PUBLIC LTD CO" → ["crh"]; `tail`: the words dropped from the end.
  */
 export function shortName(name: string, tail: ReadonlySet<string> = LEGAL_SUFFIXES): string[] {
   const words = wordsOfName(name);
+  let dropped = false;
   while (words.length > 1) {
-    if (tail.has(words.at(-1)!)) words.pop();
+    // "VODAFONE GROUP PUBLIC LTD CO": "public" before a legal form is part of it.
+    if (tail.has(words.at(-1)!) || (dropped && words.at(-1) === 'public')) words.pop();
     else if (!dropSpeltForm(words)) break;
+    dropped = true;
   }
   while (words.length > 1 && words[0] === 'the') words.shift();
   while (words.length > 1 && words.at(-1) === '&') words.pop();

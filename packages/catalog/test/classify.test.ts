@@ -1395,6 +1395,8 @@ describe('company matcher', () => {
     expect(shortName('NOVO NORDISK A S')).toEqual(['novo', 'nordisk']);
     expect(shortName('America Movil S.A.B. de C.V.')).toEqual(['america', 'movil']);
     expect(shortName('C. H. ROBINSON WORLDWIDE, INC.')).toEqual(['c', 'h', 'robinson', 'worldwide']);
+    expect(shortName('VODAFONE GROUP PUBLIC LTD CO')).toEqual(['vodafone']);
+    expect(shortName('Public Storage')).toEqual(['public', 'storage']);
     expect(names('Ambev profit beats forecasts as beer sales recover')).toEqual(['AMBEV S.A.']);
     expect(names('Copa America final sells out in hours')).toEqual([]);
     // "Snap-on" is Snap-on Inc, not Snap; "All-Star" names no Star Group, "ST-Ericsson" no Ericsson.
