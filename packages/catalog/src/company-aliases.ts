@@ -340,6 +340,10 @@ export const AMBIGUOUS_NAMES = [
   'Mohawk',
   'Copa',
   'Sono',
+  // A coffee certification, a Porsche's roof, a genus of lilies.
+  'Utz',
+  'Targa',
+  'Lilium',
 ];
 
 /**

@@ -1387,6 +1387,8 @@ describe('company matcher', () => {
     expect(names('Peloton shares jump after subscriber growth returns')).toEqual(['PELOTON INTERACTIVE, INC.']);
     expect(names('Peloton splits on the final climb')).toEqual([]);
     expect(names('Quanta Magazine explains black holes')).toEqual([]);
+    expect(names('Porsche 911 Targa turns 60', 'The roof design was born of fears about safety rules.')).toEqual([]);
+    expect(names('Lilium regale flowers early after mild spring')).toEqual([]);
   });
 
   it('reads a legal form spelt with full stops or a slash as one, and a hyphenated name as a whole', () => {
