@@ -834,6 +834,14 @@ describe('topic classifier', () => {
     );
     expect(firstTopic('Video game adaptation tops box office')).toBe('movies');
     expect(firstTopic('H5N1 found in pigs for the first time')).toBe('communicable disease');
+    expect(firstRoot('Seabird numbers fall by half')).toBe('environment');
+    expect(firstTopic('USB-C chargers become mandatory')).toBe('information technology and computer science');
+  });
+
+  it('reads a temperature as the weather, not an oven', () => {
+    expect(firstRoot('Record 48C recorded in Sicily')).toBe('weather');
+    expect(firstRoot('Highs of 95°F expected in Phoenix')).toBe('weather');
+    expect(topics.classifyText(text('Bake at 200C for 20 minutes until golden')).scores.get(17000000) ?? 0).toBe(0);
   });
 
   it('knows a dateline and a credit from the words of a story', () => {
