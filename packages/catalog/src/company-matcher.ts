@@ -242,6 +242,8 @@ function probabilityOf(guess: TopLevelGuess, topics: readonly number[]): number 
   return p;
 }
 const WEAK_WORD_CONTEXT = 0.4;
+/** Top-level topics of the words around a name beside a weak business word: economy…, labour. */
+const WEAK_WORD_TOPICS = [...CONTEXT_TOPICS, 9000000];
 
 const EXCHANGES = 'NASDAQ|Nasdaq|NYSE|NYSE American|NYSE Arca|NYSE MKT|AMEX|OTC|OTCQX|OTCQB|TSX|LSE|CBOE|Cboe';
 const TICKER_PATTERNS = [
@@ -1012,8 +1014,12 @@ export class CompanyMatcher {
   private businessEvidence(tokens: Token[], start: number, end: number): boolean {
     const near = this.nearBusinessWord(tokens, start, end, BUSINESS_WINDOW);
     if (near === 'strong') return true;
-    const context = this.businessContext(tokens, start, end);
-    return context >= BUSINESS_CONTEXT || (near === 'weak' && context >= WEAK_WORD_CONTEXT);
+    const guess = this.contextGuess(tokens, start, end);
+    if (!guess) return false;
+    if (probabilityOf(guess, CONTEXT_TOPICS) >= BUSINESS_CONTEXT) return true;
+    // Beside a business word ("Amazon warehouse workers vote to unionise"), an employer's labour news
+    // is its business too.
+    return near === 'weak' && probabilityOf(guess, WEAK_WORD_TOPICS) >= WEAK_WORD_CONTEXT;
   }
 
   /**
@@ -1216,11 +1222,11 @@ export class CompanyMatcher {
   }
 
   /**
-   * How likely the words around a name (up to ten each side, the name left out) are about business or
-   * technology, by the learned topic model; 0 without it.
+   * How likely the words around a name (up to ten each side, the name left out) are about each of the
+   * top-level topics, by the learned topic model; null without it or when it knows fewer than two words.
    */
-  private businessContext(tokens: Token[], start: number, end: number): number {
-    if (!this.model) return 0;
+  private contextGuess(tokens: Token[], start: number, end: number): TopLevelGuess | null {
+    if (!this.model) return null;
     const words: string[] = [];
     const [from, to] = clause(tokens, start, end, CONTEXT_WORDS);
     for (let k = from; k < to; k++) {
@@ -1230,8 +1236,7 @@ export class CompanyMatcher {
       words.push(tokens[k]!.folded);
     }
     const guess = this.model.guess(words.join(' '));
-    if (guess.known < 2) return 0;
-    return probabilityOf(guess, CONTEXT_TOPICS);
+    return guess.known < 2 ? null : guess;
   }
 
   private nameAt(tokens: Token[], i: number): Name | null {

@@ -1379,6 +1379,8 @@ describe('company matcher', () => {
     expect(names('Sprouts Farmers Market to open 35 stores')).toEqual(['Sprouts Farmers Market, Inc.']);
     expect(names('Gap to close 200 stores')).toEqual(['GAP INC']);
     expect(names('Storm damages 40 shops in Burlington')).toEqual([]);
+    // Beside a business word, an employer's labour news is its business.
+    expect(names('Amazon warehouse workers vote to unionise')).toEqual(['AMAZON COM INC']);
   });
 
   it('knows a company by the name news gives it when its registered name has a word more', () => {
