@@ -74,13 +74,15 @@ const OUTLET_VERBS = new Set(
   'open opens opening opened close closes closing closed shut shuts shutting add adds adding added'.split(' '),
 );
 
-/** Whether `tokens[k]` counts a business's outlets: a verb that opens or closes, a number, the outlets. */
+/**
+ * Whether `tokens[k]` counts a business's outlets: a verb that opens or closes, a number ("1,200" is two
+ * tokens), the outlets.
+ */
 function countsOutlets(tokens: readonly Token[], k: number): boolean {
-  return (
-    OUTLETS.has(tokens[k]!.folded) &&
-    /^\p{N}/u.test(tokens[k - 1]?.folded ?? '') &&
-    OUTLET_VERBS.has(tokens[k - 2]?.folded ?? '')
-  );
+  if (!OUTLETS.has(tokens[k]!.folded)) return false;
+  let at = k - 1;
+  while (at >= 0 && /^\p{N}+$/u.test(tokens[at]!.folded)) at--;
+  return at < k - 1 && at >= 0 && OUTLET_VERBS.has(tokens[at]!.folded);
 }
 
 /** "$53bn", "£1.2tn": billions written short, as "billion" is a strong business word written out. */
@@ -1053,7 +1055,11 @@ export class CompanyMatcher {
     // "Visa to buy fintech startup": a plan to do business is the company's; "Bill to cap prices" is not.
     // So is a plan to open or close outlets ("Gap to close 200 stores").
     if (word === 'to' && tokens[end + 1]?.joined && isBusinessWord(tokens[end + 1]!.folded)) return true;
-    if (word === 'to' && end + 3 < tokens.length && countsOutlets(tokens, end + 3)) return true;
+    if (word === 'to' && OUTLET_VERBS.has(tokens[end + 1]?.folded ?? '')) {
+      let at = end + 2;
+      while (at < tokens.length && /^\p{N}+$/u.test(tokens[at]!.folded)) at++;
+      if (at < tokens.length && countsOutlets(tokens, at)) return true;
+    }
     if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
     if (JOINERS.has(word) || STRONG_BUSINESS_WORDS.has(word)) return true;
     // "Target Is Closing Nine Stores", "Amazon Will Stop Selling…": an auxiliary makes the name the

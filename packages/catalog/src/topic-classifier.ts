@@ -117,6 +117,7 @@ const DEVICE_HITS = new RegExp(`\\b(?:drones?|rocket|bombs?)\\b(?:\\s+[\\p{L}\\p
 
 /** The conflict, war and peace top-level topic, and the weight of an armed attack's evidence for it. */
 const CONFLICT = 16000000;
+/** The weather top-level topic (a temperature is its evidence). */
 const WEATHER = 17000000;
 /**
  * Top-level topics that HuffPost has no section for (conflict, disaster, labour, weather): the model
