@@ -356,14 +356,16 @@ export const MASTHEADS = ['New York Times'];
 /**
  * Registered names whose bare word news never uses for the company, by SEC CIK: "News" of NEWS CORP
  * is every outlet's ("WRAL News", "Fox News"), "City" every town's and club's ("traded to Oklahoma
- * City", "Kansas City Star"), "Star" every newspaper's and performer's; news names these companies
- * with their legal tail ("News Corp", "City Holding", "Star Holdings", "Star Group"), which still matches.
+ * City", "Kansas City Star"), "Star" every newspaper's and performer's, "Bill" every parliament's ("Industrial
+ * Policy Bill"); news names these companies with their legal tail ("News Corp", "City Holding", "Star
+ * Holdings", "Star Group", "Bill Holdings"), which still matches.
  */
 export const NEVER_BARE: Record<number, string> = {
   1564708: 'News',
   726854: 'City',
   1953366: 'Star',
   1002590: 'Star',
+  1786352: 'Bill',
 };
 
 /**

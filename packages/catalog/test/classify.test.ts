@@ -1411,6 +1411,9 @@ describe('company matcher', () => {
     expect(shortName('Public Storage')).toEqual(['public', 'storage']);
     expect(names('Ambev profit beats forecasts as beer sales recover')).toEqual(['AMBEV S.A.']);
     expect(names('Copa America final sells out in hours')).toEqual([]);
+    // "Bill" alone is a parliament's: BILL Holdings is named with its tail.
+    expect(names('Senate Passes $280 Billion Industrial Policy Bill to Counter China')).toEqual([]);
+    expect(names('Bill Holdings shares fall after profit warning')).toEqual(['BILL Holdings, Inc.']);
     // "Snap-on" is Snap-on Inc, not Snap; "All-Star" names no Star Group, "ST-Ericsson" no Ericsson.
     expect(names('Snap-on raises forecast')).toEqual(['Snap-on Inc']);
     expect(names('Yankees acquire All-Star outfielder in trade deal')).toEqual([]);
