@@ -340,11 +340,19 @@ export const AMBIGUOUS_NAMES = [
   'Mohawk',
   'Copa',
   'Sono',
-  // A coffee certification, a Porsche's roof, a genus of lilies.
+  // A coffee certification, a Porsche's roof, a genus of lilies, a film.
   'Utz',
   'Targa',
   'Lilium',
+  'Tron',
 ];
+
+/**
+ * Companies' acronyms that are also the jargon of computing, finance or medicine ("RPC" a remote procedure
+ * call, "NFT" a token, "CGI" computer graphics, "XP" Windows XP or experience points, "SOS" a call for
+ * help, "ESG" investing's criteria, "GPT" a language model): in capitals they still need evidence.
+ */
+export const JARGON_ACRONYMS = ['RPC', 'NFT', 'CGI', 'SOS', 'XP', 'ESG', 'GPT', 'PHI', 'PACS'];
 
 /**
  * Newspapers whose title is also their company's name: news cites the paper ("The New York Times
@@ -356,9 +364,10 @@ export const MASTHEADS = ['New York Times'];
 /**
  * Registered names whose bare word news never uses for the company, by SEC CIK: "News" of NEWS CORP
  * is every outlet's ("WRAL News", "Fox News"), "City" every town's and club's ("traded to Oklahoma
- * City", "Kansas City Star"), "Star" every newspaper's and performer's, "Bill" every parliament's ("Industrial
- * Policy Bill"); news names these companies with their legal tail ("News Corp", "City Holding", "Star
- * Holdings", "Star Group", "Bill Holdings"), which still matches.
+ * City", "Kansas City Star"), "Star" every newspaper's and performer's, "Bill" every parliament's
+ * ("Industrial Policy Bill"), "Premier" every province's and league's; news names these companies with
+ * their legal tail ("News Corp", "City Holding", "Star Holdings", "Star Group", "Bill Holdings",
+ * "Premier Inc"), which still matches.
  */
 export const NEVER_BARE: Record<number, string> = {
   1564708: 'News',
@@ -366,6 +375,7 @@ export const NEVER_BARE: Record<number, string> = {
   1953366: 'Star',
   1002590: 'Star',
   1786352: 'Bill',
+  1577916: 'Premier',
 };
 
 /**

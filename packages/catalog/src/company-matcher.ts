@@ -23,6 +23,7 @@ import { withoutBoilerplate } from './boilerplate.js';
 import type { Catalog, Company } from './catalog.js';
 import {
   AMBIGUOUS_NAMES,
+  JARGON_ACRONYMS,
   BRAND_WORDS,
   COMPANY_ALIASES,
   COMPANY_PRODUCTS,
@@ -548,6 +549,7 @@ export class CompanyMatcher {
   private readonly byFirstWord = new Map<string, Name[]>();
   private readonly byTicker = new Map<string, number>();
   private readonly ambiguousWords: Set<string>;
+  private readonly jargon: Set<string>;
   /** The topics' labels, folded as the topic classifier folds them ({@link isTopicLabel}). */
   private readonly labels: Set<string>;
   /** The topic phrases by their first word ({@link topicPhrasesOf}), built when first asked. */
@@ -567,6 +569,7 @@ export class CompanyMatcher {
     const given = givenNames();
     this.givenNames = given;
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
+    this.jargon = new Set(JARGON_ACRONYMS.map((n) => n.toLowerCase()));
     this.labels = new Set([...catalog.topics.values()].map((t) => lexiconWords(t.name).join(' ')));
     // An alias names its company before any other's registered name: "Oculus" is Meta's headset
     // business, not OCULUS INC.; "Target" is Target Corp, not Target Group Inc.
@@ -618,7 +621,7 @@ export class CompanyMatcher {
     const name: Name = {
       words,
       company: company.id,
-      ambiguous: ambiguous && !isAcronym,
+      ambiguous: (ambiguous && !isAcronym) || this.jargon.has(key),
       acronym: isAcronym,
       // eslint-disable-next-line no-control-regex
       accented: !/^[\x00-\x7f]*$/.test(written),
@@ -908,9 +911,11 @@ export class CompanyMatcher {
     // title as well ("Iron Mountain", "Knife River", "Blue Bird", "High Tide"): those need evidence as a
     // one-word name does.
     // A name that is itself a topic's label ("Waste Management") needs evidence too.
+    // (A jargon acronym is no such name: "relies on CGI".)
     if (
       !single &&
       !titleCase &&
+      !(name.acronym && name.ambiguous) &&
       (name.words.length >= 3 || this.businessNoun(name.words.at(-1)!)) &&
       !this.isTopicLabel(name.words)
     ) {

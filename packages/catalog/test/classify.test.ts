@@ -1414,6 +1414,14 @@ describe('company matcher', () => {
     // "Bill" alone is a parliament's: BILL Holdings is named with its tail.
     expect(names('Senate Passes $280 Billion Industrial Policy Bill to Counter China')).toEqual([]);
     expect(names('Bill Holdings shares fall after profit warning')).toEqual(['BILL Holdings, Inc.']);
+    expect(names('Ooma Premier subscribers can now call Canada for free')).toEqual(['OOMA INC']);
+  });
+
+  it("reads a company's acronym that is also jargon as the jargon unless business words say otherwise", () => {
+    expect(names('Code Health: Reduce Nesting', 'Deeply nested RPC handlers are hard to read.')).toEqual([]);
+    expect(names('The film relies on CGI to de-age its stars')).toEqual([]);
+    expect(names('RPC Inc shares rise after profit beats forecasts')).toEqual(['RPC INC']);
+    expect(names('Giant Bombcast: Tron Evolution reviewed')).toEqual([]);
     // "Snap-on" is Snap-on Inc, not Snap; "All-Star" names no Star Group, "ST-Ericsson" no Ericsson.
     expect(names('Snap-on raises forecast')).toEqual(['Snap-on Inc']);
     expect(names('Yankees acquire All-Star outfielder in trade deal')).toEqual([]);
