@@ -340,11 +340,13 @@ export const AMBIGUOUS_NAMES = [
   'Mohawk',
   'Copa',
   'Sono',
-  // A coffee certification, a Porsche's roof, a genus of lilies, a film.
+  // A coffee certification, a Porsche's roof, a genus of lilies, a film, Arthur's isle, a mascot.
   'Utz',
   'Targa',
   'Lilium',
   'Tron',
+  'Avalon',
+  'Domo',
 ];
 
 /**
@@ -365,9 +367,9 @@ export const MASTHEADS = ['New York Times'];
  * Registered names whose bare word news never uses for the company, by SEC CIK: "News" of NEWS CORP
  * is every outlet's ("WRAL News", "Fox News"), "City" every town's and club's ("traded to Oklahoma
  * City", "Kansas City Star"), "Star" every newspaper's and performer's, "Bill" every parliament's
- * ("Industrial Policy Bill"), "Premier" every province's and league's; news names these companies with
- * their legal tail ("News Corp", "City Holding", "Star Holdings", "Star Group", "Bill Holdings",
- * "Premier Inc"), which still matches.
+ * ("Industrial Policy Bill"), "Premier" every province's and league's, "Founder" every start-up's; news
+ * names these companies with their legal tail ("News Corp", "City Holding", "Star Holdings", "Star
+ * Group", "Bill Holdings", "Premier Inc", "Founder Group"), which still matches.
  */
 export const NEVER_BARE: Record<number, string> = {
   1564708: 'News',
@@ -376,6 +378,7 @@ export const NEVER_BARE: Record<number, string> = {
   1002590: 'Star',
   1786352: 'Bill',
   1577916: 'Premier',
+  1989930: 'Founder',
 };
 
 /**
