@@ -1422,7 +1422,7 @@ describe('company matcher', () => {
     expect(names('The film relies on CGI to de-age its stars')).toEqual([]);
     expect(names('RPC Inc shares rise after profit beats forecasts')).toEqual(['RPC INC']);
     expect(names('Giant Bombcast: Tron Evolution reviewed')).toEqual([]);
-    expect(names('Cloudera founder debuts data platform with backing from investors')).toEqual([]);
+    expect(names('Cloudera Founder Debuts Big Data Platform With Backing From Investors')).toEqual([]);
     // "Snap-on" is Snap-on Inc, not Snap; "All-Star" names no Star Group, "ST-Ericsson" no Ericsson.
     expect(names('Snap-on raises forecast')).toEqual(['Snap-on Inc']);
     expect(names('Yankees acquire All-Star outfielder in trade deal')).toEqual([]);
