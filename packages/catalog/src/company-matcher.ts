@@ -772,6 +772,18 @@ export class CompanyMatcher {
     if (tokens[start]!.hyphenated && start > 0 && tokens[start - 1]!.capital && !this.nameEndsAt(tokens, start - 1)) {
       return false;
     }
+    // "Yankees GM Brian Cashman": before a person's full name, "GM" is a general manager's title.
+    if (
+      name.words.length === 1 &&
+      name.words[0] === 'gm' &&
+      tokens[end]?.joined &&
+      tokens[end].capital &&
+      this.givenNames.has(tokens[end].folded) &&
+      tokens[end + 1]?.joined &&
+      tokens[end + 1]!.capital
+    ) {
+      return false;
+    }
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
     if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;

@@ -1422,6 +1422,9 @@ describe('company matcher', () => {
     expect(names('The film relies on CGI to de-age its stars')).toEqual([]);
     expect(names('RPC Inc shares rise after profit beats forecasts')).toEqual(['RPC INC']);
     expect(names('Giant Bombcast: Tron Evolution reviewed')).toEqual([]);
+    // Before a person's full name, "GM" is a general manager.
+    expect(names('Yankees GM Brian Cashman says the team will spend')).toEqual([]);
+    expect(names('GM CEO Mary Barra meets union leaders')).toEqual(['General Motors Co']);
     expect(names('Cloudera Founder Debuts Big Data Platform With Backing From Investors')).toEqual([]);
     // "Snap-on" is Snap-on Inc, not Snap; "All-Star" names no Star Group, "ST-Ericsson" no Ericsson.
     expect(names('Snap-on raises forecast')).toEqual(['Snap-on Inc']);
