@@ -356,6 +356,9 @@ export const AMBIGUOUS_NAMES = [
  */
 export const JARGON_ACRONYMS = ['RPC', 'NFT', 'CGI', 'SOS', 'XP', 'ESG', 'GPT', 'PHI', 'PACS'];
 
+/** Companies' acronyms that are also a title before a person's name ("Yankees GM Brian Cashman"). */
+export const TITLE_ACRONYMS = ['GM'];
+
 /**
  * Newspapers whose title is also their company's name: news cites the paper ("The New York Times
  * reported", an aggregator's "… - The New York Times"), so a mention is the company only with business

@@ -23,13 +23,14 @@ import { withoutBoilerplate } from './boilerplate.js';
 import type { Catalog, Company } from './catalog.js';
 import {
   AMBIGUOUS_NAMES,
-  JARGON_ACRONYMS,
   BRAND_WORDS,
   COMPANY_ALIASES,
   COMPANY_PRODUCTS,
+  JARGON_ACRONYMS,
   MASTHEADS,
   NEVER_BARE,
   PRODUCT_LINES,
+  TITLE_ACRONYMS,
 } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
@@ -173,6 +174,8 @@ const NO_NAMES: Name[] = [];
 
 const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
 const MASTHEAD_NAMES = new Set(MASTHEADS.map((title) => title.toLowerCase()));
+const JARGON = new Set(JARGON_ACRONYMS.map((acronym) => acronym.toLowerCase()));
+const TITLES = new Set(TITLE_ACRONYMS.map((acronym) => acronym.toLowerCase()));
 /** {@link PRODUCT_LINES}, folded, by company id. */
 const PRODUCT_WORDS = new Map(
   Object.entries(PRODUCT_LINES).map(([cik, words]) => [Number(cik), new Set(words.map((w) => w.toLowerCase()))]),
@@ -549,7 +552,6 @@ export class CompanyMatcher {
   private readonly byFirstWord = new Map<string, Name[]>();
   private readonly byTicker = new Map<string, number>();
   private readonly ambiguousWords: Set<string>;
-  private readonly jargon: Set<string>;
   /** The topics' labels, folded as the topic classifier folds them ({@link isTopicLabel}). */
   private readonly labels: Set<string>;
   /** The topic phrases by their first word ({@link topicPhrasesOf}), built when first asked. */
@@ -569,7 +571,6 @@ export class CompanyMatcher {
     const given = givenNames();
     this.givenNames = given;
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
-    this.jargon = new Set(JARGON_ACRONYMS.map((n) => n.toLowerCase()));
     this.labels = new Set([...catalog.topics.values()].map((t) => lexiconWords(t.name).join(' ')));
     // An alias names its company before any other's registered name: "Oculus" is Meta's headset
     // business, not OCULUS INC.; "Target" is Target Corp, not Target Group Inc.
@@ -621,7 +622,7 @@ export class CompanyMatcher {
     const name: Name = {
       words,
       company: company.id,
-      ambiguous: (ambiguous && !isAcronym) || this.jargon.has(key),
+      ambiguous: (ambiguous && !isAcronym) || JARGON.has(key),
       acronym: isAcronym,
       // eslint-disable-next-line no-control-regex
       accented: !/^[\x00-\x7f]*$/.test(written),
@@ -772,10 +773,10 @@ export class CompanyMatcher {
     if (tokens[start]!.hyphenated && start > 0 && tokens[start - 1]!.capital && !this.nameEndsAt(tokens, start - 1)) {
       return false;
     }
-    // "Yankees GM Brian Cashman": before a person's full name, "GM" is a general manager's title.
+    // "Yankees GM Brian Cashman": before a person's full name, a title's acronym is the title.
     if (
       name.words.length === 1 &&
-      name.words[0] === 'gm' &&
+      TITLES.has(name.words[0]!) &&
       tokens[end]?.joined &&
       tokens[end].capital &&
       this.givenNames.has(tokens[end].folded) &&
