@@ -391,6 +391,38 @@ export const NEVER_BARE: Record<number, string> = {
 export const BRAND_WORDS = ['Google'];
 
 /**
+ * Pairs of everyday words that name nothing but the company: each word capitalised in a sentence-case
+ * text, the pair is the company ("Union Pacific train derails", "Dollar General worker killed"), as a
+ * name ending in an industry's word is ("Duke Energy"). In a title-case headline, where every word has a
+ * capital, they need evidence as any everyday words do ("Going Beyond Meat And Potatoes").
+ */
+export const COMPANY_PAIRS = [
+  'Union Pacific',
+  'Norfolk Southern',
+  'Dollar General',
+  'Dollar Tree',
+  'General Mills',
+  'Western Union',
+  'Electronic Arts',
+  'Foot Locker',
+  'Urban Outfitters',
+  'Toll Brothers',
+  'Capital One',
+  'Shake Shack',
+  'Planet Fitness',
+  'Big Lots',
+  'Beyond Meat',
+  'Boot Barn',
+  'Genuine Parts',
+  'Sealed Air',
+  'Sally Beauty',
+  'Sleep Number',
+  'Vivid Seats',
+  'Invitation Homes',
+  'Grocery Outlet',
+];
+
+/**
  * Product lines that news names with the company's own name, by SEC CIK: "Apple Watch", "Amazon
  * Prime", "Meta Quest" name the company although a capitalised word follows it (which otherwise makes
  * another name of it: "Apple Valley", "Amazon Basin"). Only for companies whose name is also a word.

@@ -24,6 +24,7 @@ import type { Catalog, Company } from './catalog.js';
 import {
   AMBIGUOUS_NAMES,
   BRAND_WORDS,
+  COMPANY_PAIRS,
   COMPANY_ALIASES,
   COMPANY_PRODUCTS,
   JARGON_ACRONYMS,
@@ -59,6 +60,16 @@ const BUSINESS_WORDS = new Set(
    misses posts
    airline flights bookings rating debt downgrades upgrades deliveries shipments contract contracts lawsuit settlement sued regulators
    antitrust`.split(/\s+/),
+);
+
+/**
+ * Industries, as the last word of a company's name ("Duke Energy", "Cardinal Health", "Electronic Arts"
+ * is none): two capitalised everyday words ending in one name the company, where other pairs make a
+ * place or a title ("Iron Mountain", "Knife River").
+ */
+const INDUSTRY_WORDS = new Set(
+  `energy power electric gas oil financial health healthcare medical surgical foods entertainment media
+   hotels airlines logistics mining pharmaceuticals therapeutics motors communications insurance`.split(/\s+/),
 );
 
 /** Business words that are evidence on their own; the others ("buys", "chief", "unveils") need the words around to read as business too. */
@@ -150,6 +161,14 @@ const VENUE_WORDS = new Set(
    plaza`.split(/\s+/),
 );
 
+/**
+ * A government's offices and offices-holders, capitalised after the words: "US Energy Department", "the
+ * Energy Secretary", "Digital Markets Act" name no company.
+ */
+const OFFICE_WORDS = new Set(
+  'department secretary ministry minister agency commission committee act council authority'.split(' '),
+);
+
 /** Compass points after a street's name ("Albemarle St. NW"). */
 const COMPASS = new Set('n s e w ne nw se sw'.split(' '));
 
@@ -173,6 +192,7 @@ const PRICE_WORDS = new Set(['price', 'prices']);
 const NO_NAMES: Name[] = [];
 
 const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
+const PAIRS = new Set(COMPANY_PAIRS.map((pair) => pair.toLowerCase()));
 const MASTHEAD_NAMES = new Set(MASTHEADS.map((title) => title.toLowerCase()));
 const JARGON = new Set(JARGON_ACRONYMS.map((acronym) => acronym.toLowerCase()));
 const TITLES = new Set(TITLE_ACRONYMS.map((acronym) => acronym.toLowerCase()));
@@ -791,6 +811,7 @@ export class CompanyMatcher {
     if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded) && !saintAt(tokens, end)) {
       return false;
     }
+    if (tokens[end]?.capital && tokens[end].joined && OFFICE_WORDS.has(tokens[end].folded)) return false;
     const next = tokens[end];
     // "GPT-4", "GPT-J", "F-35": capitals with a short designation after a hyphen name a model.
     if (name.words.length === 1 && tokens[start]!.upper && next?.hyphenated && next.folded.length <= 3) return false;
@@ -923,13 +944,21 @@ export class CompanyMatcher {
     // Software") — but two everyday words, the last no business or technology word, make a place or a
     // title as well ("Iron Mountain", "Knife River", "Blue Bird", "High Tide"): those need evidence as a
     // one-word name does.
+    // A last word that names an industry makes a company's name of two everyday words ("Duke Energy",
+    // "Cardinal Health", "General Electric"), unless another capitalised word goes on with it ("US Energy
+    // Secretary").
     // A name that is itself a topic's label ("Waste Management") needs evidence too.
     // (A jargon acronym is no such name: "relies on CGI".)
     if (
       !single &&
       !titleCase &&
       !(name.acronym && name.ambiguous) &&
-      (name.words.length >= 3 || this.businessNoun(name.words.at(-1)!)) &&
+      (name.words.length >= 3 ||
+        this.businessNoun(name.words.at(-1)!) ||
+        PAIRS.has(name.words.join(' ')) ||
+        (INDUSTRY_WORDS.has(name.words.at(-1)!) &&
+          !(tokens[end]?.capital && tokens[end].joined) &&
+          tokens[end]?.folded !== 'of')) &&
       !this.isTopicLabel(name.words)
     ) {
       return true;

@@ -50,6 +50,12 @@ describe('topic classifier', () => {
       'air and space accident and incident',
     ]);
     expect(name('Ferry capsizes off Indonesian island with 40 aboard')).toEqual(['maritime accident and incident']);
+    // A newsroom's "Train crashes" category names one (the lexicon folds a plural "s", not "-es").
+    expect(topics.topicsOfCategories(['Train crashes']).map((id) => catalog.topics.get(id)!.name)).toEqual([
+      'railway accident and incident',
+    ]);
+    // Horse racing by its meetings and races.
+    expect(name('Favourite falls at first fence in Grand National')).toEqual(['horse racing']);
     expect(
       name('Motorway pile-up involving 30 cars closes the M6', 'Fog was blamed for the crash, which left six hurt.'),
     ).toEqual(['road accident and incident']);
@@ -1263,6 +1269,23 @@ describe('company matcher', () => {
     ]);
     // A name that says its trade, or of three words, needs none.
     expect(names('Unity Software scraps fee that angered game developers')).toEqual(['Unity Software Inc.']);
+    // Nor does one whose last word names an industry, unless a government's office goes on with it.
+    expect(
+      names('Storm leaves a million homes without power', 'Crews from Duke Energy worked through the night.'),
+    ).toEqual(['Duke Energy CORP']);
+    expect(
+      names('Trump names new US Energy Secretary', 'The former oil executive will lead the US Energy Department.'),
+    ).toEqual([]);
+    expect(names('Report says First Capital of Texas was a small village')).toEqual([]);
+    // Nor a pair that names nothing but the company, in sentence case; a title-case headline's capitals
+    // say nothing.
+    expect(
+      names('Freight train derails near Tucson', 'A Union Pacific train left the tracks on Monday, officials said.'),
+    ).toEqual(['UNION PACIFIC CORP']);
+    expect(
+      names('Gunman kills worker at store', 'The Dollar General employee was shot during a robbery in Jacksonville.'),
+    ).toEqual(['DOLLAR GENERAL CORP']);
+    expect(names('Going Beyond Meat And Potatoes: Vegan Recipes For Winter')).toEqual([]);
   });
 
   it('reads a venue named for a company as the venue', () => {
