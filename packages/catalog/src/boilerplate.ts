@@ -6,6 +6,15 @@
 /** The link that ends every Google News item's description: a link's label, no mention of Google. */
 const AGGREGATOR_LINK = 'View Full Coverage on Google News';
 
+/**
+ * Whether an item is an aggregator's digest: Google News lists the story's headline and then other
+ * outlets' headlines on it, each with the outlet's name, and ends with its coverage link (which a
+ * shortened introduction may have lost: the item's link is Google News's own then).
+ */
+export function isAggregatorDigest(introduction: string, url?: string): boolean {
+  return introduction.includes(AGGREGATOR_LINK) || (url !== undefined && /^https?:\/\/news\.google\.com\//.test(url));
+}
+
 /** The text without the boilerplate above (each occurrence read as a space). */
 export function withoutBoilerplate(text: string): string {
   return text.includes(AGGREGATOR_LINK) ? text.replaceAll(AGGREGATOR_LINK, ' ') : text;

@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { foldText } from '@tidings/core/text';
-import { withoutBoilerplate } from './boilerplate.js';
+import { isAggregatorDigest, withoutBoilerplate } from './boilerplate.js';
 import type { Catalog, Company } from './catalog.js';
 import {
   AMBIGUOUS_NAMES,
@@ -566,7 +566,16 @@ export interface CompanyEvidence {
    * model instead (an article-level topic made no difference on the development set).
    */
   topics?: readonly number[];
+  /** The article's URL: an aggregator's digest is read for the story's companies only ({@link isAggregatorDigest}). */
+  url?: string;
 }
+
+/**
+ * In an aggregator's digest, how many of the other outlets' headlines must name a company that the
+ * item's own headline does not: one may be another story's ("Ford reaffirms outlook" under an airline
+ * merger) or an outlet's name ("… The New York Times"); the story's own companies recur.
+ */
+const DIGEST_MENTIONS = 2;
 
 export class CompanyMatcher {
   private readonly byFirstWord = new Map<string, Name[]>();
@@ -716,9 +725,13 @@ export class CompanyMatcher {
     const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle()));
     const sure = new Set<number>(byTicker);
     const people = new Set<number>();
+    const digest = isAggregatorDigest(evidence.introduction, evidence.url);
+    /** In a digest: the companies its headline names, and how often the rest writes each name. */
+    const inHeadline = new Set<number>();
+    const mentions = new Map<number, number>();
     /** Companies meant where the case of the words can tell (not in a title-case text). */
     const readable = new Set<number>();
-    for (const field of [evidence.headline, evidence.introduction]) {
+    for (const [index, field] of [evidence.headline, evidence.introduction].entries()) {
       // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
       const read = withoutBoilerplate(field);
       const masked =
@@ -736,6 +749,7 @@ export class CompanyMatcher {
           continue;
         }
         const end = i + name.words.length;
+        if (index === 1) mentions.set(name.company, (mentions.get(name.company) ?? 0) + 1);
         if (
           name.givenName &&
           !productLineAfter(tokens, end, name.company) &&
@@ -755,6 +769,7 @@ export class CompanyMatcher {
         ) {
           sure.add(name.company);
           if (!titleCase) readable.add(name.company);
+          if (index === 0) inHeadline.add(name.company);
         }
         i = end;
       }
@@ -762,6 +777,11 @@ export class CompanyMatcher {
     // A given name read as a person's anywhere in the article ("Rep. Dave Brat said") is the person's
     // where a title-case headline cannot tell ("GOP Rep. Dave Brat: Virginia GOP Didn't…").
     for (const id of people) if (!readable.has(id) && !byTicker.has(id)) sure.delete(id);
+    if (digest) {
+      for (const id of sure) {
+        if (!inHeadline.has(id) && !byTicker.has(id) && (mentions.get(id) ?? 0) < DIGEST_MENTIONS) sure.delete(id);
+      }
+    }
     for (const id of sure) found.add(id);
     return [...found].slice(0, MAX_COMPANIES);
   }

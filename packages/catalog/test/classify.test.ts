@@ -1121,6 +1121,36 @@ describe('company matcher', () => {
     ]);
   });
 
+  it("reads a Google News digest's other headlines for the story's companies only", () => {
+    const spirit =
+      'Spirit and Frontier Airlines throw out merger agreement The Verge Spirit ends merger agreement with Frontier, ' +
+      'continues takeover talks with JetBlue CNBC Live news updates: Ford reaffirms outlook as sales rebound, but ' +
+      'acknowledges inflationary pressures Financial Times Spirit Forced to Listen to Investors and Dump Frontier ' +
+      'Bloomberg View Full Coverage on Google News';
+    // Ford is another story's, named once; Frontier recurs.
+    expect(names('Spirit and Frontier Airlines throw out merger agreement - The Verge', spirit)).toEqual([
+      'Frontier Group Holdings, Inc.',
+    ]);
+    // A shortened digest has lost the coverage link: the item's Google News link says what it is.
+    const celtics =
+      "Nets and Celtics rumors: Kevin Durant, Jaylen Brown Hoops Hype Boston Celtics' Jayson Tatum, responding to " +
+      "Kevin Durant trade speculation, says 'I love our team,' doesn't wear GM hat ESPN Should the Brooklyn Nets be…";
+    const headline = 'Nets and Celtics rumors: Kevin Durant, Jaylen Brown - Hoops Hype';
+    const match = (url?: string) =>
+      companies.match({ ...text(headline, celtics), url }).map((id) => catalog.companies.get(id)!.name);
+    expect(match()).toEqual(['General Motors Co']);
+    expect(match('https://news.google.com/__i/rss/rd/articles/CBMic2h0?oc=5')).toEqual([]);
+    // The story's company, named by several outlets, stays.
+    const pixel =
+      'Likely camera sensors for Pixel 7, 7 Pro, and Pixel tablet uncovered in code 9to5Google The Google Pixel 7 Pro ' +
+      'Uses 3 Samsung ISOCELL Cameras Wccftech Google Pixel 7, 7 Pro, Pixel Tablet and Pixel foldable camera sensors ' +
+      'uncovered - GSMArena.com news GSMArena.com Google Pixel 7 and Pixel 7 Pro camera sensor specs have leaked ' +
+      'Pocket-lint View Full Coverage on Google News';
+    expect(
+      names('Likely camera sensors for Pixel 7, 7 Pro, and Pixel tablet uncovered in code - 9to5Google', pixel),
+    ).toEqual(['Alphabet Inc.']);
+  });
+
   it('treats share classes as one company', () => {
     expect(names('Trading in (NASDAQ: GOOG) and NASDAQ:GOOGL was heavy')).toEqual(['Alphabet Inc.']);
   });
