@@ -15,6 +15,18 @@ export function isAggregatorDigest(introduction: string, url?: string): boolean 
   return introduction.includes(AGGREGATOR_LINK) || (url !== undefined && /^https?:\/\/news\.google\.com\//.test(url));
 }
 
+/**
+ * Portals that syndicate other newsrooms' stories, named in a digest as the outlet of a headline ("…
+ * found in US soil AOL", "… Yahoo News"): in a digest these name no technology company.
+ */
+const SYNDICATORS =
+  /\b(?:Yahoo!?(?: (?:News|Finance|Life|Sports|Entertainment|Voices|Movies))?|AOL|MSN)(?![\p{L}\p{N}])/gu;
+
+/** A digest's text without the syndicating portals' names (see above). */
+export function withoutSyndicators(text: string): string {
+  return text.replace(SYNDICATORS, ' ');
+}
+
 /** The text without the boilerplate above (each occurrence read as a space). */
 export function withoutBoilerplate(text: string): string {
   return text.includes(AGGREGATOR_LINK) ? text.replaceAll(AGGREGATOR_LINK, ' ') : text;

@@ -10,7 +10,7 @@
  * topic, and descends while a narrower topic carries evidence of its own.
  */
 import { foldText } from '@tidings/core/text';
-import { withoutBoilerplate, withoutDateline } from './boilerplate.js';
+import { isAggregatorDigest, withoutBoilerplate, withoutDateline, withoutSyndicators } from './boilerplate.js';
 import type { Catalog } from './catalog.js';
 import { detectLanguage } from './language.js';
 import { topicsOfPodcastCategories } from './podcast-categories.js';
@@ -430,7 +430,11 @@ export class TopicClassifier {
       // "View Full Coverage on Google News" under every Google News item is no word about technology.
       const headline = withoutBoilerplate(evidence.headline);
       // Nor is a wire story's dateline ("NEW YORK (Reuters) - ") about the story.
-      const introduction = withoutBoilerplate(withoutDateline(evidence.introduction));
+      // An aggregator's digest names the portals that syndicate its headlines ("… Yahoo News").
+      const digest = isAggregatorDigest(evidence.introduction, evidence.url);
+      const introduction = withoutBoilerplate(
+        withoutDateline(digest ? withoutSyndicators(evidence.introduction) : evidence.introduction),
+      );
       this.scan(headline, HEADLINE_WEIGHT);
       this.scan(introduction, 1);
       this.patterns(`${headline}\n${introduction}`);

@@ -252,6 +252,16 @@ describe('topic classifier', () => {
           'View Full Coverage on Google News',
       ),
     ).not.toBe('science and technology');
+    // Nor are the portals that syndicate a digest's headlines ("… Yahoo News", "… AOL"); Yahoo's own news is.
+    const soil =
+      'CDC warns of deadly bacteria found in Mississippi soil after two residents sickened CBS News CDC, for first ' +
+      'time from samples taken in U.S., discovers bacteria that causes rare serious disease Yahoo News Bacteria ' +
+      'that causes rare tropical disease found in US soil AOL View Full Coverage on Google News';
+    const soilTopics = topics
+      .classifyText(text('CDC warns of deadly bacteria found in Mississippi soil after two residents sickened', soil))
+      .topics.map((id) => catalog.topics.get(id)!.name);
+    expect(soilTopics).not.toContain('information technology and computer science');
+    expect(firstTopic('Yahoo News app adds live video')).toBe('information technology and computer science');
     // Machine-learning engineering is artificial intelligence, not labour or education.
     const first = (headline: string) =>
       topics.classifyText(text(headline)).topics.map((id) => catalog.topics.get(id)!.name)[0];
