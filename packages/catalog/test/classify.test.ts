@@ -128,6 +128,8 @@ describe('topic classifier', () => {
     const read = (headline: string) => lexicon.classifyText(text(headline)).topics;
     // "strikes" alone is labour: a drone or missile strike is war.
     expect(read('Missile strikes on the port kill 12').map(rootName)).toEqual(['conflict, war and peace']);
+    // Armed groups by name, and a city retaken from one.
+    expect(firstRoot('Isis driven out of Mosul')).toBe('conflict, war and peace');
     // A pay deal ends a strike (it is no merger); a late penalty at Villa is football.
     expect(read('Dockworkers end strike after pay deal').map(rootName)).toEqual(['labor']);
     expect(
