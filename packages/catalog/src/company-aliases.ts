@@ -13,6 +13,12 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   19617: ['JPMorgan', 'JP Morgan', 'J.P. Morgan', 'Chase', 'JPMorgan Chase'],
   927628: ['Capital One'],
   27904: ['Delta', 'Delta Air Lines'],
+  // Airlines that news names without their holding's or registered tail.
+  1158463: ['JetBlue'],
+  766421: ['Alaska Airlines'],
+  1743907: ['Sun Country Airlines', 'Sun Country'],
+  1498710: ['Spirit Airlines'],
+  1362468: ['Allegiant Air', 'Allegiant'],
   51143: ['IBM'],
   2488: ['AMD'],
   104169: ['Walmart', 'Wal-Mart'],

@@ -308,6 +308,8 @@ interface Token {
   accented: boolean;
   /** Written with a small first letter and a capital after it ("eBay", "iMac"). */
   smallFirst: boolean;
+  /** Written with a capital inside after small letters, as brands are ("FedEx", "PayPal"; not "McDonald"). */
+  camel: boolean;
 }
 
 /**
@@ -397,6 +399,10 @@ function isCapital(word: string): boolean {
 
 /** A name with a small first letter and a capital after it: "eBay", "iRobot", "iPhone". */
 const SMALL_FIRST = /^\p{Ll}{1,2}\p{Lu}/u;
+/** A capital, small letters, then a capital: a brand's way of writing ("FedEx", "JetBlue", "YouTube"). */
+const CAMEL = /^\p{Lu}\p{Ll}+\p{Lu}/u;
+/** Surnames and places written so by their prefix: "McDonald", "MacArthur", "DeSantis", "LaGuardia", "DiCaprio". */
+const SURNAME_PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|St)\p{Lu}/u;
 
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
@@ -416,6 +422,7 @@ function tokenize(text: string): Token[] {
         hyphenated: false,
         accented: false,
         smallFirst: false,
+        camel: false,
       });
       last = match.index + raw.length;
       continue;
@@ -438,6 +445,7 @@ function tokenize(text: string): Token[] {
       hyphenated: out.length > 0 && /^[-‐‑]$/.test(between),
       accented: !ascii && folded !== lower,
       smallFirst,
+      camel: CAMEL.test(raw) && !SURNAME_PREFIX.test(raw),
     });
     last = match.index + raw.length;
   }
@@ -922,9 +930,14 @@ export class CompanyMatcher {
     // ("Valero scores twice", "Hershey school board", "Crocs bask on riverbank"): it is the company
     // unless nothing in the article speaks of a business — or it owns what follows ("Disney's new film"),
     // or is owned ("Comedian's Netflix special": a surname follows no possessive).
+    // Nor is a name written as brands are ("FedEx pilots vote to strike"): no surname or place is.
     if (!name.ambiguous) {
       return (
-        !single || tokens[end - 1]!.possessive || (start > 0 && tokens[start - 1]!.possessive) || speaksOfBusiness()
+        !single ||
+        tokens[end - 1]!.possessive ||
+        (start > 0 && tokens[start - 1]!.possessive) ||
+        (name.words.length === 1 && tokens[start]!.camel) ||
+        speaksOfBusiness()
       );
     }
     // "Amazon's new Echo Show", "Meta's latest Quest": the company's new product, named, in a text whose

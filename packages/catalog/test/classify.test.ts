@@ -1453,6 +1453,8 @@ describe('company matcher', () => {
     expect(names('Marriott adds 100 hotels in India')).toEqual(['MARRIOTT INTERNATIONAL INC']);
     expect(names('Akamai beats earnings forecasts')).toEqual(['AKAMAI TECHNOLOGIES INC']);
     expect(names('Hertz to sell 30,000 electric cars from its rental fleet')).toEqual(['HERTZ GLOBAL HOLDINGS, INC']);
+    expect(names('JetBlue cancels flights as storm nears Boston')).toEqual(['JETBLUE AIRWAYS CORP']);
+    expect(names('Alaska Airlines grounds its fleet after IT outage')).toEqual(['ALASKA AIR GROUP, INC.']);
     // Some of them are words, people or units too, and need the same evidence as any such name.
     expect(names('Slow brain waves of four hertz linked to memory')).toEqual([]);
     expect(names('Axon regrowth in damaged spinal cords shown in mice')).toEqual([]);
@@ -1588,6 +1590,13 @@ describe('company matcher', () => {
     ]);
     expect(names('Hershey raises chocolate prices as cocoa costs soar')).toEqual(['HERSHEY CO']);
     expect(names("Disney's new animated film tops the box office")).toEqual(['Walt Disney Co']);
+    // So is a name written as brands are, which no surname or place is; a surname's prefix is no such writing.
+    expect(names('FedEx pilots vote to authorise strike', 'The union said talks on pay had stalled.')).toEqual([
+      'FEDEX CORP',
+    ]);
+    expect(names('McDonald scores twice as Rangers go top', 'The striker struck either side of half-time.')).toEqual(
+      [],
+    );
   });
 
   it('reads acronyms only in capitals', () => {
