@@ -63,9 +63,9 @@ const BUSINESS_WORDS = new Set(
 );
 
 /**
- * Industries, as the last word of a company's name ("Duke Energy", "Cardinal Health", "Electronic Arts"
- * is none): two capitalised everyday words ending in one name the company, where other pairs make a
- * place or a title ("Iron Mountain", "Knife River").
+ * Industries, as the last word of a company's name: two capitalised everyday words ending in one name
+ * the company ("Duke Energy", "Cardinal Health"), where other pairs make a place or a title ("Iron
+ * Mountain", "Knife River"; the pairs that name only a company are listed: `COMPANY_PAIRS`).
  */
 const INDUSTRY_WORDS = new Set(
   `energy power electric gas oil financial health healthcare medical surgical foods entertainment media
@@ -162,7 +162,7 @@ const VENUE_WORDS = new Set(
 );
 
 /**
- * A government's offices and offices-holders, capitalised after the words: "US Energy Department", "the
+ * A government's offices and office-holders, capitalised after the words: "US Energy Department", "the
  * Energy Secretary", "Digital Markets Act" name no company.
  */
 const OFFICE_WORDS = new Set(
@@ -757,7 +757,7 @@ export class CompanyMatcher {
           continue;
         }
         const end = i + name.words.length;
-        if (index === 1) mentions.set(name.company, (mentions.get(name.company) ?? 0) + 1);
+        if (digest && index === 1) mentions.set(name.company, (mentions.get(name.company) ?? 0) + 1);
         if (
           name.givenName &&
           !productLineAfter(tokens, end, name.company) &&
