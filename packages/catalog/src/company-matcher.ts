@@ -87,15 +87,29 @@ const OUTLET_VERBS = new Set(
   'open opens opening opened close closes closing closed shut shuts shutting add adds adding added'.split(' '),
 );
 
+/** A number as the tokenizer reads it: digits, with thousands separators ("1,800"). */
+const NUMBER = /^\p{N}[\p{N},]*$/u;
+
+/** An employer's jobs, counted after a verb that cuts or adds them ("to cut 600 jobs", "sheds 1,200 staff"). */
+const JOBS = new Set('jobs staff workers employees roles positions'.split(' '));
+const JOB_VERBS = new Set(
+  `cut cuts cutting axe axes axing shed sheds shedding slash slashes slashing eliminate eliminates eliminating
+   add adds adding create creates creating hire hires hiring`.split(/\s+/),
+);
+
 /**
- * Whether `tokens[k]` counts a business's outlets: a verb that opens or closes, a number ("1,200" is two
- * tokens), the outlets.
+ * Whether `tokens[k]` counts a business's outlets or an employer's jobs: a verb that opens, closes, cuts
+ * or adds them, a number ("1,200" is two tokens), the outlets or the jobs.
  */
-function countsOutlets(tokens: readonly Token[], k: number): boolean {
-  if (!OUTLETS.has(tokens[k]!.folded)) return false;
+function countsHoldings(tokens: readonly Token[], k: number): boolean {
+  const counted = OUTLETS.has(tokens[k]!.folded) ? OUTLET_VERBS : JOBS.has(tokens[k]!.folded) ? JOB_VERBS : null;
+  if (!counted) return false;
   let at = k - 1;
-  while (at >= 0 && /^\p{N}+$/u.test(tokens[at]!.folded)) at--;
-  return at < k - 1 && at >= 0 && OUTLET_VERBS.has(tokens[at]!.folded);
+  // One word may qualify them ("100,000 seasonal workers", "1,000 salaried jobs").
+  if (at > 0 && !tokens[at]!.capital && !NUMBER.test(tokens[at]!.folded)) at--;
+  const last = at;
+  while (at >= 0 && NUMBER.test(tokens[at]!.folded)) at--;
+  return at < last && at >= 0 && counted.has(tokens[at]!.folded);
 }
 
 /** "$53bn", "£1.2tn": billions written short, as "billion" is a strong business word written out. */
@@ -409,7 +423,8 @@ function tokenize(text: string): Token[] {
   // A possessive "'s" is dropped from the word and marked on it (a zero-width joiner stands in for it).
   const source = /['’]/.test(text) ? text.replace(/['’]s\b/g, '\u200d').replace(/['’]/g, '') : text;
   let last = 0;
-  for (const match of source.matchAll(/[\p{L}\p{N}&]+/gu)) {
+  // A number written with thousands separators is one word ("1,800 jobs").
+  for (const match of source.matchAll(/\p{N}{1,3}(?:,\p{N}{3})+(?!\p{N})|[\p{L}\p{N}&]+/gu)) {
     const raw = match[0];
     if (raw === '&' && out.length) {
       out.push({
@@ -1075,7 +1090,7 @@ export class CompanyMatcher {
       // a company noun may be a name's ("Ten Years Of The Giant Bombcast").
       if (this.anotherCompanys(tokens, k, end) || DETERMINERS.has(tokens[k + 1]?.folded ?? '')) continue;
       if (COMPANY_NOUNS.has(folded)) continue;
-      if (isStrongBusinessWord(folded) || countsOutlets(tokens, k)) return true;
+      if (isStrongBusinessWord(folded) || countsHoldings(tokens, k)) return true;
     }
     return false;
   }
@@ -1133,12 +1148,13 @@ export class CompanyMatcher {
     if (!next || !next.joined || next.hyphenated) return true;
     const word = next.folded;
     // "Visa to buy fintech startup": a plan to do business is the company's; "Bill to cap prices" is not.
-    // So is a plan to open or close outlets ("Gap to close 200 stores").
+    // So is a plan to open or close outlets, or to cut or add jobs ("Gap to close 200 stores", "Apple to cut
+    // 600 jobs").
     if (word === 'to' && tokens[end + 1]?.joined && isBusinessWord(tokens[end + 1]!.folded)) return true;
-    if (word === 'to' && OUTLET_VERBS.has(tokens[end + 1]?.folded ?? '')) {
+    if (word === 'to' && tokens[end + 1]?.joined) {
       let at = end + 2;
-      while (at < tokens.length && /^\p{N}+$/u.test(tokens[at]!.folded)) at++;
-      if (at < tokens.length && countsOutlets(tokens, at)) return true;
+      while (at < tokens.length && NUMBER.test(tokens[at]!.folded)) at++;
+      if (at < tokens.length && (countsHoldings(tokens, at) || countsHoldings(tokens, at + 1))) return true;
     }
     if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
     if (JOINERS.has(word) || STRONG_BUSINESS_WORDS.has(word)) return true;
@@ -1299,7 +1315,7 @@ export class CompanyMatcher {
    * model reads as business or technology.
    */
   private speaksOfBusiness(tokens: readonly Token[]): boolean {
-    if (tokens.some((t, k) => isBusinessWord(t.folded) || COMPANY_NOUNS.has(t.folded) || countsOutlets(tokens, k))) {
+    if (tokens.some((t, k) => isBusinessWord(t.folded) || COMPANY_NOUNS.has(t.folded) || countsHoldings(tokens, k))) {
       return true;
     }
     if (!this.model) return true;
@@ -1427,7 +1443,7 @@ export class CompanyMatcher {
       // name's word ("Retail Giant Target" is the name's own noun).
       if (COMPANY_NOUNS.has(word) && this.headsAnotherName(tokens, k, start)) continue;
       if (this.anotherCompanys(tokens, k, end)) continue;
-      if (isStrongBusinessWord(word) || countsOutlets(tokens, k)) return 'strong';
+      if (isStrongBusinessWord(word) || countsHoldings(tokens, k)) return 'strong';
       if (isBusinessWord(word)) found = 'weak';
     }
     return found;

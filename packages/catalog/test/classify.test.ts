@@ -1550,6 +1550,10 @@ describe('company matcher', () => {
       'VISA INC.',
     ]);
     expect(names('Bill to cap energy prices passes first vote')).toEqual([]);
+    // So is a plan to cut or add jobs, however the number is written.
+    expect(names('Apple to cut 600 jobs')).toEqual(['Apple Inc.']);
+    expect(names('Target to cut 1,800 jobs')).toEqual(['TARGET CORP']);
+    expect(names('Shell sheds 200 staff in low-carbon unit')).toEqual(['Shell plc']);
     // A surname follows no possessive.
     expect(names("Comedian's Netflix special breaks viewing records")).toEqual(['NETFLIX INC']);
   });
