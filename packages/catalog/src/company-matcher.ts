@@ -59,7 +59,7 @@ const BUSINESS_WORDS = new Set(
    takeover takeovers buyout buyouts
    misses posts
    airline flights bookings rating debt downgrades upgrades deliveries shipments contract contracts lawsuit settlement sued regulators
-   antitrust`.split(/\s+/),
+   antitrust outage outages cyberattack cyberattacks headquarters`.split(/\s+/),
 );
 
 /**
@@ -78,7 +78,7 @@ const STRONG_BUSINESS_WORDS = new Set(
    revenues profit profits quarter quarterly fiscal dividend acquisition merger stake ipo valuation nasdaq nyse
    listed traded trading subsidiary subscribers customers layoffs downgrades upgrades guidance outlook forecast
    sales billion million retailer carrier airline lender insurer manufacturer giant antitrust flights bookings
-   deliveries shipments takeover takeovers buyout buyouts`.split(/\s+/),
+   deliveries shipments takeover takeovers buyout buyouts cyberattack cyberattacks headquarters`.split(/\s+/),
 );
 
 /** A business's outlets, counted after a verb that opens or closes them ("to open 35 stores", "closes 200 branches"). */

@@ -1554,6 +1554,15 @@ describe('company matcher', () => {
     expect(names('Apple to cut 600 jobs')).toEqual(['Apple Inc.']);
     expect(names('Target to cut 1,800 jobs')).toEqual(['TARGET CORP']);
     expect(names('Shell sheds 200 staff in low-carbon unit')).toEqual(['Shell plc']);
+    // A cyberattack or a headquarters is an organisation's; an outage needs the words around to be business.
+    expect(names('Delta hit by cyberattack')).toEqual(['DELTA AIR LINES, INC.']);
+    expect(
+      names(
+        'Shoppers stranded as Visa outage hits card payments',
+        'Cards failed at tills across Europe for four hours.',
+      ),
+    ).toEqual(['VISA INC.']);
+    expect(names('Delta residents face outage after storm')).toEqual([]);
     // A surname follows no possessive.
     expect(names("Comedian's Netflix special breaks viewing records")).toEqual(['NETFLIX INC']);
   });
