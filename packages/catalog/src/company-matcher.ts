@@ -112,6 +112,35 @@ function countsHoldings(tokens: readonly Token[], k: number): boolean {
   return at < last && at >= 0 && counted.has(tokens[at]!.folded);
 }
 
+/** Verbs by which a business sets its prices ("raises prices", "cuts fares"). */
+const PRICE_VERBS = new Set(
+  'raise raises raising raised hike hikes hiking hiked cut cuts cutting lower lowers lowering'.split(' '),
+);
+/** Verbs by which a business names or loses its chief executive ("names new chief executive"). */
+const CHIEF_VERBS = new Set(
+  'names named appoints appointed hires hired ousts ousted fires fired replaces replaced'.split(' '),
+);
+
+/**
+ * Whether the name's own verb, right after it, does what only a business does: sets its prices or fares
+ * ("Target raises prices", "Delta cuts fares") or names its chief executive ("Gap names new chief
+ * executive"). Not a verb further on: "Apple growers raise prices" are the growers.
+ */
+function actsAsBusiness(tokens: readonly Token[], end: number): boolean {
+  const verb = tokens[end];
+  if (!verb?.joined || !tokens[end + 1]?.joined) return false;
+  if (PRICE_VERBS.has(verb.folded)) {
+    const object = tokens[end + 1]!.folded === 'its' ? tokens[end + 2] : tokens[end + 1];
+    return object?.folded === 'prices' || object?.folded === 'fares';
+  }
+  if (!CHIEF_VERBS.has(verb.folded)) return false;
+  for (let k = end + 1; k < Math.min(tokens.length - 1, end + 4); k++) {
+    if (!tokens[k + 1]!.joined) return false;
+    if (tokens[k]!.folded === 'chief' && tokens[k + 1]!.folded === 'executive') return true;
+  }
+  return false;
+}
+
 /** "$53bn", "£1.2tn": billions written short, as "billion" is a strong business word written out. */
 const BILLIONS = /^\d+(?:bn|tn)$/;
 
@@ -1057,6 +1086,7 @@ export class CompanyMatcher {
       if (partner?.joined && !partner.capital && this.everyday(partner.folded)) return false;
     }
     if (namedInArticle() || this.besideCompany(tokens, start, end)) return true;
+    if (single && actsAsBusiness(tokens, end)) return true;
     if (single && tokens[start]!.sentenceStart && !name.givenName && this.actsOnItsBusiness(tokens, end)) return true;
     // At the start of a headline or sentence the capital says nothing: words further on count for the
     // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",

@@ -1563,6 +1563,10 @@ describe('company matcher', () => {
       ),
     ).toEqual(['VISA INC.']);
     expect(names('Delta residents face outage after storm')).toEqual([]);
+    // Its chief executive named, its prices or fares set, by its own verb.
+    expect(names('Target names new chief executive')).toEqual(['TARGET CORP']);
+    expect(names('Delta raises fares on transatlantic routes')).toEqual(['DELTA AIR LINES, INC.']);
+    expect(names('Crown Prosecution Service names new chief executive')).toEqual([]);
     // A surname follows no possessive.
     expect(names("Comedian's Netflix special breaks viewing records")).toEqual(['NETFLIX INC']);
   });
