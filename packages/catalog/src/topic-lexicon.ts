@@ -576,7 +576,12 @@ export const TOPIC_LEXICON: Record<number, string> = {
   10000000: `lifestyle, leisure, travel, tourism, vacation, hotel, hotels, restaurant, restaurants, food:0.4, recipe,
     cooking, wine, beer, fashion:0.4, hobby, gardening, home:0.2, shopping:0.4, lottery`,
   20000563: `tourist:0.75, tourists:0.75, where to eat, where to stay, city break, city breaks, things to do:0.5,
-    itinerary:0.75, sightseeing, guidebook`,
+    itinerary:0.75, sightseeing, guidebook, budget trip, road trip, rail pass, rail passes, backpacking,
+    backpackers, travel guide, trip to:0.5`,
+  // A hobby's drinks: cocktails and what goes in them.
+  20000568: `cocktail, cocktails, mezcal, tequila:0.5, margarita, negroni, mojito, martini:0.5, mixology, bartender`,
+  // Beauty routines and products are the cosmetics topic, not health.
+  20001248: `skincare, skin care, moisturiser, moisturizer, serum:0.5, makeup, make-up, mascara, lipstick, beauty routine`,
   20001257: `gardening, gardener, gardeners, houseplant, houseplants, allotment, allotments, lawn:0.5, lawns:0.5,
     seedlings, compost:0.5`,
   20000551: `holiday:0.3`,
@@ -584,7 +589,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000541: `board game, board games, tabletop game, tabletop games, catan, monopoly:0.5, scrabble, dungeons & dragons`,
   20000546: `puzzle, puzzles, crossword, crosswords, sudoku, jigsaw, wordle`,
   12000000: `religion, religious, church, churches, pope, islam, mosque, synagogue, ramadan, christmas:0.4, easter:0.4,
-    faith:0.5, worship, pilgrims, pilgrimage`,
+    faith:0.5, worship, pilgrims, pilgrimage, monk, monks, nun, nuns, monastery, convent`,
   20000659: `vatican:0.75, catholic:0.75, catholics:0.75, protestant:0.75, christian:0.75, christians:0.75`,
   20000677: `muslim:0.75, muslims:0.75, islamic:0.75`,
   20000679: `jewish:0.75, jews:0.75`,

@@ -128,6 +128,11 @@ describe('topic classifier', () => {
     const read = (headline: string) => lexicon.classifyText(text(headline)).topics;
     // "strikes" alone is labour: a drone or missile strike is war.
     expect(read('Missile strikes on the port kill 12').map(rootName)).toEqual(['conflict, war and peace']);
+    // A cocktail is a food-and-drink hobby's; monks and nuns are religion's.
+    expect(firstTopic('Cocktail of the week: a smoky mezcal margarita', 'Rim the glass with chilli salt.')).toBe(
+      'food and drink enthusiasm',
+    );
+    expect(firstRoot('Monks restore frescoes in mountain monastery')).toBe('religion');
     // Armed groups by name, and a city retaken from one.
     expect(firstRoot('Isis driven out of Mosul')).toBe('conflict, war and peace');
     // A pay deal ends a strike (it is no merger); a late penalty at Villa is football.
