@@ -35,10 +35,36 @@ export class ArticleClassifier {
     this.companies = new CompanyMatcher(catalog);
   }
 
+  /**
+   * The article's topics and companies. A fault in either reader costs only what it would have found
+   * (the source's default topics stay; no companies) and a warning on stderr, never the article or its
+   * feed: an exception here would fail the whole fetch, and the next one the same way.
+   */
   classify(input: ClassifyInput): { topics: number[]; companies: number[] } {
-    const topics = this.topics.assign(input.defaultTopics, input);
-    return { topics, companies: this.companies.match({ ...input, topics }) };
+    let topics: number[];
+    try {
+      topics = this.topics.assign(input.defaultTopics, input);
+    } catch (error) {
+      warnOnce('topics', error, input.headline);
+      topics = [...input.defaultTopics];
+    }
+    try {
+      return { topics, companies: this.companies.match({ ...input, topics }) };
+    } catch (error) {
+      warnOnce('companies', error, input.headline);
+      return { topics, companies: [] };
+    }
   }
+}
+
+/** Faults already reported, by reader and message: each is reported once per process. */
+const reported = new Set<string>();
+
+function warnOnce(reader: string, error: unknown, headline: string): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (reported.has(`${reader}:${message}`)) return;
+  reported.add(`${reader}:${message}`);
+  process.emitWarning(`reading ${reader} failed for "${headline.slice(0, 80)}": ${message}`, 'TidingsClassifyWarning');
 }
 
 const built = new WeakMap<Catalog, ArticleClassifier>();

@@ -99,10 +99,11 @@ const JOB_VERBS = new Set(
 
 /**
  * Whether `tokens[k]` counts a business's outlets or an employer's jobs: a verb that opens, closes, cuts
- * or adds them, a number ("1,200" is two tokens), the outlets or the jobs.
+ * or adds them, a number, the outlets or the jobs. Past the last word, nothing is counted.
  */
 function countsHoldings(tokens: readonly Token[], k: number): boolean {
-  const counted = OUTLETS.has(tokens[k]!.folded) ? OUTLET_VERBS : JOBS.has(tokens[k]!.folded) ? JOB_VERBS : null;
+  const word = tokens[k]?.folded;
+  const counted = word === undefined ? null : OUTLETS.has(word) ? OUTLET_VERBS : JOBS.has(word) ? JOB_VERBS : null;
   if (!counted) return false;
   let at = k - 1;
   // One word may qualify them ("100,000 seasonal workers", "1,000 salaried jobs").

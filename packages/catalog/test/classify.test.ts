@@ -1559,6 +1559,9 @@ describe('company matcher', () => {
     expect(names('Apple to cut 600 jobs')).toEqual(['Apple Inc.']);
     expect(names('Target to cut 1,800 jobs')).toEqual(['TARGET CORP']);
     expect(names('Shell sheds 200 staff in low-carbon unit')).toEqual(['Shell plc']);
+    // A headline that ends where a count would go is read, not thrown on.
+    expect(names('Apple to cut staff')).toEqual([]);
+    expect(names('Gap to close')).toEqual([]);
     // A cyberattack or a headquarters is an organisation's; an outage needs the words around to be business.
     expect(names('Delta hit by cyberattack')).toEqual(['DELTA AIR LINES, INC.']);
     expect(
@@ -1624,6 +1627,53 @@ describe('company matcher', () => {
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
+  });
+});
+
+describe('classification never throws', () => {
+  it('reads any arrangement of the words its rules look at, ends and edges included', () => {
+    // The rules look around a name (the word after it, a count two words on, a verb right after): a text
+    // that ends where they look must be read, not thrown on ("Apple to cut staff" once threw).
+    const words = `Apple Target Delta FedEx Duke Energy Union Pacific to cut open raises prices names new chief
+      executive 1,800 600 jobs staff stores seasonal workers US Department of the Apple's outage cyberattack
+      , . Yahoo News GM hat Boko Haram Google`.split(/\s+/);
+    let seed = 7;
+    const pick = () => words[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % words.length]!;
+    for (let i = 0; i < 5000; i++) {
+      const headline = Array.from({ length: 1 + (i % 7) }, pick).join(' ');
+      const introduction = i % 2 ? '' : Array.from({ length: 1 + (i % 5) }, pick).join(' ');
+      const url = i % 5 === 0 ? 'https://news.google.com/articles/x' : undefined;
+      // The readers themselves, not the classifier that guards them (below).
+      expect(() =>
+        companies.match({ headline, introduction, url, topics: topics.assign([], text(headline)) }),
+      ).not.toThrow();
+    }
+  });
+
+  it('keeps the article when a reader fails: its default topics, no companies, a warning', async () => {
+    const classifier = new ArticleClassifier(catalog);
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', listen);
+    try {
+      const input = { headline: 'Apple to cut 600 jobs', introduction: '', defaultTopics: [4000000] };
+      const topicsRead = classifier.topics.assign([4000000], input);
+      classifier.companies.match = () => {
+        throw new TypeError('a company reader fault');
+      };
+      expect(classifier.classify(input)).toEqual({ topics: topicsRead, companies: [] });
+      classifier.topics.assign = () => {
+        throw new TypeError('a topic reader fault');
+      };
+      expect(classifier.classify(input)).toEqual({ topics: [4000000], companies: [] });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([
+        'reading companies failed for "Apple to cut 600 jobs": a company reader fault',
+        'reading topics failed for "Apple to cut 600 jobs": a topic reader fault',
+      ]);
+    } finally {
+      process.off('warning', listen);
+    }
   });
 });
 
