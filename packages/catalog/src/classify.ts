@@ -57,12 +57,16 @@ export class ArticleClassifier {
   }
 }
 
-/** Faults already reported, by reader and message: each is reported once per process. */
+/**
+ * Faults already reported, by reader and message: each is reported once per process, and at most
+ * {@link MAX_REPORTED} of them (a long-running worker keeps no growing list).
+ */
 const reported = new Set<string>();
+const MAX_REPORTED = 100;
 
 function warnOnce(reader: string, error: unknown, headline: string): void {
   const message = error instanceof Error ? error.message : String(error);
-  if (reported.has(`${reader}:${message}`)) return;
+  if (reported.has(`${reader}:${message}`) || reported.size >= MAX_REPORTED) return;
   reported.add(`${reader}:${message}`);
   process.emitWarning(`reading ${reader} failed for "${headline.slice(0, 80)}": ${message}`, 'TidingsClassifyWarning');
 }

@@ -429,8 +429,8 @@ export class TopicClassifier {
     try {
       // "View Full Coverage on Google News" under every Google News item is no word about technology.
       const headline = withoutBoilerplate(evidence.headline);
-      // Nor is a wire story's dateline ("NEW YORK (Reuters) - ") about the story.
-      // An aggregator's digest names the portals that syndicate its headlines ("… Yahoo News").
+      // Nor is a wire story's dateline ("NEW YORK (Reuters) - ") about the story, nor a digest's portals
+      // that syndicate its headlines ("… Yahoo News").
       const digest = isAggregatorDigest(evidence.introduction, evidence.url);
       const introduction = withoutBoilerplate(
         withoutDateline(digest ? withoutSyndicators(evidence.introduction) : evidence.introduction),
