@@ -501,3 +501,68 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
   1403161: ['Ryan McInerney'],
   37996: ['Model T', 'Bronco'],
 };
+
+/** The words of an airline's trade ({@link COMPANY_TRADES}). */
+const AIRLINE = `flight flyer passenger pilot plane jet jetliner airliner aircraft airport runway cabin fare baggage
+  boarding airbus boeing nonstop aviation layover`;
+const OIL_AND_GAS = `oil gas petrol gasoline diesel refinery refining drilling offshore crude barrel lng pipeline
+  oilfield petroleum biofuel`;
+const PAYMENTS = 'debit contactless payment transaction merchant checkout fintech';
+const SOCIAL_MEDIA = 'ad ads advertiser advertising creator influencer chat chatbot metaverse headset';
+const CARMAKER = 'car vehicle pickup truck suv dealer dealership ev evs autoworker sedan';
+const SOFTWARE = 'software cloud database server developer subscription';
+const CHIPS = 'chip processor semiconductor foundry wafer memory dram';
+const DRUGS = 'drug obesity insulin antiviral hiv vaccine';
+const PACKAGING = 'packaging beverage container';
+
+/**
+ * The words of a company's trade, by SEC CIK, for companies whose one-word name is also a word, a
+ * place or a person: near the name they say the company is meant, as a strong business word does
+ * ("Delta Is Giving Passengers Free Wi-Fi", "Visa Fined Over Debit Card Fees", "Shoppers Flock To
+ * Target"), and right after it they are the company's ("Delta pilots picket at Atlanta airport"; not
+ * "Delta farmers"). Far from the name they say nothing ("Southwest braces for storms as flights are
+ * cancelled"), except of a name that is no everyday word ("Thieves steal Ruger pistols"). Singular
+ * forms; words of several senses left out ("card": a visa's holders fear for their green card; "fuel":
+ * a shell hits a fuel depot).
+ */
+export const COMPANY_TRADES: Record<number, string> = {
+  27904: AIRLINE, // Delta
+  92380: AIRLINE, // Southwest
+  1306965: OIL_AND_GAS, // Shell
+  93410: OIL_AND_GAS, // Chevron
+  1403161: PAYMENTS, // Visa
+  1512673: `${PAYMENTS} bitcoin`, // Block
+  1326801: SOCIAL_MEDIA, // Meta
+  1564408: SOCIAL_MEDIA, // Snap
+  37996: CARMAKER, // Ford
+  1318605: CARMAKER, // Tesla
+  1811210: CARMAKER, // Lucid
+  1341439: SOFTWARE, // Oracle
+  796343: `${SOFTWARE} photoshop`, // Adobe
+  50863: `${CHIPS} pc pcs`, // Intel
+  723125: CHIPS, // Micron
+  1973239: CHIPS, // Arm
+  59478: DRUGS, // Lilly
+  882095: DRUGS, // Gilead
+  1219601: PACKAGING, // Crown
+  9389: PACKAGING, // Ball
+  320193: 'device smartphone laptop developer chip', // Apple
+  1018724: 'warehouse delivery package parcel seller shopper commerce marketplace', // Amazon
+  27419: 'shopper merchandise aisle checkout retail', // Target
+  39911: 'clothing apparel jeans', // Gap
+  1585521: 'call meeting video webinar remote account user app', // Zoom
+  891103: 'dating tinder swipe', // Match
+  1830043: 'dating swipe', // Bumble
+  1639825: 'treadmill workout instructor subscriber fitness exercise', // Peloton
+  1810806: 'developer engine', // Unity
+  320187: 'shoe sneaker trainer sportswear footwear apparel', // Nike
+  1977102: 'sandal shoe footwear', // Birkenstock
+  95029: 'pistol rifle firearm handgun gun', // Ruger
+  1754301: 'channel broadcast broadcaster anchor ratings', // Fox
+  1571996: 'laptop pc pcs server', // Dell
+  1585689: 'hotel resort', // Hilton
+  18230: 'excavator bulldozer machinery', // Caterpillar
+  1286681: 'pizza', // Domino's
+  793952: 'motorcycle', // Harley
+  1766502: 'pet', // Chewy
+};

@@ -27,6 +27,7 @@ import {
   COMPANY_PAIRS,
   COMPANY_ALIASES,
   COMPANY_PRODUCTS,
+  COMPANY_TRADES,
   JARGON_ACRONYMS,
   MASTHEADS,
   NEVER_BARE,
@@ -263,6 +264,16 @@ const PRODUCTS_OF = new Map(
 /** Whether one of the company's products or officers starts at token `k`. */
 function productAt(tokens: readonly Token[], k: number, company: number): boolean {
   return PRODUCTS_OF.get(company)?.some((words) => words.every((w, j) => tokens[k + j]?.folded === w)) === true;
+}
+
+const TRADES_OF = new Map(
+  Object.entries(COMPANY_TRADES).map(([cik, words]) => [Number(cik), new Set(words.split(/\s+/).filter(Boolean))]),
+);
+
+/** Whether a folded word, in the singular or as written, is of the company's trade ({@link COMPANY_TRADES}). */
+function isTrade(company: number | undefined, word: string | undefined): boolean {
+  const trade = company === undefined ? undefined : TRADES_OF.get(company);
+  return !!trade && word !== undefined && (trade.has(word) || trade.has(singular(word)));
 }
 
 /** Directions that, capitalised before a word, make a place's name of it ("North Sea", "West Bank"). */
@@ -773,6 +784,18 @@ export class CompanyMatcher {
       }
       return named;
     };
+    // Whether the article speaks of the company's trade ("pistols" for Ruger), read once a company: for a
+    // name that is no everyday word, as business words anywhere are (`meant`).
+    const tradeNamed = new Map<number, boolean>();
+    const namesTrade = (company: number) => {
+      if (!TRADES_OF.has(company)) return false;
+      let named = tradeNamed.get(company);
+      if (named === undefined) {
+        named = wholeArticle().some((t) => isTrade(company, t.folded));
+        tradeNamed.set(company, named);
+      }
+      return named;
+    };
     // Whether anything in the article speaks of a business (see `meant`), read once and only when asked.
     let business: boolean | undefined;
     const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle()));
@@ -818,6 +841,7 @@ export class CompanyMatcher {
             titleCase,
             () => companyNounFor(name.company) || namesProduct(name.company),
             speaksOfBusiness,
+            () => namesTrade(name.company),
           )
         ) {
           sure.add(name.company);
@@ -856,6 +880,7 @@ export class CompanyMatcher {
     titleCase: boolean,
     namedInArticle: () => boolean,
     speaksOfBusiness: () => boolean,
+    namesTrade: () => boolean,
   ): boolean {
     // A common given name is a person's as often as the company's ("Dave sits in while Brad recovers",
     // Dave Inc.): it needs evidence as a word does — unless written in capitals, as no person's name is
@@ -975,14 +1000,16 @@ export class CompanyMatcher {
     // ("Valero scores twice", "Hershey school board", "Crocs bask on riverbank"): it is the company
     // unless nothing in the article speaks of a business — or it owns what follows ("Disney's new film"),
     // or is owned ("Comedian's Netflix special": a surname follows no possessive).
-    // Nor is a name written as brands are ("FedEx pilots vote to strike"): no surname or place is.
+    // Nor is a name written as brands are ("FedEx pilots vote to strike"): no surname or place is. Its
+    // trade anywhere speaks of it as business words do ("Thieves steal Ruger pistols from gun shop").
     if (!name.ambiguous) {
       return (
         !single ||
         tokens[end - 1]!.possessive ||
         (start > 0 && tokens[start - 1]!.possessive) ||
         (name.words.length === 1 && tokens[start]!.camel) ||
-        speaksOfBusiness()
+        speaksOfBusiness() ||
+        namesTrade()
       );
     }
     // "Amazon's new Echo Show", "Meta's latest Quest": the company's new product, named, in a text whose
@@ -1051,7 +1078,8 @@ export class CompanyMatcher {
       !endsPhrase(tokens, end - 1) &&
       !this.listed(tokens, start) &&
       (!this.businessNoun(tokens[end]!.folded) || ADJECTIVE.test(name.words[0]!)) &&
-      !productAt(tokens, end, name.company)
+      !productAt(tokens, end, name.company) &&
+      !isTrade(name.company, tokens[end]?.folded)
     ) {
       // "Opera house"; and an adjective qualifies any noun after it ("Progressive tax rates"); but the
       // company's own product after its name is the company's ("Carnival cruise ships").
@@ -1096,13 +1124,13 @@ export class CompanyMatcher {
     if (
       single &&
       tokens[start]!.sentenceStart &&
-      !this.standsAlone(tokens, end) &&
-      ((name.givenName && titleCase) || !this.doesBusiness(tokens, end))
+      !this.standsAlone(tokens, end, name.company) &&
+      ((name.givenName && titleCase) || !this.doesBusiness(tokens, end, name.company))
     ) {
       return false;
     }
     // "Dollar General and Dollar Tree cut forecasts": what follows a list is said of each of its names.
-    return this.businessEvidence(tokens, start, this.listEnd(tokens, end));
+    return this.businessEvidence(tokens, start, this.listEnd(tokens, end), name.company);
   }
 
   /**
@@ -1112,7 +1140,7 @@ export class CompanyMatcher {
    * none; "Delta farmers face rising water" neither). A given name in a title-case text is left out: after
    * it comes a surname ("Bill Gates Pledges $1 Billion").
    */
-  private doesBusiness(tokens: Token[], end: number): boolean {
+  private doesBusiness(tokens: Token[], end: number, company?: number): boolean {
     if (!readsAsVerb(tokens[end])) return false;
     const [, to] = clause(tokens, end, end + 1, BUSINESS_WINDOW);
     for (let k = end + 1; k < to; k++) {
@@ -1121,7 +1149,7 @@ export class CompanyMatcher {
       // a company noun may be a name's ("Ten Years Of The Giant Bombcast").
       if (this.anotherCompanys(tokens, k, end) || DETERMINERS.has(tokens[k + 1]?.folded ?? '')) continue;
       if (COMPANY_NOUNS.has(folded)) continue;
-      if (isStrongBusinessWord(folded) || countsHoldings(tokens, k)) return true;
+      if (isStrongBusinessWord(folded) || countsHoldings(tokens, k) || isTrade(company, folded)) return true;
     }
     return false;
   }
@@ -1139,8 +1167,8 @@ export class CompanyMatcher {
   }
 
   /** A strong business word within four words, or words around the name that read as business. */
-  private businessEvidence(tokens: Token[], start: number, end: number): boolean {
-    const near = this.nearBusinessWord(tokens, start, end, BUSINESS_WINDOW);
+  private businessEvidence(tokens: Token[], start: number, end: number, company?: number): boolean {
+    const near = this.nearBusinessWord(tokens, start, end, BUSINESS_WINDOW, company);
     if (near === 'strong') return true;
     const guess = this.contextGuess(tokens, start, end);
     if (!guess) return false;
@@ -1174,10 +1202,12 @@ export class CompanyMatcher {
    * as business or technology, or a lower-case noun it reads so ("Amazon cloud unit"); never a
    * preposition or a determiner.
    */
-  private standsAlone(tokens: readonly Token[], end: number): boolean {
+  private standsAlone(tokens: readonly Token[], end: number, company?: number): boolean {
     const next = tokens[end];
     if (!next || !next.joined || next.hyphenated) return true;
     const word = next.folded;
+    // "Delta pilots", "Shell petrol stations": the company's trade after its name.
+    if (isTrade(company, word)) return true;
     // "Visa to buy fintech startup": a plan to do business is the company's; "Bill to cap prices" is not.
     // So is a plan to open or close outlets, or to cut or add jobs ("Gap to close 200 stores", "Apple to cut
     // 600 jobs").
@@ -1461,7 +1491,13 @@ export class CompanyMatcher {
   }
 
   /** The strongest business word within `window` words of a name: 'strong', 'weak' or null. */
-  private nearBusinessWord(tokens: Token[], start: number, end: number, window: number): 'strong' | 'weak' | null {
+  private nearBusinessWord(
+    tokens: Token[],
+    start: number,
+    end: number,
+    window: number,
+    company?: number,
+  ): 'strong' | 'weak' | null {
     let found: 'weak' | null = null;
     const [from, to] = clause(tokens, start, end, window);
     for (let k = from; k < to; k++) {
@@ -1474,7 +1510,7 @@ export class CompanyMatcher {
       // name's word ("Retail Giant Target" is the name's own noun).
       if (COMPANY_NOUNS.has(word) && this.headsAnotherName(tokens, k, start)) continue;
       if (this.anotherCompanys(tokens, k, end)) continue;
-      if (isStrongBusinessWord(word) || countsHoldings(tokens, k)) return 'strong';
+      if (isStrongBusinessWord(word) || countsHoldings(tokens, k) || isTrade(company, word)) return 'strong';
       if (isBusinessWord(word)) found = 'weak';
     }
     return found;

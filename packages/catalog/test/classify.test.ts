@@ -1624,6 +1624,20 @@ describe('company matcher', () => {
     );
   });
 
+  it("reads a company's trade beside its everyday-word name as evidence, where the name reads as one", () => {
+    expect(names('Delta pilots picket at Atlanta airport', 'Union members want higher pay.')).toEqual([
+      'DELTA AIR LINES, INC.',
+    ]);
+    expect(names('Delta Is Giving Passengers Free Wi-Fi')).toEqual(['DELTA AIR LINES, INC.']);
+    expect(names('Visa Fined Over Debit Card Fees')).toEqual(['VISA INC.']);
+    expect(names('Shoppers Flock To Target For Back-To-School Deals')).toEqual(['TARGET CORP']);
+    // Not a phrase the name begins, nor a trade named far from it or in another clause.
+    expect(names('Delta farmers strike over water prices', 'Growers say new charges will ruin them.')).toEqual([]);
+    expect(names('Visa applicants face new rules on card payments for fees')).toEqual([]);
+    expect(names('Southwest braces for storms as flights are cancelled')).toEqual([]);
+    expect(names('Oracle bones go on display', 'A museum uses software to read the inscriptions.')).toEqual([]);
+  });
+
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
