@@ -491,7 +491,6 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
   1318605: ['Cybertruck', 'Powerwall', 'Musk'],
   50863: ['Pentium', 'Xeon', 'Gelsinger'],
   1341439: ['NetSuite', 'Ellison', 'Safra Catz'],
-  1512673: ['Afterpay', 'Dorsey'],
   1571996: ['Alienware'],
   815097: ['cruise ship', 'cruise ships', 'cruise line', 'cruise lines', 'Micky Arison'],
   1306965: ['Wael Sawan'],
@@ -500,6 +499,9 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
   1585521: ['Eric Yuan'],
   1403161: ['Ryan McInerney'],
   37996: ['Model T', 'Bronco'],
+  891103: ['Tinder', 'OkCupid'],
+  1512673: ['Cash App', 'Afterpay', 'Dorsey'],
+  39911: ['Old Navy', 'Banana Republic', 'Athleta'],
 };
 
 /** The words of an airline's trade ({@link COMPANY_TRADES}). */
@@ -551,7 +553,7 @@ export const COMPANY_TRADES: Record<number, string> = {
   27419: 'shopper merchandise aisle checkout retail', // Target
   39911: 'clothing apparel jeans', // Gap
   1585521: 'call meeting video webinar remote account user app', // Zoom
-  891103: 'dating tinder swipe', // Match
+  891103: 'dating swipe', // Match
   1830043: 'dating swipe', // Bumble
   1639825: 'treadmill workout instructor subscriber fitness exercise', // Peloton
   1810806: 'developer engine', // Unity

@@ -1056,6 +1056,7 @@ describe('company matcher', () => {
     expect(
       names('Meta lays off staff in its Reality Labs unit', 'The Facebook owner will shift spending to AI glasses.'),
     ).toEqual(['Meta Platforms, Inc.']);
+    expect(names('Match launches safety feature for Tinder dates')).toEqual(['Match Group, Inc.']);
     // An officer by full name is as telling.
     expect(names('Tim Cook Says Apple Is Not Worried About Tariffs')).toEqual(['Apple Inc.']);
     // Without the product, the fruit and the prefix stay words.
