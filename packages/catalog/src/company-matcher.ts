@@ -114,6 +114,26 @@ function countsHoldings(tokens: readonly Token[], k: number): boolean {
   return at < last && at >= 0 && counted.has(tokens[at]!.folded);
 }
 
+/** Verbs that build, open or close a business's site, and the sites ("to build $3bn factory", "to close its last store"). */
+const SITE_VERBS = new Set('build open close shut'.split(' '));
+const SITES = new Set(
+  'factory plant store shop branch outlet restaurant hotel warehouse headquarters refinery mine'.split(' '),
+);
+
+/**
+ * Whether `tokens[at]` builds, opens or closes a site, named within three words after it ("to build
+ * $3bn factory in Kentucky", "to open a new warehouse"; not "to build 200 homes").
+ */
+function plansSite(tokens: readonly Token[], at: number): boolean {
+  if (!SITE_VERBS.has(tokens[at]?.folded ?? '')) return false;
+  for (let k = at + 1; k < Math.min(tokens.length, at + 4); k++) {
+    // "$3bn": a currency sign comes between the words.
+    if (!tokens[k]!.joined && !/^\p{N}/u.test(tokens[k]!.folded)) return false;
+    if (SITES.has(tokens[k]!.folded)) return true;
+  }
+  return false;
+}
+
 /** Verbs by which a business sets its prices ("raises prices", "cuts fares"). */
 const PRICE_VERBS = new Set(
   'raise raises raising raised hike hikes hiking hiked cut cuts cutting lower lowers lowering'.split(' '),
@@ -125,12 +145,15 @@ const CHIEF_VERBS = new Set(
 
 /**
  * Whether the name's own verb, right after it, does what only a business does: sets its prices or fares
- * ("Target raises prices", "Delta cuts fares") or names its chief executive ("Gap names new chief
- * executive"). Not a verb further on: "Apple growers raise prices" are the growers.
+ * ("Target raises prices", "Delta cuts fares"), names its chief executive ("Gap names new chief
+ * executive") or plans to build, open or close a site ("Ford to build $3bn factory in Kentucky"). Not a
+ * verb further on: "Apple growers raise prices" are the growers, the store "Walmart to open in Apple
+ * Valley" Walmart's.
  */
 function actsAsBusiness(tokens: readonly Token[], end: number): boolean {
   const verb = tokens[end];
   if (!verb?.joined || !tokens[end + 1]?.joined) return false;
+  if (verb.folded === 'to') return plansSite(tokens, end + 1);
   if (PRICE_VERBS.has(verb.folded)) {
     const object = tokens[end + 1]!.folded === 'its' ? tokens[end + 2] : tokens[end + 1];
     return object?.folded === 'prices' || object?.folded === 'fares';

@@ -1560,6 +1560,10 @@ describe('company matcher', () => {
     expect(names('Apple to cut 600 jobs')).toEqual(['Apple Inc.']);
     expect(names('Target to cut 1,800 jobs')).toEqual(['TARGET CORP']);
     expect(names('Shell sheds 200 staff in low-carbon unit')).toEqual(['Shell plc']);
+    // And a plan to build, open or close a site, the name's own (a store "in Apple Valley" is Walmart's).
+    expect(names('Ford to build $3bn factory in Kentucky')).toEqual(['FORD MOTOR CO']);
+    expect(names('Walmart to open store in Apple Valley')).toEqual(['Walmart Inc.']);
+    expect(names('Block to build 200 homes on old factory site')).toEqual([]);
     // A headline that ends where a count would go is read, not thrown on.
     expect(names('Apple to cut staff')).toEqual([]);
     expect(names('Gap to close')).toEqual([]);
