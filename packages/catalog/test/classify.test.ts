@@ -444,6 +444,13 @@ describe('topic classifier', () => {
         'Services will be cut for five days after drivers rejected a pay offer.',
       ),
     ).toBe('labor');
+    // Safety at work is labour's too.
+    expect(
+      firstTopic(
+        'OSHA fines meatpacker over worker deaths',
+        'The regulator cited the company for failing to guard machines.',
+      ),
+    ).toBe('workplace health and safety');
   });
 
   it("files jobs reports under employment statistics, the economy's, not under labour", () => {
