@@ -525,7 +525,8 @@ const PACKAGING = 'packaging beverage container';
  * "Delta farmers"). Far from the name they say nothing ("Southwest braces for storms as flights are
  * cancelled"), except of a name that is no everyday word ("Thieves steal Ruger pistols"). Singular
  * forms; words of several senses left out ("card": a visa's holders fear for their green card; "fuel":
- * a shell hits a fuel depot).
+ * a shell hits a fuel depot), and names that are also given or pets' names (Lilly, Harley, Chewy: "Lilly,
+ * 7, gets insulin pump").
  */
 export const COMPANY_TRADES: Record<number, string> = {
   27904: AIRLINE, // Delta
@@ -544,7 +545,6 @@ export const COMPANY_TRADES: Record<number, string> = {
   50863: `${CHIPS} pc pcs`, // Intel
   723125: CHIPS, // Micron
   1973239: CHIPS, // Arm
-  59478: DRUGS, // Lilly
   882095: DRUGS, // Gilead
   1219601: PACKAGING, // Crown
   9389: PACKAGING, // Ball
@@ -565,6 +565,4 @@ export const COMPANY_TRADES: Record<number, string> = {
   1585689: 'hotel resort', // Hilton
   18230: 'excavator bulldozer machinery', // Caterpillar
   1286681: 'pizza', // Domino's
-  793952: 'motorcycle', // Harley
-  1766502: 'pet', // Chewy
 };

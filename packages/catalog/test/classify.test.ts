@@ -1648,6 +1648,9 @@ describe('company matcher', () => {
     expect(names('Visa applicants face new rules on card payments for fees')).toEqual([]);
     expect(names('Southwest braces for storms as flights are cancelled')).toEqual([]);
     expect(names('Oracle bones go on display', 'A museum uses software to read the inscriptions.')).toEqual([]);
+    // Nor the trade of a company named like a person.
+    expect(names('Lilly receives her first vaccine at school')).toEqual([]);
+    expect(names('Harley rides a motorcycle to school every day')).toEqual([]);
   });
 
   it('reads acronyms only in capitals', () => {
