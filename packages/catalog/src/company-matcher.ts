@@ -134,6 +134,22 @@ function plansSite(tokens: readonly Token[], at: number): boolean {
   return false;
 }
 
+/** "Lays off": with "off", the verb of an employer shedding staff. */
+const LAY_OFF = new Set(['lay', 'lays', 'laying', 'laid']);
+
+/**
+ * Whether the verb at `at` cuts or adds an employer's staff, named within five words after it in the
+ * same clause ("Bumble cuts a third of its staff", "Ford lays off workers at Michigan plant").
+ */
+function cutsStaff(tokens: readonly Token[], at: number): boolean {
+  if (LAY_OFF.has(tokens[at]!.folded) && tokens[at + 1]?.folded !== 'off') return false;
+  for (let k = at + 1; k < Math.min(tokens.length, at + 6); k++) {
+    if (!tokens[k]!.joined && !/^\p{N}/u.test(tokens[k]!.folded)) return false;
+    if (JOBS.has(tokens[k]!.folded) || tokens[k]!.folded === 'workforce') return true;
+  }
+  return false;
+}
+
 /** Verbs by which a business sets its prices ("raises prices", "cuts fares"). */
 const PRICE_VERBS = new Set(
   'raise raises raising raised hike hikes hiking hiked cut cuts cutting lower lowers lowering'.split(' '),
@@ -144,16 +160,20 @@ const CHIEF_VERBS = new Set(
 );
 
 /**
- * Whether the name's own verb, right after it, does what only a business does: sets its prices or fares
- * ("Target raises prices", "Delta cuts fares"), names its chief executive ("Gap names new chief
- * executive") or plans to build, open or close a site ("Ford to build $3bn factory in Kentucky"). Not a
- * verb further on: "Apple growers raise prices" are the growers, the store "Walmart to open in Apple
- * Valley" Walmart's.
+ * Whether the name's own verb, right after it or after an auxiliary, does what only a business does: sets
+ * its prices or fares ("Target raises prices", "Delta cuts fares"), names its chief executive ("Gap names
+ * new chief executive"), cuts or lays off its staff ("Bumble cuts a third of its staff", "Block Is Laying
+ * Off Nearly 1,000 Employees") or plans to build, open or close a site ("Ford to build $3bn factory in
+ * Kentucky"). Not a verb further on: "Apple growers raise prices" are the growers, the store "Walmart to
+ * open in Apple Valley" Walmart's.
  */
 function actsAsBusiness(tokens: readonly Token[], end: number): boolean {
-  const verb = tokens[end];
-  if (!verb?.joined || !tokens[end + 1]?.joined) return false;
-  if (verb.folded === 'to') return plansSite(tokens, end + 1);
+  // "Block Is Laying Off Nearly 1,000 Employees": the verb after an auxiliary is the name's own too.
+  const verb = AUXILIARIES.has(tokens[end]?.folded ?? '') && tokens[end]!.joined ? tokens[end + 1] : tokens[end];
+  const at = verb === tokens[end] ? end : end + 1;
+  if (!verb?.joined || !tokens[at + 1]?.joined) return false;
+  if (verb.folded === 'to') return plansSite(tokens, at + 1);
+  if (JOB_VERBS.has(verb.folded) || LAY_OFF.has(verb.folded)) return cutsStaff(tokens, at);
   if (PRICE_VERBS.has(verb.folded)) {
     const object = tokens[end + 1]!.folded === 'its' ? tokens[end + 2] : tokens[end + 1];
     return object?.folded === 'prices' || object?.folded === 'fares';

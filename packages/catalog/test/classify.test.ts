@@ -1567,6 +1567,10 @@ describe('company matcher', () => {
     expect(names('Apple to cut 600 jobs')).toEqual(['Apple Inc.']);
     expect(names('Target to cut 1,800 jobs')).toEqual(['TARGET CORP']);
     expect(names('Shell sheds 200 staff in low-carbon unit')).toEqual(['Shell plc']);
+    // Or the name's own verb cutting its staff, however many.
+    expect(names('Bumble cuts a third of its staff')).toEqual(['Bumble Inc.']);
+    expect(names('Block Is Laying Off Nearly 1,000 Employees')).toEqual(['Block, Inc.']);
+    expect(names('Apple growers cut staff as frost hits')).toEqual([]);
     // And a plan to build, open or close a site, the name's own (a store "in Apple Valley" is Walmart's).
     expect(names('Ford to build $3bn factory in Kentucky')).toEqual(['FORD MOTOR CO']);
     expect(names('Walmart to open store in Apple Valley')).toEqual(['Walmart Inc.']);
