@@ -1259,6 +1259,9 @@ export class CompanyMatcher {
       let at = end + 2;
       while (at < tokens.length && NUMBER.test(tokens[at]!.folded)) at++;
       if (at < tokens.length && (countsHoldings(tokens, at) || countsHoldings(tokens, at + 1))) return true;
+      // So is a plan about the company's trade ("Snap to let advertisers place ads between stories").
+      const [, to] = clause(tokens, end - 1, end, BUSINESS_WINDOW);
+      for (let k = end + 2; k < to; k++) if (isTrade(company, tokens[k]!.folded)) return true;
     }
     if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
     if (JOINERS.has(word) || STRONG_BUSINESS_WORDS.has(word)) return true;
