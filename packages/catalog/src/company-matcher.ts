@@ -134,6 +134,11 @@ function plansSite(tokens: readonly Token[], at: number): boolean {
   return false;
 }
 
+/** A company's officers, right after its name ("Delta boss", "Oracle chairman"). */
+const OFFICERS = new Set('boss chief ceo chairman chairwoman founder cofounder'.split(' '));
+/** Amounts, which are strong business words but no company's alone. */
+const AMOUNTS = /^(?:million|millions|billion|billions|\d+(?:bn|tn))$/;
+
 /** "Lays off": with "off", the verb of an employer shedding staff. */
 const LAY_OFF = new Set(['lay', 'lays', 'laying', 'laid']);
 
@@ -839,6 +844,11 @@ export class CompanyMatcher {
       }
       return named;
     };
+    // Whether the article has a strong business word other than an amount ("shares", "flights"; not
+    // "million", which a football club's accounts have too), read once and only when asked.
+    let strong: boolean | undefined;
+    const hasStrongWord = () =>
+      (strong ??= wholeArticle().some((t) => isStrongBusinessWord(t.folded) && !AMOUNTS.test(t.folded)));
     // Whether anything in the article speaks of a business (see `meant`), read once and only when asked.
     let business: boolean | undefined;
     const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle()));
@@ -885,6 +895,7 @@ export class CompanyMatcher {
             () => companyNounFor(name.company) || namesProduct(name.company),
             speaksOfBusiness,
             () => namesTrade(name.company),
+            hasStrongWord,
           )
         ) {
           sure.add(name.company);
@@ -924,6 +935,7 @@ export class CompanyMatcher {
     namedInArticle: () => boolean,
     speaksOfBusiness: () => boolean,
     namesTrade: () => boolean,
+    hasStrongWord: () => boolean,
   ): boolean {
     // A common given name is a person's as often as the company's ("Dave sits in while Brad recovers",
     // Dave Inc.): it needs evidence as a word does — unless written in capitals, as no person's name is
@@ -1159,6 +1171,12 @@ export class CompanyMatcher {
     }
     if (namedInArticle() || this.besideCompany(tokens, start, end)) return true;
     if (single && actsAsBusiness(tokens, end)) return true;
+    // "Delta boss apologises after IT meltdown | Thousands of flights were cancelled": its officer after
+    // the name, in an article about its trade or with a strong business word ("Match boss hails late
+    // winner" is a football manager).
+    if (single && tokens[end]?.joined && OFFICERS.has(tokens[end].folded) && (namesTrade() || hasStrongWord())) {
+      return true;
+    }
     if (single && tokens[start]!.sentenceStart && !name.givenName && this.actsOnItsBusiness(tokens, end)) return true;
     // At the start of a headline or sentence the capital says nothing: words further on count for the
     // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",

@@ -1567,6 +1567,13 @@ describe('company matcher', () => {
     expect(names('Apple to cut 600 jobs')).toEqual(['Apple Inc.']);
     expect(names('Target to cut 1,800 jobs')).toEqual(['TARGET CORP']);
     expect(names('Shell sheds 200 staff in low-carbon unit')).toEqual(['Shell plc']);
+    // Its officer after the name, in an article that speaks of its business.
+    expect(
+      names('Delta boss apologises after IT meltdown', 'Thousands of flights were cancelled by a faulty update.'),
+    ).toEqual(['DELTA AIR LINES, INC.']);
+    expect(
+      names('Match boss hails late winner', 'The manager praised his striker after a £1 million signing.'),
+    ).toEqual([]);
     // Or the name's own verb cutting its staff, however many.
     expect(names('Bumble cuts a third of its staff')).toEqual(['Bumble Inc.']);
     expect(names('Block Is Laying Off Nearly 1,000 Employees')).toEqual(['Block, Inc.']);
