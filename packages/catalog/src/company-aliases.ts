@@ -449,7 +449,7 @@ export const PRODUCT_LINES: Record<number, string[]> = {
     'Pencil',
     'Store',
   ],
-  1018724: ['Prime', 'Echo', 'Alexa', 'Kindle', 'Music', 'Pharmacy', 'Fresh'],
+  1018724: ['Prime', 'Echo', 'Alexa', 'Kindle', 'Music', 'Pharmacy', 'Fresh', 'Mechanical'],
   1326801: ['Quest', 'AI', 'Horizon', 'Threads'],
   1341439: ['Cloud', 'Database'],
   1564408: ['Spectacles'],

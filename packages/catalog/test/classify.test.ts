@@ -958,6 +958,7 @@ describe('company matcher', () => {
   it("reads a company's product line named with its name as the company", () => {
     expect(names('Apple Watch can now warn of high blood pressure')).toEqual(['Apple Inc.']);
     expect(names('Amazon Prime Day returns in July')).toEqual(['AMAZON COM INC']);
+    expect(names('Solve for efficiency with Amazon Mechanical Turk')).toEqual(['AMAZON COM INC']);
     // "Meta" is a given name too, but a product line after it is no surname.
     expect(names('Meta Quest headsets get hand tracking upgrade')).toEqual(['Meta Platforms, Inc.']);
     // Places, foods and phrases of the same words are not products.
