@@ -104,7 +104,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1751788: ['Dow'],
   1437107: ['Warner Bros. Discovery', 'Warner Bros'],
   813828: ['Paramount'],
-  1754301: ['Fox Corp', 'Fox'],
+  1754301: ['Fox Corp', 'Fox', 'Fox News'],
   1564708: ['News Corp'],
   1283699: ['T-Mobile'],
   815097: ['Carnival'],
@@ -366,11 +366,12 @@ export const JARGON_ACRONYMS = ['RPC', 'NFT', 'CGI', 'SOS', 'XP', 'ESG', 'GPT', 
 export const TITLE_ACRONYMS = ['GM'];
 
 /**
- * Newspapers whose title is also their company's name: news cites the paper ("The New York Times
- * reported", an aggregator's "… - The New York Times"), so a mention is the company only with business
- * evidence or its legal form ("New York Times Co.", "New York Times shares jump").
+ * Newspapers and networks whose title is also their company's name or alias: news cites the paper or
+ * the network ("The New York Times reported", an aggregator's "… - The New York Times", "told Fox
+ * News"), so a mention is the company only with business evidence, its trade or its legal form ("New
+ * York Times Co.", "New York Times shares jump", "Fox News anchor signs new deal").
  */
-export const MASTHEADS = ['New York Times'];
+export const MASTHEADS = ['New York Times', 'Fox News'];
 
 /**
  * Registered names whose bare word news never uses for the company, by SEC CIK: "News" of NEWS CORP

@@ -970,8 +970,14 @@ export class CompanyMatcher {
     if (name.words.length === 1 && tokens[start]!.upper && next?.hyphenated && next.folded.length <= 3) return false;
     // "on Nov 14": a month's abbreviation before a number is a date (NOV Inc.).
     if (name.words.length === 1 && MONTHS.has(name.words[0]!) && next && /^\p{N}/u.test(next.folded)) return false;
-    // A newspaper's title names the paper: the company needs business words or business context.
-    if (MASTHEAD_NAMES.has(name.words.join(' '))) return this.businessEvidence(tokens, start, end);
+    // A newspaper's title names the paper: the company needs business words or business context — and
+    // an aggregator's credit at the end of a headline ("… shares fall 5% - The New York Times") is the
+    // outlet's, whatever the headline's words.
+    if (MASTHEAD_NAMES.has(name.words.join(' '))) {
+      const first = start > 0 && tokens[start - 1]!.folded === 'the' && tokens[start]!.joined ? start - 1 : start;
+      if (end === tokens.length && first > 0 && !tokens[first]!.joined) return false;
+      return this.businessEvidence(tokens, start, end, name.company);
+    }
     if (name.words.length === 1 && MARKET_NAMES.has(name.words[0]!) && this.isMarket(tokens, start, end)) return false;
     const single = name.words.length === 1 && !name.acronym;
     // "Emerging markets rally", "Crypto exchange hacked": a word that begins a phrase of the topic

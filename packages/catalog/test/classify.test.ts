@@ -1097,6 +1097,12 @@ describe('company matcher', () => {
     expect(names('Manchin and Schumer strike deal on climate bill - The New York Times')).toEqual([]);
     expect(names('New York Times Co. adds 300,000 digital subscribers')).toEqual(['NEW YORK TIMES CO']);
     expect(names('New York Times shares jump on strong advertising revenue')).toEqual(['NEW YORK TIMES CO']);
+    // So is a network cited as one, Fox News: its owner's only with business words or its trade.
+    expect(names('Trump tells Fox News he will run again')).toEqual([]);
+    expect(names('Fox News anchor signs new four-year deal')).toEqual(['Fox Corp']);
+    // An aggregator's credit after a headline is the outlet's, whatever the headline's words.
+    expect(names('Tesla shares fall 5% after earnings miss - The New York Times')).toEqual(['Tesla, Inc.']);
+    expect(names('Tesla shares fall 5% after earnings miss - Fox News')).toEqual(['Tesla, Inc.']);
   });
 
   it('reads an outlet\'s "News" as no mention of News Corp, which news names with its legal form', () => {
