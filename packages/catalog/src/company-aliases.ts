@@ -20,6 +20,8 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1498710: ['Spirit Airlines'],
   1362468: ['Allegiant Air', 'Allegiant'],
   51143: ['IBM'],
+  1858681: ['Apollo', 'Apollo Global'],
+  1130464: ['Black Hills Energy'],
   2488: ['AMD'],
   104169: ['Walmart', 'Wal-Mart'],
   21344: ['Coca-Cola', 'Coke'],
@@ -275,6 +277,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
  */
 export const AMBIGUOUS_NAMES = [
   'Abbott',
+  'Apollo',
   'Gilead',
   'Micron',
   'Meta',

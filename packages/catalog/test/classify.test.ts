@@ -1570,6 +1570,8 @@ describe('company matcher', () => {
       'VISA INC.',
     ]);
     expect(names('Bill to cap energy prices passes first vote')).toEqual([]);
+    expect(names('Apollo to buy stake in sports team owner')).toEqual(['Apollo Global Management, Inc.']);
+    expect(names('Apollo 11 astronaut dies at 93')).toEqual([]);
     // So is a plan to cut or add jobs, however the number is written.
     expect(names('Apple to cut 600 jobs')).toEqual(['Apple Inc.']);
     expect(names('Target to cut 1,800 jobs')).toEqual(['TARGET CORP']);
