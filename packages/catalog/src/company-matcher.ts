@@ -159,6 +159,11 @@ function cutsStaff(tokens: readonly Token[], at: number): boolean {
 const PRICE_VERBS = new Set(
   'raise raises raising raised hike hikes hiking hiked cut cuts cutting lower lowers lowering'.split(' '),
 );
+/**
+ * What a business charges ("raises prices", "cuts fares"); a court's or a council's fees and charges are
+ * not a business's.
+ */
+const PRICE_OBJECTS = new Set('price prices fare fares premium premiums'.split(' '));
 /** Verbs by which a business names or loses its chief executive ("names new chief executive"). */
 const CHIEF_VERBS = new Set(
   'names named appoints appointed hires hired ousts ousted fires fired replaces replaced'.split(' '),
@@ -174,17 +179,21 @@ const CHIEF_VERBS = new Set(
  */
 function actsAsBusiness(tokens: readonly Token[], end: number): boolean {
   // "Block Is Laying Off Nearly 1,000 Employees": the verb after an auxiliary is the name's own too.
-  const verb = AUXILIARIES.has(tokens[end]?.folded ?? '') && tokens[end]!.joined ? tokens[end + 1] : tokens[end];
-  const at = verb === tokens[end] ? end : end + 1;
+  const at = AUXILIARIES.has(tokens[end]?.folded ?? '') && tokens[end]!.joined ? end + 1 : end;
+  const verb = tokens[at];
   if (!verb?.joined || !tokens[at + 1]?.joined) return false;
   if (verb.folded === 'to') return plansSite(tokens, at + 1);
-  if (JOB_VERBS.has(verb.folded) || LAY_OFF.has(verb.folded)) return cutsStaff(tokens, at);
+  // "Cuts" cuts staff or prices.
+  if ((JOB_VERBS.has(verb.folded) || LAY_OFF.has(verb.folded)) && cutsStaff(tokens, at)) return true;
   if (PRICE_VERBS.has(verb.folded)) {
-    const object = tokens[end + 1]!.folded === 'its' ? tokens[end + 2] : tokens[end + 1];
-    return object?.folded === 'prices' || object?.folded === 'fares';
+    // Its prices or fares, named within three words ("Peloton raises subscription price for app users").
+    for (let k = at + 1; k < Math.min(tokens.length, at + 4) && tokens[k]!.joined; k++) {
+      if (PRICE_OBJECTS.has(tokens[k]!.folded)) return true;
+    }
+    return false;
   }
   if (!CHIEF_VERBS.has(verb.folded)) return false;
-  for (let k = end + 1; k < Math.min(tokens.length - 1, end + 4); k++) {
+  for (let k = at + 1; k < Math.min(tokens.length - 1, at + 4); k++) {
     if (!tokens[k + 1]!.joined) return false;
     if (tokens[k]!.folded === 'chief' && tokens[k + 1]!.folded === 'executive') return true;
   }

@@ -1587,6 +1587,12 @@ describe('company matcher', () => {
     expect(names('Bumble cuts a third of its staff')).toEqual(['Bumble Inc.']);
     expect(names('Block Is Laying Off Nearly 1,000 Employees')).toEqual(['Block, Inc.']);
     expect(names('Apple growers cut staff as frost hits')).toEqual([]);
+    // "Cuts" cuts prices as well as staff; the prices may be named a few words on, but a court's fees are
+    // not a business's.
+    expect(names('Delta cuts fares')).toEqual(['DELTA AIR LINES, INC.']);
+    expect(names('Target cuts prices on 1,500 items')).toEqual(['TARGET CORP']);
+    expect(names('Peloton raises subscription price for app users')).toEqual(['PELOTON INTERACTIVE, INC.']);
+    expect(names('Crown raises fees for court users')).toEqual([]);
     // And a plan to build, open or close a site, the name's own (a store "in Apple Valley" is Walmart's).
     expect(names('Ford to build $3bn factory in Kentucky')).toEqual(['FORD MOTOR CO']);
     expect(names('Walmart to open store in Apple Valley')).toEqual(['Walmart Inc.']);
