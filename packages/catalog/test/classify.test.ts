@@ -1670,6 +1670,8 @@ describe('company matcher', () => {
     expect(names('Visa Fined Over Debit Card Fees')).toEqual(['VISA INC.']);
     expect(names('Shoppers Flock To Target For Back-To-School Deals')).toEqual(['TARGET CORP']);
     expect(names('Snap to let advertisers place ads between stories')).toEqual(['Snap Inc']);
+    expect(names('Amazon drivers in New York walk off the job')).toEqual(['AMAZON COM INC']);
+    expect(names('Amazon river boat drivers stranded by drought')).toEqual([]);
     // Not a phrase the name begins, nor a trade named far from it or in another clause.
     expect(names('Delta farmers strike over water prices', 'Growers say new charges will ruin them.')).toEqual([]);
     expect(names('Visa applicants face new rules on card payments for fees')).toEqual([]);
