@@ -529,8 +529,8 @@ const PACKAGING = 'packaging beverage container';
  * "Delta farmers"). Far from the name they say nothing ("Southwest braces for storms as flights are
  * cancelled"), except of a name that is no everyday word ("Thieves steal Ruger pistols"). Singular
  * forms; words of several senses left out ("card": a visa's holders fear for their green card; "fuel":
- * a shell hits a fuel depot), and names that are also given or pets' names (Lilly, Harley, Chewy: "Lilly,
- * 7, gets insulin pump").
+ * a shell hits a fuel depot), and names that are also given or pets' names (Lilly, Harley, Chewy: "Lilly
+ * receives her first vaccine at school").
  */
 export const COMPANY_TRADES: Record<number, string> = {
   27904: AIRLINE, // Delta

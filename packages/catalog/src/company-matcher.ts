@@ -114,7 +114,10 @@ function countsHoldings(tokens: readonly Token[], k: number): boolean {
   return at < last && at >= 0 && counted.has(tokens[at]!.folded);
 }
 
-/** Verbs that build, open or close a business's site, and the sites ("to build $3bn factory", "to close its last store"). */
+/**
+ * Verbs that build, open or close a business's site, and the sites ("to build $3bn factory", "to close its
+ * last store").
+ */
 const SITE_VERBS = new Set('build open close shut'.split(' '));
 const SITES = new Set(
   'factory plant store shop branch outlet restaurant hotel warehouse headquarters refinery mine'.split(' '),
