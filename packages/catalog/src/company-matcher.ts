@@ -137,8 +137,10 @@ function plansSite(tokens: readonly Token[], at: number): boolean {
   return false;
 }
 
-/** A company's officers, right after its name ("Delta boss", "Oracle chairman"). */
-const OFFICERS = new Set('boss chief ceo chairman chairwoman founder cofounder'.split(' '));
+/** A company's officers and workers, right after its name ("Delta boss", "Oracle chairman", "Ford workers"). */
+const OFFICERS = new Set(
+  'boss chief ceo chairman chairwoman founder cofounder workers staff employees workforce'.split(' '),
+);
 /** Amounts, which are strong business words but no company's alone. */
 const AMOUNTS = /^(?:million|millions|billion|billions|\d+(?:bn|tn))$/;
 
@@ -1189,9 +1191,9 @@ export class CompanyMatcher {
     }
     if (namedInArticle() || this.besideCompany(tokens, start, end)) return true;
     if (single && actsAsBusiness(tokens, end)) return true;
-    // "Delta boss apologises after IT meltdown | Thousands of flights were cancelled": its officer after
-    // the name, in an article about its trade or with a strong business word ("Match boss hails late
-    // winner" is a football manager).
+    // "Delta boss apologises after IT meltdown | Thousands of flights were cancelled": its officer or its
+    // workers after the name, in an article about its trade or with a strong business word ("Match boss
+    // hails late winner" is a football manager, "Apple workers strike over pay at Kent orchards" pickers).
     if (single && tokens[end]?.joined && OFFICERS.has(tokens[end].folded) && (namesTrade() || hasStrongWord())) {
       return true;
     }

@@ -1583,6 +1583,13 @@ describe('company matcher', () => {
     expect(
       names('Match boss hails late winner', 'The manager praised his striker after a £1 million signing.'),
     ).toEqual([]);
+    // So are its workers.
+    expect(
+      names('Ford workers walk out at Michigan truck plant', 'The union said talks on pay had broken down.'),
+    ).toEqual(['FORD MOTOR CO']);
+    expect(
+      names('Apple workers strike over pay at Kent orchards', 'Pickers say wages have not kept pace with prices.'),
+    ).toEqual([]);
     // Or the name's own verb cutting its staff, however many.
     expect(names('Bumble cuts a third of its staff')).toEqual(['Bumble Inc.']);
     expect(names('Block Is Laying Off Nearly 1,000 Employees')).toEqual(['Block, Inc.']);
