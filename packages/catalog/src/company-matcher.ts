@@ -128,11 +128,23 @@ const SITES = new Set(
  * $3bn factory in Kentucky", "to open a new warehouse"; not "to build 200 homes").
  */
 function plansSite(tokens: readonly Token[], at: number): boolean {
-  if (!SITE_VERBS.has(tokens[at]?.folded ?? '')) return false;
-  for (let k = at + 1; k < Math.min(tokens.length, at + 4); k++) {
-    // "$3bn": a currency sign comes between the words.
-    if (!tokens[k]!.joined && !/^\p{N}/u.test(tokens[k]!.folded)) return false;
-    if (SITES.has(tokens[k]!.folded)) return true;
+  return SITE_VERBS.has(tokens[at]?.folded ?? '') && namedAfter(tokens, at, 3, SITES, true);
+}
+
+/**
+ * Whether one of `words` follows the verb at `at` within `span` words joined to it by spaces (with
+ * `amounts`, an amount after a currency sign too: "to build $3bn factory").
+ */
+function namedAfter(
+  tokens: readonly Token[],
+  at: number,
+  span: number,
+  words: ReadonlySet<string>,
+  amounts: boolean,
+): boolean {
+  for (let k = at + 1; k < Math.min(tokens.length, at + 1 + span); k++) {
+    if (!tokens[k]!.joined && !(amounts && /^\p{N}/u.test(tokens[k]!.folded))) return false;
+    if (words.has(tokens[k]!.folded)) return true;
   }
   return false;
 }
@@ -147,17 +159,16 @@ const AMOUNTS = /^(?:million|millions|billion|billions|\d+(?:bn|tn))$/;
 /** "Lays off": with "off", the verb of an employer shedding staff. */
 const LAY_OFF = new Set(['lay', 'lays', 'laying', 'laid']);
 
+/** An employer's staff, as a verb cuts or adds them. */
+const STAFF = new Set([...JOBS, 'workforce']);
+
 /**
  * Whether the verb at `at` cuts or adds an employer's staff, named within five words after it in the
  * same clause ("Bumble cuts a third of its staff", "Ford lays off workers at Michigan plant").
  */
 function cutsStaff(tokens: readonly Token[], at: number): boolean {
   if (LAY_OFF.has(tokens[at]!.folded) && tokens[at + 1]?.folded !== 'off') return false;
-  for (let k = at + 1; k < Math.min(tokens.length, at + 6); k++) {
-    if (!tokens[k]!.joined && !/^\p{N}/u.test(tokens[k]!.folded)) return false;
-    if (JOBS.has(tokens[k]!.folded) || tokens[k]!.folded === 'workforce') return true;
-  }
-  return false;
+  return namedAfter(tokens, at, 5, STAFF, true);
 }
 
 /** Verbs by which a business sets its prices ("raises prices", "cuts fares"). */
@@ -192,10 +203,7 @@ function actsAsBusiness(tokens: readonly Token[], end: number): boolean {
   if ((JOB_VERBS.has(verb.folded) || LAY_OFF.has(verb.folded)) && cutsStaff(tokens, at)) return true;
   if (PRICE_VERBS.has(verb.folded)) {
     // Its prices or fares, named within three words ("Peloton raises subscription price for app users").
-    for (let k = at + 1; k < Math.min(tokens.length, at + 4) && tokens[k]!.joined; k++) {
-      if (PRICE_OBJECTS.has(tokens[k]!.folded)) return true;
-    }
-    return false;
+    return namedAfter(tokens, at, 3, PRICE_OBJECTS, false);
   }
   if (!CHIEF_VERBS.has(verb.folded)) return false;
   for (let k = at + 1; k < Math.min(tokens.length - 1, at + 4); k++) {
