@@ -570,3 +570,15 @@ export const COMPANY_TRADES: Record<number, string> = {
   18230: 'excavator bulldozer machinery', // Caterpillar
   1286681: 'pizza', // Domino's
 };
+
+/**
+ * The words of a name's everyday sense, by SEC CIK, for companies whose one-word name news uses most in
+ * that sense: an article that speaks of it, and neither of the company's trade ({@link COMPANY_TRADES})
+ * nor of its products or officers ({@link COMPANY_PRODUCTS}), means the word, whatever business words
+ * it has ("Apple growers raise prices after poor harvest | Orchards in Kent lost a third of their crop",
+ * "Microsoft and Apple pie: the tech giant's cafeteria menu goes viral"). Singular forms; words of that
+ * sense only.
+ */
+export const COMPANY_SENSES: Record<number, string> = {
+  320193: 'fruit orchard grower farmer harvest crop cider blossom pie picker bramley', // Apple
+};

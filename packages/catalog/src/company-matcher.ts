@@ -28,6 +28,7 @@ import {
   COMPANY_ALIASES,
   COMPANY_PRODUCTS,
   COMPANY_TRADES,
+  COMPANY_SENSES,
   JARGON_ACRONYMS,
   MASTHEADS,
   NEVER_BARE,
@@ -340,10 +341,18 @@ const TRADES_OF = new Map(
   Object.entries(COMPANY_TRADES).map(([cik, words]) => [Number(cik), new Set(words.split(/\s+/).filter(Boolean))]),
 );
 
+const SENSES_OF = new Map(
+  Object.entries(COMPANY_SENSES).map(([cik, words]) => [Number(cik), new Set(words.split(/\s+/).filter(Boolean))]),
+);
+
+/** Whether a folded word, in the singular or as written, is one of `words`. */
+function among(words: Set<string> | undefined, word: string | undefined): boolean {
+  return !!words && word !== undefined && (words.has(word) || words.has(singular(word)));
+}
+
 /** Whether a folded word, in the singular or as written, is of the company's trade ({@link COMPANY_TRADES}). */
 function isTrade(company: number | undefined, word: string | undefined): boolean {
-  const trade = company === undefined ? undefined : TRADES_OF.get(company);
-  return !!trade && word !== undefined && (trade.has(word) || trade.has(singular(word)));
+  return company !== undefined && among(TRADES_OF.get(company), word);
 }
 
 /** Directions that, capitalised before a word, make a place's name of it ("North Sea", "West Bank"). */
@@ -866,6 +875,19 @@ export class CompanyMatcher {
       }
       return named;
     };
+    // Whether the article speaks of the name's everyday sense ("orchards" for Apple) and not of the
+    // company's trade or products: then the name is the word (`meant`). Read once a company.
+    const senseNamed = new Map<number, boolean>();
+    const meansTheWord = (company: number) => {
+      const sense = SENSES_OF.get(company);
+      if (sense === undefined) return false;
+      let named = senseNamed.get(company);
+      if (named === undefined) {
+        named = wholeArticle().some((t) => among(sense, t.folded)) && !namesTrade(company) && !namesProduct(company);
+        senseNamed.set(company, named);
+      }
+      return named;
+    };
     // Whether the article has a strong business word other than an amount ("shares", "flights"; not
     // "million", which a football club's accounts have too), read once and only when asked.
     let strong: boolean | undefined;
@@ -918,6 +940,7 @@ export class CompanyMatcher {
             speaksOfBusiness,
             () => namesTrade(name.company),
             hasStrongWord,
+            () => meansTheWord(name.company),
           )
         ) {
           sure.add(name.company);
@@ -958,6 +981,7 @@ export class CompanyMatcher {
     speaksOfBusiness: () => boolean,
     namesTrade: () => boolean,
     hasStrongWord: () => boolean,
+    meansTheWord: () => boolean,
   ): boolean {
     // A common given name is a person's as often as the company's ("Dave sits in while Brad recovers",
     // Dave Inc.): it needs evidence as a word does — unless written in capitals, as no person's name is
@@ -1095,6 +1119,9 @@ export class CompanyMatcher {
         namesTrade()
       );
     }
+    // "Apple growers raise prices after poor harvest | Orchards in Kent…": an article about the name's
+    // everyday sense, and not about the company's trade or products, means the word.
+    if (single && meansTheWord()) return false;
     // "Amazon's new Echo Show", "Meta's latest Quest": the company's new product, named, in a text whose
     // case can tell (the river's new dam, a delta's new reserve are no names).
     if (

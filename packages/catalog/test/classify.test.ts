@@ -1604,6 +1604,21 @@ describe('company matcher', () => {
     expect(names('Ford to build $3bn factory in Kentucky')).toEqual(['FORD MOTOR CO']);
     expect(names('Walmart to open store in Apple Valley')).toEqual(['Walmart Inc.']);
     expect(names('Block to build 200 homes on old factory site')).toEqual([]);
+    // An article about the name's everyday sense, and not about the company's trade or products, means
+    // the word, whatever business words it has.
+    expect(
+      names(
+        'Apple growers raise prices after poor harvest',
+        'Orchards in Kent lost a third of their crop to spring frost.',
+      ),
+    ).toEqual([]);
+    expect(
+      names('Microsoft and Apple pie: the tech giant’s cafeteria menu goes viral', 'Staff posted photos of desserts.'),
+    ).toEqual(['MICROSOFT CORP']);
+    expect(names('Apple sued by cider makers over logo', 'The iPhone maker said the claim had no merit.')).toEqual([
+      'Apple Inc.',
+    ]);
+    expect(names('Apple raises prices of its laptops', 'Growers of the fruit need not worry.')).toEqual(['Apple Inc.']);
     // A headline that ends where a count would go is read, not thrown on.
     expect(names('Apple to cut staff')).toEqual([]);
     expect(names('Gap to close')).toEqual([]);
