@@ -581,4 +581,5 @@ export const COMPANY_TRADES: Record<number, string> = {
  */
 export const COMPANY_SENSES: Record<number, string> = {
   320193: 'fruit orchard grower farmer harvest crop cider blossom pie picker bramley', // Apple
+  1403161: 'applicant immigration immigrant migrant asylum embassy consulate passport permit', // Visa
 };

@@ -116,36 +116,46 @@ function countsHoldings(tokens: readonly Token[], k: number): boolean {
 }
 
 /**
- * Verbs that build, open or close a business's site, and the sites ("to build $3bn factory", "to close its
- * last store").
+ * Verbs that build, open or close a business's site, in any tense, and the sites ("to build $3bn factory",
+ * "opens data centre in Brazil", "to close its last store").
  */
-const SITE_VERBS = new Set('build open close shut'.split(' '));
+const SITE_VERBS = new Set(
+  `build builds building built open opens opening opened close closes closing closed shut shuts shutting`.split(/\s+/),
+);
 const SITES = new Set(
   'factory plant store shop branch outlet restaurant hotel warehouse headquarters refinery mine'.split(' '),
 );
+/** "Data centre": a site after "data" only (a community or shopping centre is no business's). */
+const CENTRES = new Set(['centre', 'center', 'centres', 'centers']);
 
-/**
- * Whether `tokens[at]` builds, opens or closes a site, named within three words after it ("to build
- * $3bn factory in Kentucky", "to open a new warehouse"; not "to build 200 homes").
- */
-function plansSite(tokens: readonly Token[], at: number): boolean {
-  return SITE_VERBS.has(tokens[at]?.folded ?? '') && namedAfter(tokens, at, 3, SITES, true);
+/** Whether `tokens[k]` is a site: a factory, a store… or a data centre. */
+function isSite(tokens: readonly Token[], k: number): boolean {
+  const word = tokens[k]!.folded;
+  return SITES.has(singular(word)) || (CENTRES.has(word) && tokens[k - 1]?.folded === 'data');
 }
 
 /**
- * Whether one of `words` follows the verb at `at` within `span` words joined to it by spaces (with
+ * Whether `tokens[at]` builds, opens or closes a site, named within three words after it ("to build
+ * $3bn factory in Kentucky", "to open a new warehouse", "opens data centre"; not "to build 200 homes").
+ */
+function plansSite(tokens: readonly Token[], at: number): boolean {
+  return SITE_VERBS.has(tokens[at]?.folded ?? '') && namedAfter(tokens, at, 3, (k) => isSite(tokens, k), true);
+}
+
+/**
+ * Whether a word that `is` follows the verb at `at` within `span` words joined to it by spaces (with
  * `amounts`, an amount after a currency sign too: "to build $3bn factory").
  */
 function namedAfter(
   tokens: readonly Token[],
   at: number,
   span: number,
-  words: ReadonlySet<string>,
+  is: (k: number) => boolean,
   amounts: boolean,
 ): boolean {
   for (let k = at + 1; k < Math.min(tokens.length, at + 1 + span); k++) {
     if (!tokens[k]!.joined && !(amounts && /^\p{N}/u.test(tokens[k]!.folded))) return false;
-    if (words.has(tokens[k]!.folded)) return true;
+    if (is(k)) return true;
   }
   return false;
 }
@@ -169,7 +179,7 @@ const STAFF = new Set([...JOBS, 'workforce']);
  */
 function cutsStaff(tokens: readonly Token[], at: number): boolean {
   if (LAY_OFF.has(tokens[at]!.folded) && tokens[at + 1]?.folded !== 'off') return false;
-  return namedAfter(tokens, at, 5, STAFF, true);
+  return namedAfter(tokens, at, 5, (k) => STAFF.has(tokens[k]!.folded), true);
 }
 
 /** Verbs by which a business sets its prices ("raises prices", "cuts fares"). */
@@ -190,8 +200,8 @@ const CHIEF_VERBS = new Set(
  * Whether the name's own verb, right after it or after an auxiliary, does what only a business does: sets
  * its prices or fares ("Target raises prices", "Delta cuts fares"), names its chief executive ("Gap names
  * new chief executive"), cuts or lays off its staff ("Bumble cuts a third of its staff", "Block Is Laying
- * Off Nearly 1,000 Employees") or plans to build, open or close a site ("Ford to build $3bn factory in
- * Kentucky"). Not a verb further on: "Apple growers raise prices" are the growers, the store "Walmart to
+ * Off Nearly 1,000 Employees") or builds, opens or closes a site, or plans to ("Ford to build $3bn
+ * factory in Kentucky", "Amazon opens data centre in Brazil"). Not a verb further on: "Apple growers raise prices" are the growers, the store "Walmart to
  * open in Apple Valley" Walmart's.
  */
 function actsAsBusiness(tokens: readonly Token[], end: number): boolean {
@@ -200,11 +210,12 @@ function actsAsBusiness(tokens: readonly Token[], end: number): boolean {
   const verb = tokens[at];
   if (!verb?.joined || !tokens[at + 1]?.joined) return false;
   if (verb.folded === 'to') return plansSite(tokens, at + 1);
+  if (plansSite(tokens, at)) return true;
   // "Cuts" cuts staff or prices.
   if ((JOB_VERBS.has(verb.folded) || LAY_OFF.has(verb.folded)) && cutsStaff(tokens, at)) return true;
   if (PRICE_VERBS.has(verb.folded)) {
     // Its prices or fares, named within three words ("Peloton raises subscription price for app users").
-    return namedAfter(tokens, at, 3, PRICE_OBJECTS, false);
+    return namedAfter(tokens, at, 3, (k) => PRICE_OBJECTS.has(tokens[k]!.folded), false);
   }
   if (!CHIEF_VERBS.has(verb.folded)) return false;
   for (let k = at + 1; k < Math.min(tokens.length - 1, at + 4); k++) {
@@ -720,6 +731,22 @@ export interface CompanyEvidence {
  */
 const DIGEST_MENTIONS = 2;
 
+/** What a whole article says about a company named in it, each read once and only when a rule asks. */
+interface ArticleEvidence {
+  /** A company noun in the article speaks of it ("the retailer said"). */
+  companyNoun: () => boolean;
+  /** The article names one of its products or officers ("iPhone", "Tim Cook"). */
+  namesProduct: () => boolean;
+  /** Anything in the article speaks of a business. */
+  speaksOfBusiness: () => boolean;
+  /** The article names a word of its trade ("pistols" for Ruger). */
+  namesTrade: () => boolean;
+  /** The article has a strong business word other than an amount. */
+  hasStrongWord: () => boolean;
+  /** The article speaks of the name's everyday sense and neither of its trade nor of its products. */
+  meansTheWord: () => boolean;
+}
+
 export class CompanyMatcher {
   private readonly byFirstWord = new Map<string, Name[]>();
   private readonly byTicker = new Map<string, number>();
@@ -930,18 +957,14 @@ export class CompanyMatcher {
         ) {
           people.add(name.company);
         } else if (
-          this.meant(
-            tokens,
-            i,
-            end,
-            name,
-            titleCase,
-            () => companyNounFor(name.company) || namesProduct(name.company),
+          this.meant(tokens, i, end, name, titleCase, {
+            companyNoun: () => companyNounFor(name.company),
+            namesProduct: () => namesProduct(name.company),
             speaksOfBusiness,
-            () => namesTrade(name.company),
+            namesTrade: () => namesTrade(name.company),
             hasStrongWord,
-            () => meansTheWord(name.company),
-          )
+            meansTheWord: () => meansTheWord(name.company),
+          })
         ) {
           sure.add(name.company);
           if (!titleCase) readable.add(name.company);
@@ -967,8 +990,8 @@ export class CompanyMatcher {
    * another proper name around it ("Nikola Tesla", "Joe Root", "the Nike of Samothrace"); an
    * ambiguous one (a word, a person, a myth…) also to a capitalised word after it ("Crown Estate",
    * "Polaris Music Prize"), and needs positive evidence: its legal form, business words right beside
-   * it, a company noun in the article or the company's own product or officer (`namedInArticle`: "the
-   * retailer said", "iPhone", "Tim Cook"), a listing with a company that needs none
+   * it, a company noun in the article or the company's own product or officer ("the retailer said",
+   * "iPhone", "Tim Cook"), a listing with a company that needs none
    * ("Walmart and Target"), or words around it that the topic model reads as business or technology.
    */
   private meant(
@@ -977,12 +1000,9 @@ export class CompanyMatcher {
     end: number,
     found: Name,
     titleCase: boolean,
-    namedInArticle: () => boolean,
-    speaksOfBusiness: () => boolean,
-    namesTrade: () => boolean,
-    hasStrongWord: () => boolean,
-    meansTheWord: () => boolean,
+    article: ArticleEvidence,
   ): boolean {
+    const { companyNoun, namesProduct, speaksOfBusiness, namesTrade, hasStrongWord, meansTheWord } = article;
     // A common given name is a person's as often as the company's ("Dave sits in while Brad recovers",
     // Dave Inc.): it needs evidence as a word does — unless written in capitals, as no person's name is
     // ("MARA mines more bitcoin").
@@ -1181,7 +1201,9 @@ export class CompanyMatcher {
     // "Opera company", "shell company": a company noun right after the word makes a phrase of it; so does
     // any other ordinary noun ("Opera house", "Metro mayor", "Amazon rainforest"), unless it is a
     // business word ("Apple shares", "Delta flight").
-    if (end < tokens.length && COMPANY_NOUNS.has(singular(tokens[end]!.folded))) return false;
+    // (But "Apple supplier Foxconn… | …will make iPhones": the company's supplier, in an article that names
+    // the company's products, is the company's.)
+    if (end < tokens.length && COMPANY_NOUNS.has(singular(tokens[end]!.folded)) && !namesProduct()) return false;
     if (
       single &&
       !titleCase &&
@@ -1224,7 +1246,7 @@ export class CompanyMatcher {
       const partner = tokens[end + 1];
       if (partner?.joined && !partner.capital && this.everyday(partner.folded)) return false;
     }
-    if (namedInArticle() || this.besideCompany(tokens, start, end)) return true;
+    if (companyNoun() || namesProduct() || this.besideCompany(tokens, start, end)) return true;
     if (single && actsAsBusiness(tokens, end)) return true;
     // "Delta boss apologises after IT meltdown | Thousands of flights were cancelled": its officer or its
     // workers after the name, in an article about its trade or with a strong business word ("Match boss

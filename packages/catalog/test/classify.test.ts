@@ -1604,6 +1604,12 @@ describe('company matcher', () => {
     expect(names('Ford to build $3bn factory in Kentucky')).toEqual(['FORD MOTOR CO']);
     expect(names('Walmart to open store in Apple Valley')).toEqual(['Walmart Inc.']);
     expect(names('Block to build 200 homes on old factory site')).toEqual([]);
+    // In any tense, and a data centre is a site (a community centre is no business's).
+    expect(names('Amazon opens data centre in Brazil', 'The cloud unit will invest 5 billion dollars.')).toEqual([
+      'AMAZON COM INC',
+    ]);
+    expect(names('Crown closes factory in Wales')).toEqual(['CROWN HOLDINGS, INC.']);
+    expect(names('Block opens community centre')).toEqual([]);
     // An article about the name's everyday sense, and not about the company's trade or products, means
     // the word, whatever business words it has.
     expect(
@@ -1619,6 +1625,16 @@ describe('company matcher', () => {
       'Apple Inc.',
     ]);
     expect(names('Apple raises prices of its laptops', 'Growers of the fruit need not worry.')).toEqual(['Apple Inc.']);
+    expect(
+      names('Visa backlog costs universities millions', 'Thousands of students are still waiting for the embassy.'),
+    ).toEqual([]);
+    expect(names('Visa fined over debit card fees', 'Immigration lawyers were not involved.')).toEqual(['VISA INC.']);
+    // A company noun after the name makes a phrase of it ("shell company"), but not in an article that
+    // names the company's products: "Apple supplier" is Apple's.
+    expect(
+      names('Apple supplier Foxconn to build plant in India', 'The contract manufacturer will make iPhones there.'),
+    ).toEqual(expect.arrayContaining(['Apple Inc.']));
+    expect(names('Shell company used to hide payments', 'Investigators traced the money to Cyprus.')).toEqual([]);
     // A headline that ends where a count would go is read, not thrown on.
     expect(names('Apple to cut staff')).toEqual([]);
     expect(names('Gap to close')).toEqual([]);
