@@ -648,14 +648,21 @@ function readsAsVerb(token: Token | undefined): boolean {
  */
 const BUSINESS_POSSESSIONS = new Set(['headquarters', 'production', 'workforce', 'logo', 'stores']);
 
-/** Whether the noun phrase from `at` (after "its") names a business's possession: up to four words. */
-function ownsBusiness(tokens: readonly Token[], at: number): boolean {
+/**
+ * Whether the noun phrase from `at` (after "its") names a business's possession, up to four words: a
+ * business word, a site, or the company's own trade or product line ("Its Data Centers", "Its Prime
+ * Membership Fee").
+ */
+function ownsBusiness(tokens: readonly Token[], at: number, company: number): boolean {
   for (let k = at; k < Math.min(tokens.length, at + 4); k++) {
     const token = tokens[k]!;
     if (!(token.joined || token.hyphenated) || CLAUSE_WORDS.has(token.folded) || PREPOSITIONS.has(token.folded)) {
       return false;
     }
     if (isBusinessWord(token.folded) || BUSINESS_POSSESSIONS.has(token.folded)) return true;
+    // A site ("Its Data Centers"), but not a plant, which may grow ("Delta Floods Its Rice Plants").
+    if (isSite(tokens, k) && singular(token.folded) !== 'plant') return true;
+    if (isTrade(company, token.folded) || PRODUCT_WORDS.get(company)?.has(token.folded)) return true;
   }
   return false;
 }
@@ -1254,7 +1261,8 @@ export class CompanyMatcher {
     if (single && tokens[end]?.joined && OFFICERS.has(tokens[end].folded) && (namesTrade() || hasStrongWord())) {
       return true;
     }
-    if (single && tokens[start]!.sentenceStart && !name.givenName && this.actsOnItsBusiness(tokens, end)) return true;
+    if (single && tokens[start]!.sentenceStart && !name.givenName && this.actsOnItsBusiness(tokens, end, name.company))
+      return true;
     // At the start of a headline or sentence the capital says nothing: words further on count for the
     // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",
     // "Moody cuts outlook"), not as a word of the phrase ("Block on arms sales", "Progressive tax",
@@ -1297,10 +1305,12 @@ export class CompanyMatcher {
    * "Caterpillar Moves Its Headquarters To Texas", "Snap Redesigns Its App"): "its" in the verb's clause
    * before a business's possession. A river loses its forest cover, a planet its atmosphere.
    */
-  private actsOnItsBusiness(tokens: Token[], end: number): boolean {
+  private actsOnItsBusiness(tokens: Token[], end: number, company: number): boolean {
     if (!readsAsVerb(tokens[end])) return false;
     const [, to] = clause(tokens, end, end + 1, BUSINESS_WINDOW);
-    for (let k = end + 1; k < to; k++) if (tokens[k]!.folded === 'its' && ownsBusiness(tokens, k + 1)) return true;
+    for (let k = end + 1; k < to; k++) {
+      if (tokens[k]!.folded === 'its' && ownsBusiness(tokens, k + 1, company)) return true;
+    }
     return false;
   }
 

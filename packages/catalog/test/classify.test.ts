@@ -1027,6 +1027,9 @@ describe('company matcher', () => {
     expect(names('Gap Closes Its Last Store In Britain')).toEqual(['GAP INC']);
     expect(names('Caterpillar Moves Its Headquarters To Texas')).toEqual(['CATERPILLAR INC']);
     expect(names('Snap Redesigns Its App Again')).toEqual(['Snap Inc']);
+    // So are its sites and its own product line.
+    expect(names('Target Expands Its Data Centers')).toEqual(['TARGET CORP']);
+    expect(names('Amazon Raises Its Prime Membership Fee')).toEqual(['AMAZON COM INC']);
     // A river's forest, a planet's atmosphere, a town's office are no business's.
     expect(names('Amazon Loses Its Forest Cover At Record Pace')).toEqual([]);
     expect(names('Caterpillar Sheds Its Skin In Rare Footage')).toEqual([]);
