@@ -366,6 +366,13 @@ function isTrade(company: number | undefined, word: string | undefined): boolean
   return company !== undefined && among(TRADES_OF.get(company), word);
 }
 
+/** A place's institutions and people, after its name ("Hershey school district", "Dover town council"). */
+const CIVIC_WORDS = new Set(
+  'school schools district council councillors township borough county police mayor residents villagers townspeople'.split(
+    ' ',
+  ),
+);
+
 /** Directions that, capitalised before a word, make a place's name of it ("North Sea", "West Bank"). */
 const DIRECTIONS = new Set('north south east west northern southern eastern western'.split(' '));
 
@@ -1037,7 +1044,11 @@ export class CompanyMatcher {
     if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded) && !saintAt(tokens, end)) {
       return false;
     }
-    if (tokens[end]?.capital && tokens[end].joined && OFFICE_WORDS.has(tokens[end].folded)) return false;
+    // "Apple Valley Council", "Prudential Regulation Authority": a government body's name, its office word
+    // within three capitalised words.
+    for (let k = end; k < end + 3 && tokens[k]?.capital && tokens[k]!.joined; k++) {
+      if (OFFICE_WORDS.has(tokens[k]!.folded)) return false;
+    }
     const next = tokens[end];
     // "GPT-4", "GPT-J", "F-35": capitals with a short designation after a hyphen name a model.
     if (name.words.length === 1 && tokens[start]!.upper && next?.hyphenated && next.folded.length <= 3) return false;
@@ -1136,6 +1147,9 @@ export class CompanyMatcher {
     // or is owned ("Comedian's Netflix special": a surname follows no possessive).
     // Nor is a name written as brands are ("FedEx pilots vote to strike"): no surname or place is. Its
     // trade anywhere speaks of it as business words do ("Thieves steal Ruger pistols from gun shop").
+    // "Hershey school district votes to raise property tax": a place's own institutions after a name make
+    // the place of it, whatever the article's business words.
+    if (single && tokens[end]?.joined && !tokens[end].capital && CIVIC_WORDS.has(tokens[end].folded)) return false;
     if (!name.ambiguous) {
       return (
         !single ||

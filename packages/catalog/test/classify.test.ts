@@ -1342,6 +1342,17 @@ describe('company matcher', () => {
       names('Trump names new US Energy Secretary', 'The former oil executive will lead the US Energy Department.'),
     ).toEqual([]);
     expect(names('Report says First Capital of Texas was a small village')).toEqual([]);
+    // A government body's office word may come a few capitalised words on, in a headline read as title
+    // case too.
+    expect(
+      names(
+        'Prudential Regulation Authority fines bank £30m',
+        'The regulator said the lender had misreported its capital.',
+      ),
+    ).toEqual([]);
+    // A place's own institutions after a name make the place of it, whatever business words are around.
+    expect(names('Hershey school district votes to raise property tax')).toEqual([]);
+    expect(names('Hershey raises chocolate prices')).toEqual(['HERSHEY CO']);
     // Nor a pair that names nothing but the company, in sentence case; a title-case headline's capitals
     // say nothing.
     expect(
