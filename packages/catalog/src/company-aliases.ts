@@ -509,7 +509,7 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
 };
 
 /** The words of an airline's trade ({@link COMPANY_TRADES}). */
-const AIRLINE = `flight flyer passenger pilot plane jet jetliner airliner aircraft airport runway cabin fare baggage
+const AIRLINE = `flight flyer passenger pilot plane jet jetliner airliner aircraft airport runway cabin fare bag baggage
   boarding airbus boeing nonstop aviation layover`;
 const OIL_AND_GAS = `oil gas petrol gasoline diesel refinery refining drilling offshore crude barrel lng pipeline
   oilfield petroleum biofuel`;

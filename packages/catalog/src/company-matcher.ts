@@ -366,6 +366,14 @@ function isTrade(company: number | undefined, word: string | undefined): boolean
   return company !== undefined && among(TRADES_OF.get(company), word);
 }
 
+/**
+ * Words that, hyphenated to a company's name, make a word about the company: whose a thing is
+ * ("Amazon-owned", "Meta-backed") or what it is like ("Amazon-like valuations", "Apple-style").
+ */
+const ABOUT_THE_COMPANY = new Set(
+  'owned backed funded led branded made built sponsored run operated controlled designed powered like style'.split(' '),
+);
+
 /** A place's institutions and people, after its name ("Hershey school district", "Dover town council"). */
 const CIVIC_WORDS = new Set(
   'school schools district council councillors township borough county police mayor residents villagers townspeople'.split(
@@ -1052,6 +1060,19 @@ export class CompanyMatcher {
     const next = tokens[end];
     // "GPT-4", "GPT-J", "F-35": capitals with a short designation after a hyphen name a model.
     if (name.words.length === 1 && tokens[start]!.upper && next?.hyphenated && next.folded.length <= 3) return false;
+    // "Shell-shocked investors", "Apple-picking season": an ambiguous name hyphenated to a word is that
+    // word's first half — unless the word says whose it is or what it is like ("Amazon-owned Whole Foods",
+    // "Amazon-like valuations") or is the company's trade or another company's name ("Apple-Google deal").
+    if (
+      name.words.length === 1 &&
+      name.ambiguous &&
+      next?.hyphenated &&
+      !ABOUT_THE_COMPANY.has(next.folded) &&
+      !isTrade(name.company, next.folded) &&
+      !this.nameAt(tokens, end)
+    ) {
+      return false;
+    }
     // "on Nov 14": a month's abbreviation before a number is a date (NOV Inc.).
     if (name.words.length === 1 && MONTHS.has(name.words[0]!) && next && /^\p{N}/u.test(next.folded)) return false;
     // A newspaper's title names the paper: the company needs business words or business context — and

@@ -1342,6 +1342,16 @@ describe('company matcher', () => {
       names('Trump names new US Energy Secretary', 'The former oil executive will lead the US Energy Department.'),
     ).toEqual([]);
     expect(names('Report says First Capital of Texas was a small village')).toEqual([]);
+    // An ambiguous name hyphenated to a word is that word's first half, unless the word says whose a thing
+    // is or what it is like.
+    expect(names('Shell-Shocked Investors Dump Bank Stocks')).toEqual([]);
+    expect(names('Utz-certified coffee now in every supermarket chain')).toEqual([]);
+    expect(names('Amazon-owned Whole Foods cuts prices')).toEqual(['AMAZON COM INC']);
+    expect(names('Start-ups get Amazon-like valuations', 'Investors piled into online retailers.')).toEqual([
+      'AMAZON COM INC',
+    ]);
+    // A bag is an airline's trade.
+    expect(names('Delta Raises Checked Bag Fees')).toEqual(['DELTA AIR LINES, INC.']);
     // A government body's office word may come a few capitalised words on, in a headline read as title
     // case too.
     expect(
