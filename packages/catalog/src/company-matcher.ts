@@ -366,6 +366,13 @@ function isTrade(company: number | undefined, word: string | undefined): boolean
   return company !== undefined && among(TRADES_OF.get(company), word);
 }
 
+/** A region's weather, after its name ("Southwest storms", "Delta floods"). */
+const WEATHER_WORDS = new Set(
+  `storm storms rain rains rainfall flood floods flooding drought droughts heat heatwave heatwaves snow
+   snowfall snowstorm blizzard blizzards wildfire wildfires wind winds hurricane hurricanes tornado
+   tornadoes monsoon frost frosts`.split(/\s+/),
+);
+
 /**
  * Words that, hyphenated to a company's name, make a word about the company: whose a thing is
  * ("Amazon-owned", "Meta-backed") or what it is like ("Amazon-like valuations", "Apple-style").
@@ -1060,6 +1067,9 @@ export class CompanyMatcher {
     const next = tokens[end];
     // "GPT-4", "GPT-J", "F-35": capitals with a short designation after a hyphen name a model.
     if (name.words.length === 1 && tokens[start]!.upper && next?.hyphenated && next.folded.length <= 3) return false;
+    // "Southwest storms ground flights", "Delta floods force farmers out": weather right after an
+    // ambiguous name is a region's, whatever the article's business or trade words.
+    if (name.words.length === 1 && name.ambiguous && next?.joined && WEATHER_WORDS.has(next.folded)) return false;
     // "Shell-shocked investors", "Apple-picking season": an ambiguous name hyphenated to a word is that
     // word's first half — unless the word says whose it is or what it is like ("Amazon-owned Whole Foods",
     // "Amazon-like valuations") or is the company's trade or another company's name ("Apple-Google deal").

@@ -1350,6 +1350,10 @@ describe('company matcher', () => {
     expect(names('Start-ups get Amazon-like valuations', 'Investors piled into online retailers.')).toEqual([
       'AMAZON COM INC',
     ]);
+    // Weather right after an everyday-word name is a region's, whatever the trade words around it.
+    expect(names('Southwest storms ground flights across Arizona')).toEqual([]);
+    expect(names('Southwest Storms Ground Flights Across Arizona')).toEqual([]);
+    expect(names('Delta flights cancelled as storms hit Atlanta')).toEqual(['DELTA AIR LINES, INC.']);
     // A bag is an airline's trade.
     expect(names('Delta Raises Checked Bag Fees')).toEqual(['DELTA AIR LINES, INC.']);
     // A government body's office word may come a few capitalised words on, in a headline read as title
