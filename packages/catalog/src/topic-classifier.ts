@@ -117,6 +117,32 @@ const DEVICE_HITS = new RegExp(`\\b(?:drones?|rocket|bombs?)\\b(?:\\s+[\\p{L}\\p
 
 /** The conflict, war and peace top-level topic, and the weight of an armed attack's evidence for it. */
 const CONFLICT = 16000000;
+/** The arts top-level topic. */
+const ARTS = 1000000;
+/**
+ * Reviews of works of art, named at the start of a headline ("Book review: …", "Album review - …"), and
+ * the topic of each kind of work: literature, movies, music, musical performance, theater, opera, dance,
+ * television, visual arts, poetry.
+ */
+const REVIEWED_TOPICS = new Map([
+  ['book', 20000013],
+  ['film', 20000005],
+  ['movie', 20000005],
+  ['album', 20000018],
+  ['concert', 20000020],
+  ['gig', 20000020],
+  ['theatre', 20000029],
+  ['theater', 20000029],
+  ['opera', 20000028],
+  ['dance', 20000007],
+  ['ballet', 20000008],
+  ['tv', 20000051],
+  ['television', 20000051],
+  ['exhibition', 20000031],
+  ['poetry', 20000017],
+]);
+const REVIEWED = new RegExp(`^(${[...REVIEWED_TOPICS.keys()].join('|')}) reviews?\\s*[:|–—-]`, 'i');
+const REVIEW_WEIGHT = 2;
 /** The weather top-level topic (a temperature is its evidence). */
 const WEATHER = 17000000;
 /**
@@ -241,6 +267,8 @@ export class TopicClassifier {
   private call = 0;
   /** Whether the text being classified names an armed attack ({@link ARMED_ATTACK}). */
   private armedAttack = false;
+  /** Whether its headline says it reviews a work of art ({@link REVIEWED}). */
+  private reviewed = false;
 
   /** The learned top-level model (`null`: the lexicon picks top-level topics too). */
   readonly model: TopicModel | null;
@@ -375,6 +403,13 @@ export class TopicClassifier {
     // "Missile strike hits apartment block", "Shelling damages hospital": an armed attack is war,
     // however much the place it hits and the damage read as an accident or a hospital's news.
     const weapons = WEAPON_WORDS.test(text);
+    // "Book review: a hacker's history of the internet": a headline that says it reviews a work of art is
+    // the arts', whatever the work is about.
+    const review = REVIEWED.exec(text);
+    if (review) {
+      add(REVIEWED_TOPICS.get(review[1]!.toLowerCase())!, REVIEW_WEIGHT);
+      this.reviewed = true;
+    }
     if (weapons && ARMED_ATTACK.test(text)) {
       add(CONFLICT, ARMED_ATTACK_WEIGHT);
       this.armedAttack = true;
@@ -426,6 +461,7 @@ export class TopicClassifier {
   ): { topics: number[]; scores: Map<number, number> } {
     this.call += 1;
     this.armedAttack = false;
+    this.reviewed = false;
     try {
       // "View Full Coverage on Google News" under every Google News item is no word about technology.
       const headline = withoutBoilerplate(evidence.headline);
@@ -494,6 +530,13 @@ export class TopicClassifier {
               ] as const,
           )
           .sort((a, b) => b[1] - a[1]);
+        // A review of a work of art is the arts' first, and what the work is about may come second ("Book
+        // review: a hacker's history of the internet").
+        const arts = this.reviewed && blended[0]![0] !== ARTS ? blended.findIndex(([id]) => id === ARTS) : -1;
+        if (arts > 0) {
+          blended.splice(arts, 1);
+          blended.unshift([ARTS, blended[0]![1]]);
+        }
         const [first, second] = blended;
         const chosen =
           second && second[1] >= first![1] + sureness * Math.log(MODEL_SECOND_SHARE)

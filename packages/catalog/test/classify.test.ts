@@ -685,6 +685,27 @@ describe('topic classifier', () => {
     ).toEqual(['cryptocurrency']);
   });
 
+  it('reads a review of a work of art as the arts first, whatever the work is about', () => {
+    const review = topics.classifyText({
+      headline: "Book review: a hacker's history of the internet",
+      introduction: 'The author traces how a handful of programmers built the networks we now take for granted.',
+    });
+    expect(review.topics.map((id) => catalog.topics.get(id)!.name)).toEqual([
+      'literature',
+      expect.stringMatching(/information technology|science and technology|technology/),
+    ]);
+    expect(firstRoot('Film review: a thriller about a hedge fund collapse', 'The cast is strong.')).toBe(
+      'arts, culture, entertainment and media',
+    );
+    // Not a product's review, nor a headline that only mentions a review.
+    expect(firstRoot('Review: the new iPhone camera is its best yet', 'Battery life is longer.')).toBe(
+      'science and technology',
+    );
+    expect(firstRoot('Government orders review of film tax credits')).not.toBe(
+      'arts, culture, entertainment and media',
+    );
+  });
+
   it("reads Labour's leadership as politics and a town retaken as war", () => {
     expect(firstRoot('Labour leadership battle turns bitter')).toBe('politics');
     expect(firstRoot('Rebels retake key town as government forces withdraw')).toBe('conflict, war and peace');
