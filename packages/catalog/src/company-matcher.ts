@@ -381,6 +381,22 @@ const ABOUT_THE_COMPANY = new Set(
   'owned backed funded led branded made built sponsored run operated controlled designed powered like style'.split(' '),
 );
 
+/** Words before an outlet's title that cite it ("according to", "told", "reporting for", "obtained by"). */
+const CITATIONS = new Set(
+  `according to|told|reporting for|reports for|writing for|writes for|wrote for|reported by|obtained by|seen by|
+   writing in|writes in|wrote in|interview with|interviewed by`
+    .split('|')
+    .map((phrase) => phrase.trim()),
+);
+
+/** Whether the words before `at` cite an outlet named there ({@link CITATIONS}), joined to it by spaces. */
+function citedAt(tokens: readonly Token[], at: number): boolean {
+  if (at < 1 || !tokens[at]!.joined) return false;
+  const one = tokens[at - 1]!.folded;
+  const two = at >= 2 && tokens[at - 1]!.joined ? `${tokens[at - 2]!.folded} ${one}` : '';
+  return CITATIONS.has(one) || CITATIONS.has(two);
+}
+
 /** A place's institutions and people, after its name ("Hershey school district", "Dover town council"). */
 const CIVIC_WORDS = new Set(
   'school schools district council councillors township borough county police mayor residents villagers townspeople'.split(
@@ -1091,6 +1107,9 @@ export class CompanyMatcher {
     if (MASTHEAD_NAMES.has(name.words.join(' '))) {
       const first = start > 0 && tokens[start - 1]!.folded === 'the' && tokens[start]!.joined ? start - 1 : start;
       if (end === tokens.length && first > 0 && !tokens[first]!.joined) return false;
+      // "reporting for The New York Times", "told Fox News", "obtained by The New York Times, the investors
+      // wrote…": a cited outlet is the outlet, whatever business words follow.
+      if (citedAt(tokens, first)) return false;
       return this.businessEvidence(tokens, start, end, name.company);
     }
     if (name.words.length === 1 && MARKET_NAMES.has(name.words[0]!) && this.isMarket(tokens, start, end)) return false;

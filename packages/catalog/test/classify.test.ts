@@ -1124,6 +1124,16 @@ describe('company matcher', () => {
     // So is a network cited as one, Fox News: its owner's only with business words or its trade.
     expect(names('Trump tells Fox News he will run again')).toEqual([]);
     expect(names('Fox News anchor signs new four-year deal')).toEqual(['Fox Corp']);
+    // A cited outlet is the outlet, whatever business words follow the citation.
+    expect(
+      names(
+        'Uber investors demand CEO quit',
+        'In the letter, obtained by The New York Times, the investors wrote that he must leave.',
+      ),
+    ).toEqual(['Uber Technologies, Inc']);
+    expect(
+      names('Hedge fund takes stake in The New York Times', 'The investor bought 5 percent of the publisher.'),
+    ).toEqual(['NEW YORK TIMES CO']);
     // An aggregator's credit after a headline is the outlet's, whatever the headline's words.
     expect(names('Tesla shares fall 5% after earnings miss - The New York Times')).toEqual(['Tesla, Inc.']);
     expect(names('Tesla shares fall 5% after earnings miss - Fox News')).toEqual(['Tesla, Inc.']);
