@@ -330,8 +330,9 @@ export const AMBIGUOUS_NAMES = [
   'Intel',
   'Orion',
   // Places, common surnames and famous people named like companies (Dover Corp, Everest Group,
-  // Williams Companies, Morgan Group Holding, Oppenheimer Holdings).
+  // Williams Companies, Morgan Group Holding, Oppenheimer Holdings, Galapagos NV).
   'Dover',
+  'Galapagos',
   'Hartford',
   'Everest',
   'Williams',

@@ -1732,6 +1732,9 @@ describe('company matcher', () => {
     expect(names('Supermicro shares soar on AI server demand')).toEqual(['Super Micro Computer, Inc.']);
     expect(names("Casey's review of the new headphones is out")).toEqual([]);
     expect(names('Hartford police arrest two', "The city's mayor praised the officers.")).toEqual([]);
+    // A place named like a company needs evidence as an everyday word does.
+    expect(names('Loss of flight in the Galapagos cormorant')).toEqual([]);
+    expect(names('Galapagos shares jump after drug trial succeeds')).toEqual(['GALAPAGOS NV']);
   });
 
   it('takes a name that is no dictionary word for a surname, a place or an animal where nothing speaks of business', () => {
