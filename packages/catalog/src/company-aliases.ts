@@ -350,6 +350,8 @@ export const AMBIGUOUS_NAMES = [
   'Mohawk',
   'Copa',
   'Sono',
+  // A word in American spelling ("Travelers stranded as rail strike halts trains").
+  'Travelers',
   // A coffee certification, a Porsche's roof, a genus of lilies, a film, Arthur's isle, a mascot.
   'Utz',
   'Targa',

@@ -1732,6 +1732,13 @@ describe('company matcher', () => {
     expect(names('Supermicro shares soar on AI server demand')).toEqual(['Super Micro Computer, Inc.']);
     expect(names("Casey's review of the new headphones is out")).toEqual([]);
     expect(names('Hartford police arrest two', "The city's mayor praised the officers.")).toEqual([]);
+    // So does a word in American spelling that a dictionary of British words lacks.
+    expect(
+      names('Travelers stranded as rail strike halts trains', 'Operators cancelled 4,000 services on Monday.'),
+    ).toEqual([]);
+    expect(names('Travelers raises home insurance premiums', 'The insurer blamed wildfire losses.')).toEqual([
+      'TRAVELERS COMPANIES, INC.',
+    ]);
     // A place named like a company needs evidence as an everyday word does.
     expect(names('Loss of flight in the Galapagos cormorant')).toEqual([]);
     expect(names('Galapagos shares jump after drug trial succeeds')).toEqual(['GALAPAGOS NV']);
