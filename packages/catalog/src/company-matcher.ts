@@ -921,45 +921,36 @@ export class CompanyMatcher {
       }
       return nounFor.has(company);
     };
+    /** A reading of the whole article about one company, made once a company and only when a rule asks. */
+    const oncePerCompany = (read: (company: number) => boolean) => {
+      const known = new Map<number, boolean>();
+      return (company: number) => {
+        let value = known.get(company);
+        if (value === undefined) known.set(company, (value = read(company)));
+        return value;
+      };
+    };
     // Whether the article names one of the company's own products ("iPhone", "Instagram"): then its
     // name, however ordinary a word, is the company.
-    const productNamed = new Map<number, boolean>();
-    const namesProduct = (company: number) => {
-      const products = PRODUCTS_OF.get(company);
-      if (products === undefined) return false;
-      let named = productNamed.get(company);
-      if (named === undefined) {
-        const tokens = wholeArticle();
-        named = tokens.some((_, k) => productAt(tokens, k, company));
-        productNamed.set(company, named);
-      }
-      return named;
-    };
-    // Whether the article speaks of the company's trade ("pistols" for Ruger), read once a company: for a
-    // name that is no everyday word, as business words anywhere are (`meant`).
-    const tradeNamed = new Map<number, boolean>();
-    const namesTrade = (company: number) => {
-      if (!TRADES_OF.has(company)) return false;
-      let named = tradeNamed.get(company);
-      if (named === undefined) {
-        named = wholeArticle().some((t) => isTrade(company, t.folded));
-        tradeNamed.set(company, named);
-      }
-      return named;
-    };
+    const namesProduct = oncePerCompany(
+      (company) => PRODUCTS_OF.has(company) && wholeArticle().some((_, k, tokens) => productAt(tokens, k, company)),
+    );
+    // Whether the article speaks of the company's trade ("pistols" for Ruger): for a name that is no
+    // everyday word, as business words anywhere are (`meant`).
+    const namesTrade = oncePerCompany(
+      (company) => TRADES_OF.has(company) && wholeArticle().some((t) => isTrade(company, t.folded)),
+    );
     // Whether the article speaks of the name's everyday sense ("orchards" for Apple) and not of the
-    // company's trade or products: then the name is the word (`meant`). Read once a company.
-    const senseNamed = new Map<number, boolean>();
-    const meansTheWord = (company: number) => {
+    // company's trade or products: then the name is the word (`meant`).
+    const meansTheWord = oncePerCompany((company) => {
       const sense = SENSES_OF.get(company);
-      if (sense === undefined) return false;
-      let named = senseNamed.get(company);
-      if (named === undefined) {
-        named = wholeArticle().some((t) => among(sense, t.folded)) && !namesTrade(company) && !namesProduct(company);
-        senseNamed.set(company, named);
-      }
-      return named;
-    };
+      return (
+        sense !== undefined &&
+        wholeArticle().some((t) => among(sense, t.folded)) &&
+        !namesTrade(company) &&
+        !namesProduct(company)
+      );
+    });
     // Whether the article has a strong business word other than an amount ("shares", "flights"; not
     // "million", which a football club's accounts have too), read once and only when asked.
     let strong: boolean | undefined;
