@@ -201,8 +201,8 @@ const CHIEF_VERBS = new Set(
  * its prices or fares ("Target raises prices", "Delta cuts fares"), names its chief executive ("Gap names
  * new chief executive"), cuts or lays off its staff ("Bumble cuts a third of its staff", "Block Is Laying
  * Off Nearly 1,000 Employees") or builds, opens or closes a site, or plans to ("Ford to build $3bn
- * factory in Kentucky", "Amazon opens data centre in Brazil"). Not a verb further on: "Apple growers raise prices" are the growers, the store "Walmart to
- * open in Apple Valley" Walmart's.
+ * factory in Kentucky", "Amazon opens data centre in Brazil"). Not a verb further on: "Apple growers
+ * raise prices" are the growers, the store "Walmart to open in Apple Valley" Walmart's.
  */
 function actsAsBusiness(tokens: readonly Token[], end: number): boolean {
   // "Block Is Laying Off Nearly 1,000 Employees": the verb after an auxiliary is the name's own too.
