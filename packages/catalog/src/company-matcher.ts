@@ -1316,8 +1316,14 @@ export class CompanyMatcher {
     if (single && tokens[end]?.joined && OFFICERS.has(tokens[end].folded) && (namesTrade() || hasStrongWord())) {
       return true;
     }
-    if (single && tokens[start]!.sentenceStart && !name.givenName && this.actsOnItsBusiness(tokens, end, name.company))
+    if (
+      single &&
+      tokens[start]!.sentenceStart &&
+      !name.givenName &&
+      this.actsOnItsBusiness(tokens, end, name.company)
+    ) {
       return true;
+    }
     // At the start of a headline or sentence the capital says nothing: words further on count for the
     // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",
     // "Moody cuts outlook"), not as a word of the phrase ("Block on arms sales", "Progressive tax",
