@@ -557,7 +557,7 @@ export const COMPANY_TRADES: Record<number, string> = {
   9389: PACKAGING, // Ball
   320193: 'device smartphone laptop developer chip', // Apple
   1018724: 'warehouse delivery driver package parcel seller shopper commerce marketplace', // Amazon
-  27419: 'shopper merchandise aisle checkout retail', // Target
+  27419: 'shopper merchandise aisle checkout retail store', // Target
   39911: 'clothing apparel jeans', // Gap
   1585521: 'call meeting video webinar remote account user app', // Zoom
   891103: 'dating swipe', // Match

@@ -1385,6 +1385,11 @@ describe('company matcher', () => {
     expect(names('Southwest storms ground flights across Arizona')).toEqual([]);
     expect(names('Southwest Storms Ground Flights Across Arizona')).toEqual([]);
     expect(names('Delta flights cancelled as storms hit Atlanta')).toEqual(['DELTA AIR LINES, INC.']);
+    // A store is a retailer's.
+    expect(
+      names('Man arrested after shoplifting spree at Target store', 'Police said he took $2,000 of electronics.'),
+    ).toEqual(['TARGET CORP']);
+    expect(names('Target of the raid was a store selling fake goods')).toEqual([]);
     // A bag is an airline's trade.
     expect(names('Delta Raises Checked Bag Fees')).toEqual(['DELTA AIR LINES, INC.']);
     // A government body's office word may come a few capitalised words on, in a headline read as title
