@@ -564,7 +564,7 @@ export const COMPANY_TRADES: Record<number, string> = {
   1830043: 'dating swipe', // Bumble
   1639825: 'treadmill workout instructor subscriber fitness exercise', // Peloton
   1810806: 'developer engine', // Unity
-  320187: 'shoe sneaker trainer sportswear footwear apparel', // Nike
+  320187: 'shoe sneaker trainer sportswear footwear apparel kit jersey uniform', // Nike
   1977102: 'sandal shoe footwear', // Birkenstock
   95029: 'pistol rifle firearm handgun gun', // Ruger
   1754301: 'channel broadcast broadcaster anchor ratings', // Fox

@@ -1385,6 +1385,10 @@ describe('company matcher', () => {
     expect(names('Southwest storms ground flights across Arizona')).toEqual([]);
     expect(names('Southwest Storms Ground Flights Across Arizona')).toEqual([]);
     expect(names('Delta flights cancelled as storms hit Atlanta')).toEqual(['DELTA AIR LINES, INC.']);
+    // A kit, a jersey or a uniform is a sportswear maker's.
+    expect(names('Chiefs sign $45m kit deal with Nike', "The team's uniforms will carry the swoosh.")).toEqual([
+      'NIKE, Inc.',
+    ]);
     // A store is a retailer's.
     expect(
       names('Man arrested after shoplifting spree at Target store', 'Police said he took $2,000 of electronics.'),
