@@ -252,7 +252,8 @@ const PHRASE_END_WORDS = new Set(
    amid despite hit cut set put let beat quit shut sold bought made won lost fell rose grew took gave told paid
    led struck sank slid ran saw got went kept left held found began became brought built chose drew drove
    fought felt knew meant met sent sought spent spoke stood stole taught thought threw understood
-   withdrew wrote`.split(/\s+/),
+   withdrew wrote broke came flew fled froze hid laid oversaw overtook rang rode shook swept swore tore upheld
+   withheld wore woke`.split(/\s+/),
 );
 
 /**

@@ -1515,6 +1515,10 @@ describe('company matcher', () => {
         'The capsule splashed down; its maker, Lockheed Martin, said the shield held.',
       ),
     ).toEqual(['LOCKHEED MARTIN CORP']);
+    // Before an irregular past tense too ("the ticketing giant broke…").
+    expect(
+      names('Live Nation sued over Eras Tour ticket chaos', 'Fans say the ticketing giant broke competition law.'),
+    ).toEqual(['Live Nation Entertainment, Inc.']);
     // A contractor is a company: "the defence contractor" refers back.
     expect(
       names('Lockheed to double production of Javelin missiles', 'The defence contractor said demand had surged.'),
