@@ -214,7 +214,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000223: `ozempic, wegovy, mounjaro, weight-loss drug, weight-loss drugs, weight loss drugs, glp-1, drugmaker, drugmakers, drug maker, pharmaceutical, pharmaceuticals, pfizer, merck, glaxosmithkline,
     novartis, astrazeneca, bristol-myers, eli lilly, generic drug, fda approval:0.6`,
   20000233: `telecom, telecommunications, wireless carrier, verizon, at&t, sprint:0.3, t-mobile, vodafone, mobile
-    operator, phone company, cable company, comcast`,
+    operator, phone company, cable company, comcast, radio spectrum, spectrum auction, spectrum auctions,
+    spectrum analyser, spectrum analysers, spectrum analyzer, spectrum analyzers`,
   20000396: `shares, stock, stockholder, stock split, buyback, share buyback, stock options`,
   20000387: `oil futures, crude futures, brent, west texas intermediate, light crude`,
 
@@ -264,7 +265,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     napster, search engine, blog, blogs, blogger, bloggers, domain name, icann, voip, internet phone,
     digital:0.6, dvd, hdtv, tivo, gadget, gadgets, device:0.5, devices:0.5, users:0.6, user:0.5, desktop,
     operating system, beta, version:0.5, upgrade:0.4, service pack, programmer, programmers, developer:0.6,
-    developers:0.6, source code, java, data center, storage:0.5, rfid, supercomputer, silicon valley,
+    developers:0.6, source code, java, data center, storage:0.5, block storage, object storage, rfid, supercomputer, silicon valley,
     tech company, technology company, startup:0.3, apps, app, smartphone, tablet, cloud computing, cyber:0.6,
     cybersecurity, encryption, firewall, megabit, gigabyte, terabyte, pixel, pixels, screen:0.3, keyboard,
     printer, flat-panel, lcd, plasma tv, semiconductor, silicon, 3g, 4g, 5g, mobile network, mobile networks,

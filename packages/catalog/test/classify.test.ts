@@ -1610,6 +1610,11 @@ describe('company matcher', () => {
 
   it('reads a word that begins a topic phrase, with the rest of it after, as the phrase', () => {
     expect(names('Emerging markets rally as dollar weakens')).toEqual([]);
+    // Technology's own phrases are in the lexicon too.
+    expect(
+      names('Block storage prices fall as cloud providers compete', 'Microsoft and Google cut what they charge.'),
+    ).toEqual(['MICROSOFT CORP', 'Alphabet Inc.']);
+    expect(names('Spectrum auction to speed up rural broadband', 'The regulator will sell airwaves.')).toEqual([]);
     expect(names('Crypto exchange hacked, $400 million stolen')).toEqual([]);
     // A company's own product line, a product in capitals and a legal form still name it.
     expect(names('Apple Watch sales jump')).toEqual(['Apple Inc.']);
