@@ -9,7 +9,7 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (1 986 texts, 1 295 hard negatives; 20 that shared a headline with
+//   - bench/eval/companies-dev.jsonl (2 000 texts, 1 303 hard negatives; 20 that shared a headline with
 //     the new set and 10 repeated were taken out in session 35), to develop the rules against
 //     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set;
 //     246 more ("batch": 2) on 2026-11-24, 171 of them before that day's rule changes and 75 after
@@ -84,7 +84,9 @@
 //     after — a riot, toast, a lemonade stand, core inflation, an upstart party — which found no wrong company;
 //     batch 54, 13 texts, 10 of them films and bands named like companies beside box-office and ticket money;
 //     batch 55, 16 texts, 11 of them technology's jargon named like companies — block storage, shell scripts,
-//     the oracle problem, snowflake schemas, spectrum analysers — beside business words).
+//     the oracle problem, snowflake schemas, spectrum analysers — beside business words; batch 56, 14 texts,
+//     8 of them medical companies' names as words — a cardinal, the Cardinals, a vertex, Stryker vehicles,
+//     Boston's scientific community — and those companies).
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
 import { readFileSync } from 'node:fs';
