@@ -201,6 +201,8 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   901491: ["Papa John's", 'Papa Johns'],
   1046311: ['Choice Hotels'],
   1335258: ['Live Nation'],
+  // …and before a smaller company registered under the short name alone (Vertex, Inc., tax software).
+  875320: ['Vertex'],
   1999001: ['Six Flags'],
   1413329: ['Philip Morris'],
   833444: ['Johnson Controls'],
@@ -352,6 +354,8 @@ export const AMBIGUOUS_NAMES = [
   'Sono',
   // A word in American spelling ("Travelers stranded as rail strike halts trains").
   'Travelers',
+  // A surname, and an army's armoured vehicle ("Stryker fighting vehicles sent to Ukraine").
+  'Stryker',
   // A coffee certification, a Porsche's roof, a genus of lilies, a film, Arthur's isle, a mascot.
   'Utz',
   'Targa',

@@ -398,6 +398,19 @@ function citedAt(tokens: readonly Token[], at: number): boolean {
   return CITATIONS.has(one) || CITATIONS.has(two);
 }
 
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/** The words a name writes in small letters (most names have none: one shared empty set). */
+function lowerWordsOf(written: string): ReadonlySet<string> {
+  const lower = tokenize(written).flatMap((t) => (t.capital || t.upper ? [] : [t.folded]));
+  return lower.length ? new Set(lower) : NO_WORDS;
+}
+
+/** Words that names of other languages keep in lower case ("Banco de Chile", "Van de Velde"). */
+const PARTICLES_OF_NAMES = new Set(
+  'de du des del della di da do dos das la le les van von der den y e et und'.split(' '),
+);
+
 /** A place's institutions and people, after its name ("Hershey school district", "Dover town council"). */
 const CIVIC_WORDS = new Set(
   'school schools district council councillors township borough county police mayor residents villagers townspeople'.split(
@@ -475,6 +488,8 @@ interface Name {
   givenName: boolean;
   /** One word written in mixed case, neither capitals nor a capital and small letters ("APi", "eBay"). */
   mixedCase: boolean;
+  /** Words that the name itself writes in small letters (an operator's alias "Cupertino giant"). */
+  lowerWords: ReadonlySet<string>;
 }
 
 interface Token {
@@ -873,6 +888,7 @@ export class CompanyMatcher {
       accented: !/^[\x00-\x7f]*$/.test(written),
       givenName: words.length === 1 && given.has(words[0]!),
       mixedCase: words.length === 1 && isMixedCase(written.split(/[\s,]+/)[0]!),
+      lowerWords: lowerWordsOf(written),
     };
     const list = this.byFirstWord.get(words[0]!) ?? [];
     list.push(name);
@@ -1641,8 +1657,18 @@ export class CompanyMatcher {
     return name.acronym
       ? written.every((t) => t.upper)
       : written[0]!.capital &&
-          // "Snap-on": a part hyphenated to a capitalised one is written as the name writes it.
-          (!name.ambiguous || written.every((t) => t.capital || t.folded === 'com' || t.hyphenated));
+          // "Snap-on": a part hyphenated to a capitalised one is written as the name writes it; and a name's
+          // later words have capitals too ("Boston scientific community" is no Boston Scientific), but for
+          // words the name itself writes in small letters and the particles of other languages ("Banco de
+          // Chile").
+          written.every(
+            (t) =>
+              t.capital ||
+              t.folded === 'com' ||
+              t.hyphenated ||
+              name.lowerWords.has(t.folded) ||
+              (!name.ambiguous && PARTICLES_OF_NAMES.has(t.folded)),
+          );
   }
 
   /** "Walmart and Target", "Ford and GM": listed next to a name that needs no evidence. */

@@ -1757,6 +1757,18 @@ describe('company matcher', () => {
     expect(names('Travelers raises home insurance premiums', 'The insurer blamed wildfire losses.')).toEqual([
       'TRAVELERS COMPANIES, INC.',
     ]);
+    // A registered name of several words is written with capitals on each ("Boston scientific community"
+    // is no Boston Scientific), but for other languages' particles.
+    expect(names('Boston scientific community mourns Nobel laureate', 'The biologist led a lab.')).toEqual([]);
+    expect(names('Boston Scientific recalls heart devices')).toEqual(['BOSTON SCIENTIFIC CORP']);
+    // A surname and a vehicle: Stryker needs evidence; news's Vertex is the drugmaker.
+    expect(
+      names('Stryker fighting vehicles sent to Ukraine in $500m package', 'The armoured vehicles arrive soon.'),
+    ).toEqual([]);
+    expect(names('Stryker shares rise on knee implant demand')).toEqual(['STRYKER CORP']);
+    expect(
+      names('Vertex wins approval for non-opioid painkiller', "The drugmaker's shares climbed to a record."),
+    ).toEqual(['VERTEX PHARMACEUTICALS INC']);
     // A place named like a company needs evidence as an everyday word does.
     expect(names('Loss of flight in the Galapagos cormorant')).toEqual([]);
     expect(names('Galapagos shares jump after drug trial succeeds')).toEqual(['GALAPAGOS NV']);
