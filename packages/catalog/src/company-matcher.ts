@@ -349,13 +349,16 @@ function productAt(tokens: readonly Token[], k: number, company: number): boolea
   return PRODUCTS_OF.get(company)?.some((words) => words.every((w, j) => tokens[k + j]?.folded === w)) === true;
 }
 
-const TRADES_OF = new Map(
-  Object.entries(COMPANY_TRADES).map(([cik, words]) => [Number(cik), new Set(words.split(/\s+/).filter(Boolean))]),
-);
+/** A list of words by SEC CIK, as sets ({@link COMPANY_TRADES}, {@link COMPANY_SENSES}). */
+function wordsByCompany(lists: Record<number, string>): Map<number, Set<string>> {
+  return new Map(
+    Object.entries(lists).map(([cik, words]) => [Number(cik), new Set(words.split(/\s+/).filter(Boolean))]),
+  );
+}
 
-const SENSES_OF = new Map(
-  Object.entries(COMPANY_SENSES).map(([cik, words]) => [Number(cik), new Set(words.split(/\s+/).filter(Boolean))]),
-);
+const TRADES_OF = wordsByCompany(COMPANY_TRADES);
+
+const SENSES_OF = wordsByCompany(COMPANY_SENSES);
 
 /** Whether a folded word, in the singular or as written, is one of `words`. */
 function among(words: Set<string> | undefined, word: string | undefined): boolean {
