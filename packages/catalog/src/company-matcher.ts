@@ -409,6 +409,13 @@ function lowerWordsOf(written: string): ReadonlySet<string> {
   return lower.length ? new Set(lower) : NO_WORDS;
 }
 
+/** The words a name writes with a possessive "'s" ("Denny's", "DICK'S SPORTING GOODS"), which news keeps. */
+function possessivesOf(written: string): ReadonlySet<string> {
+  if (!/['’]/.test(written)) return NO_WORDS;
+  const words = tokenize(written).flatMap((t) => (t.possessive ? [t.folded] : []));
+  return words.length ? new Set(words) : NO_WORDS;
+}
+
 /** Words that names of other languages keep in lower case ("Banco de Chile", "Van de Velde"). */
 const PARTICLES_OF_NAMES = new Set(
   'de du des del della di da do dos das la le les van von der den y e et und'.split(' '),
@@ -493,6 +500,8 @@ interface Name {
   mixedCase: boolean;
   /** Words that the name itself writes in small letters (an operator's alias "Cupertino giant"). */
   lowerWords: ReadonlySet<string>;
+  /** Words that the name writes with a possessive "'s", as the text must: "Lowe's" is not Rob Lowe. */
+  possessives: ReadonlySet<string>;
 }
 
 interface Token {
@@ -609,7 +618,7 @@ const SURNAME_PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|St)\p{Lu}/u;
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
   // A possessive "'s" is dropped from the word and marked on it (a zero-width joiner stands in for it).
-  const source = /['’]/.test(text) ? text.replace(/['’]s\b/g, '\u200d').replace(/['’]/g, '') : text;
+  const source = /['’]/.test(text) ? text.replace(/['’]s\b/gi, '\u200d').replace(/['’]/g, '') : text;
   let last = 0;
   // A number written with thousands separators is one word ("1,800 jobs").
   for (const match of source.matchAll(/\p{N}{1,3}(?:,\p{N}{3})+(?!\p{N})|[\p{L}\p{N}&]+/gu)) {
@@ -870,9 +879,13 @@ export class CompanyMatcher {
   private addName(company: Company, words: string[], written: string, common: Set<string>, given: Set<string>) {
     const letters = words.join('').replace(/[^\p{L}\p{N}]/gu, '').length;
     const key = words.join(' ');
+    const possessives = possessivesOf(written);
     const ambiguous =
       this.ambiguousWords.has(key) ||
-      (!BRANDS.has(key) && words.every((w) => w === '&' || w === 'of' || common.has(w)));
+      (!BRANDS.has(key) && words.every((w) => w === '&' || w === 'of' || common.has(w))) ||
+      // A registered name that is one surname and its "'s" ("CAMPBELL'S Co", "DILLARD'S, INC.") is also
+      // that of anyone so named ("Campbell's header"); the aliases of such brands are listed knowingly.
+      (words.length === 1 && possessives.size > 0 && written === company.name);
     // An acronym is written in capitals and short ("IBM", "GE", "3M"); registered names are often all
     // in capitals, so a dictionary word among them ("GAP INC") is a word, not an acronym.
     const isAcronym =
@@ -892,6 +905,7 @@ export class CompanyMatcher {
       givenName: words.length === 1 && given.has(words[0]!),
       mixedCase: words.length === 1 && isMixedCase(written.split(/[\s,]+/)[0]!),
       lowerWords: lowerWordsOf(written),
+      possessives,
     };
     const list = this.byFirstWord.get(words[0]!) ?? [];
     list.push(name);
@@ -1210,7 +1224,17 @@ export class CompanyMatcher {
     // trade anywhere speaks of it as business words do ("Thieves steal Ruger pistols from gun shop").
     // "Hershey school district votes to raise property tax": a place's own institutions after a name make
     // the place of it, whatever the article's business words.
-    if (single && tokens[end]?.joined && !tokens[end].capital && CIVIC_WORDS.has(tokens[end].folded)) return false;
+    // So do they capitalised, in a text whose case can tell ("Brunswick County approves data centre",
+    // "Darden School dean steps down").
+    if (
+      single &&
+      tokens[end]?.joined &&
+      (!tokens[end].capital || !titleCase) &&
+      !tokens[end].upper &&
+      CIVIC_WORDS.has(tokens[end].folded)
+    ) {
+      return false;
+    }
     if (!name.ambiguous) {
       return (
         !single ||
@@ -1657,6 +1681,7 @@ export class CompanyMatcher {
     if (name.mixedCase && written[0]!.upper && written[0]!.folded.length > 1) return false;
     // …nor is a word written so ("iMac") a name listed in capitals (IMAC Holdings): "eBay" is eBay's alias.
     if (written[0]!.smallFirst && !name.mixedCase) return false;
+    if (name.possessives.size && written.some((t) => name.possessives.has(t.folded) && !t.possessive)) return false;
     return name.acronym
       ? written.every((t) => t.upper)
       : written[0]!.capital &&

@@ -1407,6 +1407,10 @@ describe('company matcher', () => {
     // A place's own institutions after a name make the place of it, whatever business words are around.
     expect(names('Hershey school district votes to raise property tax')).toEqual([]);
     expect(names('Hershey raises chocolate prices')).toEqual(['HERSHEY CO']);
+    // …capitalised as well, where the text's case can tell.
+    expect(names('Hershey School District sells land to developer', 'The $4m sale will fund repairs.')).toEqual([]);
+    expect(names('Brunswick County approves new data centre', 'The county expects 200 jobs.')).toEqual([]);
+    expect(names('Darden School dean steps down', 'The business school named an interim leader.')).toEqual([]);
     // Nor a pair that names nothing but the company, in sentence case; a title-case headline's capitals
     // say nothing.
     expect(
@@ -1772,6 +1776,32 @@ describe('company matcher', () => {
     // A place named like a company needs evidence as an everyday word does.
     expect(names('Loss of flight in the Galapagos cormorant')).toEqual([]);
     expect(names('Galapagos shares jump after drug trial succeeds')).toEqual(['GALAPAGOS NV']);
+    // A name registered with its "'s" ("DENNY'S Corp", "DICK'S SPORTING GOODS") is written with it, in
+    // capitals too; without it the word is a surname, and with it alone it is still someone's.
+    expect(
+      names("Denny's to close 150 restaurants", 'The diner chain said underperforming locations would shut.'),
+    ).toEqual(["DENNY'S Corp"]);
+    expect(names("DILLARD'S PROFIT FALLS AS SHOPPERS HOLD BACK")).toEqual(["DILLARD'S, INC."]);
+    expect(
+      names("Foot Locker agrees takeover by Dick's", "Dick's Sporting Goods will pay $2.4bn for the sneaker retailer."),
+    ).toEqual(['FOOT LOCKER, INC.', "DICK'S SPORTING GOODS, INC."]);
+    expect(names("Campbell's to sell snack brands", 'The soup maker is looking for buyers.')).toEqual([
+      "CAMPBELL'S Co",
+    ]);
+    expect(names('Campbell appointed manager of League Two side', 'The defender signed a two-year contract.')).toEqual(
+      [],
+    );
+    expect(names("Campbell's header sinks promoted side")).toEqual([]);
+    // Names news shortens from the registered ones.
+    expect(names('Winnebago shares slide as RV demand cools', 'The motorhome maker reported a loss.')).toEqual([
+      'WINNEBAGO INDUSTRIES INC',
+    ]);
+    expect(names('Lake Winnebago ice fishing season opens early')).toEqual([]);
+    expect(names('Winnebago tribe opens new health clinic')).toEqual([]);
+    expect(
+      names('Jack in the Box sells Del Taco', 'The fast-food company is selling the chain to focus on burgers.'),
+    ).toEqual(['JACK IN THE BOX INC']);
+    expect(names("Darden's Olive Garden sales beat estimates")).toEqual(['DARDEN RESTAURANTS INC']);
   });
 
   it('takes a name that is no dictionary word for a surname, a place or an animal where nothing speaks of business', () => {
