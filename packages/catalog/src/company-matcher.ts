@@ -748,6 +748,34 @@ function isBusinessWord(word: string): boolean {
   );
 }
 
+/** Money's words after an amount ("$4 billion dollars", "£2 million pounds"). */
+const MONEY_WORDS = new Set('dollars dollar pounds pound euros euro yen yuan francs rupees'.split(' '));
+/** A business's audience, counted ("10 million viewers", "2 billion users"). */
+const AUDIENCE = new Set('viewers listeners readers users passengers shoppers guests members downloads'.split(' '));
+
+/**
+ * Whether the amount at `k` counts things that are no business's: a plain noun right after it that is
+ * neither money, an audience, a business word nor the company's trade ("a billion stars", "shared 2
+ * million times", "100 million years"; not "$2 billion deal", "10 million viewers", "£40m in sales").
+ */
+function countsOtherThings(tokens: readonly Token[], k: number, company?: number): boolean {
+  const next = tokens[k + 1];
+  return (
+    AMOUNTS.test(tokens[k]!.folded) &&
+    next !== undefined &&
+    next.joined &&
+    !next.capital &&
+    !next.hyphenated &&
+    !PREPOSITIONS.has(next.folded) &&
+    !MONEY_WORDS.has(next.folded) &&
+    !AUDIENCE.has(next.folded) &&
+    !isBusinessWord(next.folded) &&
+    !isStrongBusinessWord(next.folded) &&
+    !COMPANY_NOUNS.has(next.folded) &&
+    !isTrade(company, next.folded)
+  );
+}
+
 function wordsOfName(name: string): string[] {
   return tokenize(name).map((t) => t.folded);
 }
@@ -1632,7 +1660,14 @@ export class CompanyMatcher {
    * model reads as business or technology.
    */
   private speaksOfBusiness(tokens: readonly Token[]): boolean {
-    if (tokens.some((t, k) => isBusinessWord(t.folded) || COMPANY_NOUNS.has(t.folded) || countsHoldings(tokens, k))) {
+    if (
+      tokens.some(
+        (t, k) =>
+          (isBusinessWord(t.folded) && !countsOtherThings(tokens, k)) ||
+          COMPANY_NOUNS.has(t.folded) ||
+          countsHoldings(tokens, k),
+      )
+    ) {
       return true;
     }
     if (!this.model) return true;
@@ -1776,7 +1811,7 @@ export class CompanyMatcher {
       // "Giant Bombcast 554: A Nice Skin Deal": a company noun heading another capitalised name is that
       // name's word ("Retail Giant Target" is the name's own noun).
       if (COMPANY_NOUNS.has(word) && this.headsAnotherName(tokens, k, start)) continue;
-      if (this.anotherCompanys(tokens, k, end)) continue;
+      if (this.anotherCompanys(tokens, k, end) || countsOtherThings(tokens, k, company)) continue;
       if (isStrongBusinessWord(word) || countsHoldings(tokens, k) || isTrade(company, word)) return 'strong';
       if (isBusinessWord(word)) found = 'weak';
     }

@@ -1802,6 +1802,38 @@ describe('company matcher', () => {
       names('Jack in the Box sells Del Taco', 'The fast-food company is selling the chain to focus on burgers.'),
     ).toEqual(['JACK IN THE BOX INC']);
     expect(names("Darden's Olive Garden sales beat estimates")).toEqual(['DARDEN RESTAURANTS INC']);
+    expect(names('Molson Coors cuts 400 jobs', 'The brewer said beer volumes had fallen.')).toEqual([
+      'MOLSON COORS BEVERAGE CO',
+    ]);
+    expect(names('Trump Media shares jump after Truth Social update')).toEqual([
+      'Trump Media & Technology Group Corp.',
+    ]);
+    // A goddess, a star and an idiom named like companies need evidence.
+    expect(names('Gaia telescope maps a billion stars', 'The space agency mission ends after eleven years.')).toEqual(
+      [],
+    );
+    expect(names('Kodak moment: couple’s wedding photo goes viral', 'The picture was shared 2 million times.')).toEqual(
+      [],
+    );
+    expect(
+      names('Kodak files for bankruptcy protection', 'The photography company said it would keep trading.'),
+    ).toEqual(['EASTMAN KODAK CO']);
+  });
+
+  it('reads an amount of things that are no business’s as no business word', () => {
+    expect(
+      names('Brunswick stew recipe shared a million times', 'The Georgia dish has fans across the South.'),
+    ).toEqual([]);
+    expect(names('Cadiz carnival draws a million visitors', "The Andalusian city's parade lasted six hours.")).toEqual(
+      [],
+    );
+    expect(names('Cadiz water project wins federal approval', "The company's shares rose 20 percent.")).toEqual([
+      'CADIZ INC',
+    ]);
+    // An audience is a business's.
+    expect(
+      names("The Crown's final season draws 10 million viewers", 'Netflix said the drama was its most watched series.'),
+    ).toEqual(['NETFLIX INC']);
   });
 
   it('takes a name that is no dictionary word for a surname, a place or an animal where nothing speaks of business', () => {
