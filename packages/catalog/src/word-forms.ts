@@ -62,13 +62,21 @@ export function normalizeWord(word: string): string {
   return american().get(singular) ?? singular;
 }
 
+/** An amount after a currency sign, written short ("$400m", "£2.5bn", "€30k"). */
+const MONEY = /[$£€¥]\s?(\d+(?:[.,]\d+)*)\s?(m|bn|k|tn)\b/gi;
+const UNITS: Record<string, string> = { m: 'million', bn: 'billion', k: 'thousand', tn: 'trillion' };
+
 /**
  * The words of a text, folded and in their lexicon form. A possessive is its noun ("the artist's
  * studio", "Moon's south pole"), as it already was with a curly apostrophe, which no word holds.
  */
 export function lexiconWords(text: string): string[] {
+  // "$400m", "£2bn": an amount of money, not 400 metres (track and field's "400m").
+  const read = /[$£€¥]/.test(text)
+    ? text.replace(MONEY, (_, figure: string, unit: string) => `${figure} ${UNITS[unit.toLowerCase()]}`)
+    : text;
   // eslint-disable-next-line no-control-regex
-  const folded = /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : foldText(text);
+  const folded = /^[\x00-\x7f]*$/.test(read) ? read.toLowerCase() : foldText(read);
   return (folded.match(/[\p{L}\p{N}&]+(?:'[\p{L}]+)?/gu) ?? []).map((word) =>
     normalizeWord(word.endsWith("'s") ? word.slice(0, -2) : word),
   );

@@ -683,6 +683,9 @@ describe('topic classifier', () => {
     expect(
       names('Bitcoin falls below $60,000 as crypto market slides', 'Traders sold after the Fed signalled fewer cuts.'),
     ).toEqual(['cryptocurrency']);
+    // "$400m" is money, not 400 metres.
+    expect(names('Stadium tour grosses $400m')).not.toContain('track and field');
+    expect(names('Symantec to buy Veritas in $13.5bn deal')[0]).toBe('merger or acquisition');
   });
 
   it('reads a review of a work of art as the arts first, whatever the work is about', () => {
