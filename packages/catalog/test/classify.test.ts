@@ -1823,6 +1823,13 @@ describe('company matcher', () => {
     ).toEqual(['EASTMAN KODAK CO']);
   });
 
+  it('reads "the oil major" as a company noun, and "a major investigation" as none', () => {
+    expect(names('Shell to cut a fifth of exploration jobs', 'The oil major is saving $800m a year.')).toEqual([
+      'Shell plc',
+    ]);
+    expect(names('Shell casings found at scene of shooting', 'Police said it was a major investigation.')).toEqual([]);
+  });
+
   it('reads an amount of things that are no business’s as no business word', () => {
     expect(
       names('Brunswick stew recipe shared a million times', 'The Georgia dish has fans across the South.'),
