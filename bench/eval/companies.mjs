@@ -9,7 +9,7 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (2 122 texts, 1 379 hard negatives; 20 that shared a headline with
+//   - bench/eval/companies-dev.jsonl (2 149 texts, 1 394 hard negatives; 20 that shared a headline with
 //     the new set and 10 repeated were taken out in session 35), to develop the rules against
 //     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set;
 //     246 more ("batch": 2) on 2026-11-24, 171 of them before that day's rule changes and 75 after
@@ -96,7 +96,9 @@
 //     soup of regulators, idioms at the head of a headline beside another company — before its rules;
 //     batch 60, 26 texts, 17 of them everyday-word names at the head of a headline — a ball boy, Alaska's
 //     earthquake, Oracle bones, a Zoom lens, Paramount importance, Dow points beside Nvidia — and those
-//     companies, before the rule it led to).
+//     companies, before the rule it led to; batch 61, 27 texts, 15 of them surnames and foods named like
+//     companies — Pat Cummins, Dave McCormick, the Marriott family, the Merck dynasty, chipotle peppers, a
+//     canon of books — and those companies, before the rules they led to).
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
 import { readFileSync } from 'node:fs';
