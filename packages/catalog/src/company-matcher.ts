@@ -238,7 +238,7 @@ function isStrongBusinessWord(word: string): boolean {
 const COMPANY_NOUNS = new Set(
   `company firm retailer maker manufacturer carrier bank lender insurer airline chain brand operator producer
    supplier giant shareholders ceo subsidiary conglomerate startup planemaker automaker carmaker drugmaker
-   chipmaker contractor major publisher`.split(/\s+/),
+   chipmaker contractor major`.split(/\s+/),
 );
 
 /**
