@@ -1811,6 +1811,7 @@ describe('company matcher', () => {
     expect(names('Trump Media shares jump after Truth Social update')).toEqual([
       'Trump Media & Technology Group Corp.',
     ]);
+    expect(names("Paramount Pictures' new Top Gun film breaks records")).toEqual(['Paramount Global']);
     // A goddess, a star and an idiom named like companies need evidence.
     expect(names('Gaia telescope maps a billion stars', 'The space agency mission ends after eleven years.')).toEqual(
       [],
