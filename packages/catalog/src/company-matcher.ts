@@ -75,13 +75,21 @@ const INDUSTRY_WORDS = new Set(
 );
 
 /** Business words that are evidence on their own; the others ("buys", "chief", "unveils") need the words around to read as business too. */
-const STRONG_BUSINESS_WORDS = new Set(
-  `inc corp co ltd plc llc shares share stock stocks shareholders investors analysts ceo cfo earnings revenue
+const STRONG_BUSINESS_WORDS = new Set([
+  ...`inc corp co ltd plc llc shares share stock stocks shareholders investors analysts ceo cfo earnings revenue
    revenues profit profits quarter quarterly fiscal dividend acquisition merger stake ipo valuation nasdaq nyse
    listed traded trading subsidiary subscribers customers layoffs downgrades upgrades guidance outlook forecast
    sales billion million retailer carrier airline lender insurer manufacturer giant antitrust flights bookings
    deliveries shipments takeover takeovers buyout buyouts cyberattack cyberattacks headquarters`.split(/\s+/),
-);
+  // The same in the other languages Tidings reads (folded; none of them an English word): German, French,
+  // Spanish, Italian, Portuguese, Dutch — "Shell erhöht die Dividende", "Amazon: la empresa despedirá…".
+  ...`konzern konzerns unternehmen aktie aktien aktionare umsatz gewinn dividende quartal borsengang ubernahme
+   entreprise chiffre benefices dividende trimestre actionnaires rachat
+   empresa empresas acciones accionistas ingresos beneficios dividendo trimestre adquisicion
+   azienda aziende azioni azionisti fatturato dividendo trimestre acquisizione
+   empresa acoes acionistas receita lucro dividendos trimestre aquisicao
+   bedrijf aandelen aandeelhouders omzet winst dividend kwartaal overname`.split(/\s+/),
+]);
 
 /** A business's outlets, counted after a verb that opens or closes them ("to open 35 stores", "closes 200 branches"). */
 const OUTLETS = new Set('stores shops branches outlets restaurants hotels locations factories plants'.split(' '));

@@ -1852,6 +1852,13 @@ describe('company matcher', () => {
     ]);
   });
 
+  it('reads strong business words of the other languages Tidings reads', () => {
+    expect(
+      names('Shell erhöht die Dividende nach Rekordgewinn', 'Der Ölkonzern verdiente 8 Milliarden Dollar.'),
+    ).toEqual(['Shell plc']);
+    expect(names('Das Delta des Ebro verliert jedes Jahr an Fläche', 'Der Fluss bringt kaum Sedimente.')).toEqual([]);
+  });
+
   it('reads "the oil major" as a company noun, and "a major investigation" as none', () => {
     expect(names('Shell to cut a fifth of exploration jobs', 'The oil major is saving $800m a year.')).toEqual([
       'Shell plc',
