@@ -529,6 +529,12 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
   891103: ['Tinder', 'OkCupid'],
   1512673: ['Cash App', 'Afterpay', 'Dorsey'],
   39911: ['Old Navy', 'Banana Republic', 'Athleta'],
+  // Drugmakers whose short names are words, people or places: their medicines say which is meant.
+  59478: ['Mounjaro', 'Zepbound', 'Trulicity', 'Verzenio', 'Dave Ricks'], // Eli Lilly
+  1800: ['FreeStyle Libre', 'Similac', 'BinaxNOW'], // Abbott
+  875320: ['Trikafta', 'Kaftrio', 'Casgevy', 'Journavx'], // Vertex
+  353278: ['Ozempic', 'Wegovy', 'Rybelsus'], // Novo Nordisk
+  882095: ['Biktarvy', 'Sunlenca', 'Yeztugo', 'Veklury'], // Gilead
 };
 
 /** The words of an airline's trade ({@link COMPANY_TRADES}). */

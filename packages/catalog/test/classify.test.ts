@@ -1852,6 +1852,13 @@ describe('company matcher', () => {
     ]);
   });
 
+  it("reads a drugmaker's medicines as its products", () => {
+    expect(
+      names("Lilly's Zepbound cuts sleep apnoea episodes by half", 'The drug was tested on 469 patients.'),
+    ).toEqual(['ELI LILLY & Co']);
+    expect(names('Lilly receives her first vaccine at school')).toEqual([]);
+  });
+
   it('reads strong business words of the other languages Tidings reads', () => {
     expect(
       names('Shell erhöht die Dividende nach Rekordgewinn', 'Der Ölkonzern verdiente 8 Milliarden Dollar.'),
