@@ -447,6 +447,8 @@ const NEW_WORDS = new Set(['new', 'latest', 'next', 'upcoming']);
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
+/** Words that title case may leave in small letters, beside the prepositions. */
+const LOWER_IN_TITLES = new Set('with from into onto upon over than that this when where while amid about'.split(' '));
 /** Words after a joiner that are no noun of a list ("out of Apple and out of the limelight", "Amazon and others"). */
 const PARTICLES = new Set('out up off down away back around through others more less so not'.split(' '));
 /** Auxiliary verbs: after a name, they make it a clause's subject. */
@@ -1070,7 +1072,13 @@ export class CompanyMatcher {
           : read;
       const tokens = tokenize(masked);
       const long = tokens.filter((t) => t.folded.length > 3);
-      const titleCase = long.length >= 3 && long.filter((t) => t.capital).length >= long.length * 0.6;
+      const titleCase =
+        long.length >= 3 &&
+        long.filter((t) => t.capital).length >= long.length * 0.6 &&
+        // A headline in title case writes its verbs and nouns with capitals: two in small letters make it
+        // a sentence with several names in it ("Carlisle United sold to American investors").
+        (index > 0 ||
+          long.filter((t) => !t.capital && !PREPOSITIONS.has(t.folded) && !LOWER_IN_TITLES.has(t.folded)).length < 2);
       for (let i = 0; i < tokens.length;) {
         // The longest name written as a name ("Domino's pizza" is Domino's, not "Domino's Pizza").
         const name = this.namesAt(tokens, i).find((candidate) => this.written(tokens, i, candidate));

@@ -1852,6 +1852,17 @@ describe('company matcher', () => {
     ]);
   });
 
+  it('reads a headline with verbs and nouns in small letters as a sentence, however many names it has', () => {
+    expect(
+      names('Carlisle United sold to American investors', "The club's new owners will pay off its debts."),
+    ).toEqual([]);
+    expect(names('Union Pacific train derails in Arizona', 'Twelve cars carrying grain left the tracks.')).toEqual([
+      'UNION PACIFIC CORP',
+    ]);
+    // A title-case headline still reads as one.
+    expect(names('Apple Moves Some Of Its Production To India')).toEqual(['Apple Inc.']);
+  });
+
   it("reads a drugmaker's medicines as its products", () => {
     expect(
       names("Lilly's Zepbound cuts sleep apnoea episodes by half", 'The drug was tested on 469 patients.'),
