@@ -302,6 +302,8 @@ export const AMBIGUOUS_NAMES = [
   'Procyon',
   'Kodak',
   'Chipotle',
+  'Asana',
+  'Samsara',
   'Lilly',
   'Chase',
   'Delta',

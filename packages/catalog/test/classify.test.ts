@@ -1812,6 +1812,9 @@ describe('company matcher', () => {
       'Trump Media & Technology Group Corp.',
     ]);
     expect(names("Paramount Pictures' new Top Gun film breaks records")).toEqual(['Paramount Global']);
+    // So do a yoga pose and a Buddhist idea.
+    expect(names('Asana classes boom as gyms add yoga', 'Studio chains report record membership sales.')).toEqual([]);
+    expect(names('Asana cuts 10% of staff', 'The software company will focus on AI.')).toEqual(['Asana, Inc.']);
     // A goddess, a star and an idiom named like companies need evidence.
     expect(names('Gaia telescope maps a billion stars', 'The space agency mission ends after eleven years.')).toEqual(
       [],
