@@ -596,6 +596,7 @@ export const COMPANY_TRADES: Record<number, string> = {
   1977102: 'sandal shoe footwear', // Birkenstock
   95029: 'pistol rifle firearm handgun gun', // Ruger
   1754301: 'channel broadcast broadcaster anchor ratings', // Fox
+  1744489: 'park resort studio animation streaming cruise', // Disney
   1571996: 'laptop pc pcs server', // Dell
   1585689: 'hotel resort', // Hilton
   18230: 'excavator bulldozer machinery', // Caterpillar

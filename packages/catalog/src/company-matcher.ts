@@ -429,6 +429,9 @@ const PARTICLES_OF_NAMES = new Set(
   'de du des del della di da do dos das la le les van von der den y e et und'.split(' '),
 );
 
+/** Pronouns that speak of a person, never of a company ("it", "its"). */
+const PERSONAL_PRONOUNS = new Set('he she his her him hers himself herself'.split(' '));
+
 /** A family's words after its surname ("the Marriott family", "Merck dynasty", "a Walton heir"). */
 const FAMILY_WORDS = new Set('family families dynasty clan brothers sisters siblings heir heirs heiress'.split(' '));
 
@@ -877,6 +880,8 @@ interface ArticleEvidence {
   hasStrongWord: () => boolean;
   /** The article speaks of the name's everyday sense and neither of its trade nor of its products. */
   meansTheWord: () => boolean;
+  /** The article speaks of a person: "he", "she", "his", "her"… */
+  speaksOfSomeone: () => boolean;
 }
 
 export class CompanyMatcher {
@@ -1055,6 +1060,8 @@ export class CompanyMatcher {
     // Whether anything in the article speaks of a business (see `meant`), read once and only when asked.
     let business: boolean | undefined;
     const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle()));
+    let someone: boolean | undefined;
+    const speaksOfSomeone = () => (someone ??= wholeArticle().some((t) => PERSONAL_PRONOUNS.has(t.folded)));
     const sure = new Set<number>(byTicker);
     const people = new Set<number>();
     const digest = isAggregatorDigest(evidence.introduction, evidence.url);
@@ -1102,6 +1109,7 @@ export class CompanyMatcher {
             namesTrade: () => namesTrade(name.company),
             hasStrongWord,
             meansTheWord: () => meansTheWord(name.company),
+            speaksOfSomeone,
           })
         ) {
           sure.add(name.company);
@@ -1309,6 +1317,20 @@ export class CompanyMatcher {
     }
     // "Marriott family heir joins charity board": a family's word after a name makes a surname of it.
     if (single && tokens[end]?.joined && !tokens[end].capital && FAMILY_WORDS.has(tokens[end].folded)) return false;
+    // "Walt Disney's childhood home opens as a museum | The animator lived there until he was four": a
+    // name that is a given name and a surname (Walt Disney, Ralph Lauren, Charles Schwab) is the
+    // person's in an article that speaks of someone ("he", "her") and of no business.
+    if (
+      name.words.length === 2 &&
+      this.givenNames.has(name.words[0]!) &&
+      !this.businessNoun(name.words[1]!) &&
+      article.speaksOfSomeone() &&
+      !speaksOfBusiness() &&
+      !article.namesProduct() &&
+      !article.namesTrade()
+    ) {
+      return false;
+    }
     if (!name.ambiguous) {
       return (
         !single ||

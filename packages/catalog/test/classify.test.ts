@@ -1866,6 +1866,25 @@ describe('company matcher', () => {
     expect(names('Apple Moves Some Of Its Production To India')).toEqual(['Apple Inc.']);
   });
 
+  it('reads a given name and a surname as the person in an article about someone and no business', () => {
+    expect(
+      names("Walt Disney's childhood home opens as museum", 'The animator lived in the house until he was four.'),
+    ).toEqual([]);
+    expect(
+      names('Ralph Lauren, 85, says he will keep designing', 'The designer walked the runway at his show.'),
+    ).toEqual([]);
+    expect(names('Walt Disney to cut 7,000 jobs', 'The entertainment giant is saving $5.5bn.')).toEqual([
+      'Walt Disney Co',
+    ]);
+    expect(names('Ralph Lauren raises prices as tariffs bite', 'The fashion house said sales rose.')).toEqual([
+      'RALPH LAUREN CORP',
+    ]);
+    // Disney's parks and resorts are its trade.
+    expect(
+      names('Crown jewel of Disney parks gets a makeover', 'The castle at Magic Kingdom will be repainted.'),
+    ).toEqual(['Walt Disney Co']);
+  });
+
   it("reads a drugmaker's medicines as its products", () => {
     expect(
       names("Lilly's Zepbound cuts sleep apnoea episodes by half", 'The drug was tested on 469 patients.'),
