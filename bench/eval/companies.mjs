@@ -9,7 +9,7 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (2 239 texts, 1 439 hard negatives; 20 that shared a headline with
+//   - bench/eval/companies-dev.jsonl (2 251 texts, 1 451 hard negatives; 20 that shared a headline with
 //     the new set and 10 repeated were taken out in session 35), to develop the rules against
 //     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set;
 //     246 more ("batch": 2) on 2026-11-24, 171 of them before that day's rule changes and 75 after
@@ -112,7 +112,8 @@
 //     everyday-word names beside another company ("Shell Shock: Investors Flee Tesla…"); batch 68, 8 texts
 //     on people who share their names with companies — Walt Disney, Ralph Lauren, Charles Schwab, Howard
 //     Hughes — written with the rule they test, after a probe found "Walt Disney's childhood home" named the
-//     company).
+//     company); batch 69, 12 science texts, all hard negatives — planets, moons, capsules, comets and
+//     units named like companies — which found no wrong company).
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
 import { readFileSync } from 'node:fs';
