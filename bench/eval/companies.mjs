@@ -103,7 +103,7 @@
 //     after the rule that read "publisher" as a company noun, to test it; it was taken out; batch 63, 17
 //     culture texts, 12 of them albums, plays, novels, films and shows titled like companies — 'Shell',
 //     Oracle, Target, Visa, Zoom, Carnival Row — beside sales, tickets and streams, which found no wrong
-//     company); batch 64, 13 health texts naming drugmakers — Lilly's Zepbound, Novo's Wegovy, Abbott's
+//     company; batch 64, 13 health texts naming drugmakers — Lilly's Zepbound, Novo's Wegovy, Abbott's
 //     glucose monitors, Vertex's cystic fibrosis drug — before the rule it led to; batch 65, 20 texts, 12
 //     of them hard negatives — companies registered under surnames and places, as a city council, a
 //     football club, a wildfire, King Lear, a classic-car cruise — before the rule it led to; batch 66, 7
@@ -112,7 +112,7 @@
 //     everyday-word names beside another company ("Shell Shock: Investors Flee Tesla…"); batch 68, 8 texts
 //     on people who share their names with companies — Walt Disney, Ralph Lauren, Charles Schwab, Howard
 //     Hughes — written with the rule they test, after a probe found "Walt Disney's childhood home" named the
-//     company); batch 69, 12 science texts, all hard negatives — planets, moons, capsules, comets and
+//     company; batch 69, 12 science texts, all hard negatives — planets, moons, capsules, comets and
 //     units named like companies — which found no wrong company).
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
