@@ -1060,6 +1060,7 @@ export class CompanyMatcher {
     // Whether anything in the article speaks of a business (see `meant`), read once and only when asked.
     let business: boolean | undefined;
     const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle()));
+    // Whether the article speaks of a person ("he", "her"), read once and only when asked.
     let someone: boolean | undefined;
     const speaksOfSomeone = () => (someone ??= wholeArticle().some((t) => PERSONAL_PRONOUNS.has(t.folded)));
     const sure = new Set<number>(byTicker);
@@ -1148,7 +1149,8 @@ export class CompanyMatcher {
     titleCase: boolean,
     article: ArticleEvidence,
   ): boolean {
-    const { companyNoun, namesProduct, speaksOfBusiness, namesTrade, hasStrongWord, meansTheWord } = article;
+    const { companyNoun, namesProduct, speaksOfBusiness, namesTrade, hasStrongWord, meansTheWord, speaksOfSomeone } =
+      article;
     // A common given name is a person's as often as the company's ("Dave sits in while Brad recovers",
     // Dave Inc.): it needs evidence as a word does — unless written in capitals, as no person's name is
     // ("MARA mines more bitcoin").
@@ -1324,10 +1326,10 @@ export class CompanyMatcher {
       name.words.length === 2 &&
       this.givenNames.has(name.words[0]!) &&
       !this.businessNoun(name.words[1]!) &&
-      article.speaksOfSomeone() &&
+      speaksOfSomeone() &&
       !speaksOfBusiness() &&
-      !article.namesProduct() &&
-      !article.namesTrade()
+      !namesProduct() &&
+      !namesTrade()
     ) {
       return false;
     }
@@ -1784,6 +1786,7 @@ export class CompanyMatcher {
     if (name.mixedCase && written[0]!.upper && written[0]!.folded.length > 1) return false;
     // …nor is a word written so ("iMac") a name listed in capitals (IMAC Holdings): "eBay" is eBay's alias.
     if (written[0]!.smallFirst && !name.mixedCase) return false;
+    // A name written with its "'s" is written so in the text: "Lowe's", not "Rob Lowe".
     if (name.possessives.size && written.some((t) => name.possessives.has(t.folded) && !t.possessive)) return false;
     return name.acronym
       ? written.every((t) => t.upper)
