@@ -30,7 +30,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     gewinn=profit quartal-=quarter insolvenz-=bankruptcy pleite=bankruptcy ubernahme-=takeover fusion=merger
     -preise=prices export-=exports zolle=tariffs zoll=tariffs rezession=recession
     bruttoinlandsprodukt=gdp bip=gdp banken=bank
-    arbeitslosigkeit=unemployment arbeitslose-=unemployment streik=strike -streik=strike streiks=strike
+    arbeitslosigkeit=unemployment arbeitslose-=unemployment streik=walkout -streik=walkout streiks=walkout
     gewerkschaft-=union verdi=union lohn=wages lohne=wages mindestlohn=minimum_wage tarifverhandlung-=collective_bargaining
     stellenabbau=job_cuts entlassung-=layoffs
     fussball-=soccer fußball-=soccer bundesliga=bundesliga -liga=league champions=champions league=league
@@ -104,7 +104,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     investisseur-=investors entreprise-=company benefice-=profit trimestre-=quarter
     trimestriel-=quarter faillite=bankruptcy rachat=takeover fusion=merger exportation-=exports
     droits_de_douane=tariffs impot-=tax fiscal-=tax recession=recession pib=gdp 
-    chomage=unemployment chomeur-=unemployment greve-=strike syndicat-=union salaire-=wages smic=minimum_wage
+    chomage=unemployment chomeur-=unemployment greve-=walkout syndicat-=union salaire-=wages smic=minimum_wage
     licenciement-=layoffs
     football=soccer foot=soccer ligue=league championnat-=championship match=match matchs=match
     buteur-=striker entraineur-=coach joueur-=player attaquant-=striker
@@ -161,7 +161,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     inversor-=investors inversionista-=investors empresa-=company facturacion=revenue beneficio-=profit
     trimestre-=quarter trimestral-=quarter quiebra=bankruptcy adquisicion=takeover fusion=merger precio-=prices
     exportacion-=exports aranceles=tariffs impuesto-=tax recesion=recession pib=gdp banco-=bank banca=bank
-    desempleo=unemployment paro=unemployment huelga-=strike sindicato-=union salario-=wages salarial-=wages
+    desempleo=unemployment paro=unemployment huelga-=walkout sindicato-=union salario-=wages salarial-=wages
     salario_minimo=minimum_wage despido-=layoffs
     futbol-=soccer liga=league laliga=league champions=champions campeonato-=championship gol=goal goles=goals
     goleador-=striker golea-=wins entrenador-=coach jugador-=player delantero-=striker portero-=goalkeeper
@@ -224,7 +224,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     trimestre-=quarter trimestral-=quarter fallimento=bankruptcy acquisizione-=takeover fusione=merger
     prezzi=prices esportazion-=exports dazi=tariffs tasse=tax fisco=tax recessione=recession pil=gdp
     banche=bank banca=bank istituti_di_credito=bank
-    disoccupazione=unemployment sciopero-=strike sindacat-=union salari-=wages stipendi-=wages
+    disoccupazione=unemployment sciopero-=walkout sindacat-=union salari-=wages stipendi-=wages
     salario_minimo=minimum_wage licenziament-=layoffs
     calcio=soccer serie_a=serie_a campionato-=championship gol=goal allenator-=coach
     squadra-=team giocator-=player attaccante-=striker portiere=goalkeeper mondiali=world_cup
@@ -286,7 +286,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     investidor-=investors empresa-=company faturamento=revenue lucro-=profit trimestre-=quarter
     trimestral-=quarter falencia=bankruptcy aquisicao=takeover fusao=merger precos=prices exportac-=exports
     tarifas=tariffs imposto-=tax recessao=recession pib=gdp banco-=bank
-    desemprego=unemployment greve-=strike sindicato-=union salario-=wages salarial-=wages salario_minimo=minimum_wage
+    desemprego=unemployment greve-=walkout sindicato-=union salario-=wages salarial-=wages salario_minimo=minimum_wage
     demissao=layoffs demissoes=layoffs despedimento-=layoffs trabalhador-=workers
     futebol=soccer campeonato-=championship brasileirao=championship liga=league golo=goal golos=goals gol=goal
     gols=goals treinador-=coach time=team selecao=team jogador-=player
@@ -355,7 +355,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     kwartaal=quarter faillissement=bankruptcy failliet=bankruptcy overname-=takeover fusie=merger prijzen=prices
     -prijzen=prices export=exports handelstarieven=tariffs importheffing-=tariffs belasting-=tax recessie=recession
     bbp=gdp bruto_binnenlands_product=gdp banken=bank
-    werkloosheid=unemployment werkloos=unemployment staking-=strike -staking=strike vakbond-=union fnv=union
+    werkloosheid=unemployment werkloos=unemployment staking-=walkout -staking=walkout vakbond-=union fnv=union
     loon=wages lonen=wages salaris-=wages minimumloon=minimum_wage cao=collective_bargaining
     voetbal-=soccer eredivisie=soccer doelpunt-=goal treffer=goal trainer=coach
     ploeg=team elftal=team keeper=goalkeeper doelman=goalkeeper
@@ -421,7 +421,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     центральный_банк=central_bank цб=central_bank банк-=bank бирж-=stock_market акционер-=investors
     инвестор-=investors компани-=company выручк-=revenue прибыль=profit прибыли=profit банкротств-=bankruptcy
     слияни-=merger поглощени-=takeover цены=prices экспорт-=exports пошлин-=tariffs налог-=tax рецесси-=recession
-    ввп=gdp безработиц-=unemployment забастовк-=strike бастова-=strike профсоюз-=union зарплат-=wages
+    ввп=gdp безработиц-=unemployment забастовк-=walkout бастова-=walkout профсоюз-=union зарплат-=wages
     увольнени-=layoffs
     футбол-=soccer хоккей-=ice_hockey баскетбол-=basketball теннис-=tennis чемпионат-=championship
     чемпион-=champion лига=league лиги=league лигу=league лиге=league матч-=match гол=goal голы=goals
@@ -482,7 +482,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     firmy=company firmie=company spółk-=company przychod-=revenue zysk-=profit kwartał-=quarter upadłoś-=bankruptcy
     fuzj-=merger przejęci-=takeover ceny=prices cen=prices eksport-=exports cła=tariffs cło=tariffs podatek=tax
     podatki=tax podatków=tax podatku=tax podatkow-=tax recesj-=recession pkb=gdp bezroboci-=unemployment
-    strajk-=strike związki_zawodowe=union związku_zawodowego=union związkowc-=union płaca=wages płacy=wages
+    strajk-=walkout związki_zawodowe=union związku_zawodowego=union związkowc-=union płaca=wages płacy=wages
     płace=wages wynagrodzen-=wages
     piłkarz-=soccer piłkarsk-=soccer piłka_nożna=soccer piłki_nożnej=soccer ekstraklas-=soccer liga=league
     lidze=league ligi=league mecz-=match gol=goal gola=goal gole=goals goli=goals bramk-=goal trener-=coach
@@ -541,7 +541,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     банк-=bank бірж-=stock_market акціонер-=investors інвестор-=investors компані-=company виручк-=revenue
     прибуток=profit прибутку=profit прибутки=profit банкрутств-=bankruptcy злитт-=merger ціни=prices цін=prices
     експорт-=exports мито=tariffs мита=tariffs податок=tax податки=tax податків=tax податку=tax рецесі-=recession
-    ввп=gdp безробітт-=unemployment страйк-=strike профспілк-=union зарплат-=wages
+    ввп=gdp безробітт-=unemployment страйк-=walkout профспілк-=union зарплат-=wages
     футбол-=soccer хокей-=ice_hockey баскетбол-=basketball теніс-=tennis чемпіонат-=championship
     чемпіон-=champion ліга=league ліги=league лігу=league лізі=league матч-=match гол=goal голи=goals
     тренер-=coach гравц-=player гравець=player воротар-=goalkeeper збірна=team збірної=team збірну=team

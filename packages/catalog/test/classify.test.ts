@@ -412,6 +412,14 @@ describe('topic classifier', () => {
     expect(
       topics.assign([], { ...strike, language: 'fr', url: 'https://journal.example.fr/societe/greve' }).map(rootName),
     ).toEqual(['society', 'labor']);
+    // …and that reading is a strike, not the wages its introduction mentions: the other languages' words
+    // for a strike are a walkout (English "strike" is also a military or a sporting one).
+    const named = (evidence: Parameters<typeof topics.assign>[1]) =>
+      topics.assign([], evidence).map((id) => catalog.topics.get(id)!.name);
+    expect(named({ ...strike, language: 'fr' })).toEqual(['labor strike']);
+    expect(
+      named({ ...text('Huelga de médicos en Madrid', 'Los sindicatos piden más personal.'), language: 'es' }),
+    ).toEqual(['labor strike']);
     // Accents and the German sharp s are folded, in URLs (percent-encoded) and in categories.
     expect(sectionsOf('https://www.example.fr/%C3%A9conomie/article-1')).toEqual(['economie']);
     expect(sectionsOf('https://www.example.de/sport/fu%C3%9Fball/artikel-1')).toEqual(['sport', 'fußball']);
