@@ -48,6 +48,12 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     software=software internet=internet computer=computer smartphone-=smartphone technologie-=technology
     digital-=digital cyber-=cyber hacker-=hackers algorithmus=computing halbleiter-=semiconductor
     quantencomputer=quantum_computer roboter=robot
+    sicherheitslucke-=security_flaw -sicherheitslucke=security_flaw datenleck-=data_breach -datenleck=data_breach
+    schadsoftware=malware trojaner-=malware erpressungssoftware=ransomware verschlusselung-=encryption
+    elektroauto-=electric_car -elektroauto=electric_car linux=linux open_source=open_source
+    betriebssystem-=operating_system prozessor-=processor -prozessor=processor browser=browser cloud=cloud
+    streamingdienst-=streaming_service breitband-=broadband glasfaser-=broadband mobilfunk-=mobile_network
+    computerspiel-=video_game videospiel-=video_game spielekonsole-=console startup-=startup app=app apps=app
     film=film filme=film -film=film kino-=cinema filmfestival-=film_festival regisseur-=film_director
     schauspieler-=actor theater-=theatre oper=opera konzert-=concert musik-=music sanger-=singer album=album
     romane=novel schriftsteller-=novelist buch=literature bucher=literature literatur-=literature
@@ -118,6 +124,11 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     genome=genome intelligence_artificielle=artificial_intelligence ia=ai logiciel-=software internet=internet
     ordinateur-=computer smartphone-=smartphone technologie-=technology numerique-=digital cyber-=cyber
     pirate_informatique=hackers algorithme-=computing robot-=robot
+    faille_de_securite=security_flaw failles_de_securite=security_flaw fuite_de_donnees=data_breach
+    logiciel_malveillant=malware rancongiciel-=ransomware chiffrement=encryption voiture_electrique=electric_car
+    voitures_electriques=electric_car linux=linux open_source=open_source systeme_d_exploitation=operating_system
+    processeur-=processor navigateur_web=browser cloud=cloud haut_debit=broadband fibre_optique=broadband
+    reseau_mobile=mobile_network jeu_video=video_game jeux_video=video_game start-up=startup startup-=startup
     film=film films=film cinema=cinema festival_de_cannes=film_festival realisateur-=film_director 
     actrice-=actor theatre=theatre opera=opera musique-=music chanteur-=singer chanteuse-=singer
     album=album roman=novel romans=novel ecrivain-=novelist litterature-=literature
@@ -174,6 +185,11 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     genoma=genome inteligencia_artificial=artificial_intelligence ia=ai software=software internet=internet
     ordenador-=computer computadora-=computer smartphone-=smartphone tecnologia-=technology tecnologico-=technology
     digital-=digital ciber-=cyber hacker-=hackers algoritmo-=computing semiconductor-=semiconductor robot-=robot
+    fallo_de_seguridad=security_flaw vulnerabilidad-=vulnerability filtracion_de_datos=data_breach
+    programa_malicioso=malware ransomware=ransomware cifrado=encryption coche_electrico=electric_car
+    coches_electricos=electric_car linux=linux codigo_abierto=open_source sistema_operativo=operating_system
+    procesador-=processor navegador_web=browser nube=cloud banda_ancha=broadband fibra_optica=broadband
+    videojuego-=video_game startup-=startup
     pelicula-=film cine=cinema festival_de_cine=film_festival director_de_cine=film_director actor=actor
     actores=actor actriz=actor teatro=theatre opera=opera concierto-=concert musica=music cantante-=singer album=album
     novela-=novel escritor-=novelist escritora-=novelist libro-=literature literatura-=literature
@@ -238,6 +254,10 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     biologia=biology genoma=genome intelligenza_artificiale=artificial_intelligence ia=ai software=software
     internet=internet computer=computer smartphone=smartphone tecnologi-=technology digitale=digital
     informatic-=computer hacker=hackers algoritm-=computing semicondutt-=semiconductor robot=robot
+    falla_di_sicurezza=security_flaw vulnerabilita=vulnerability furto_di_dati=data_breach malware=malware
+    ransomware=ransomware crittografia=encryption auto_elettrica=electric_car auto_elettriche=electric_car
+    linux=linux open_source=open_source sistema_operativo=operating_system processore-=processor browser=browser
+    cloud=cloud banda_larga=broadband fibra_ottica=broadband videogioc-=video_game startup=startup
     film=film cinema=cinema festival_del_cinema=film_festival mostra_del_cinema=film_festival regista=film_director
     attore=actor attrice=actor attori=actor teatro=theatre opera_lirica=opera concerto=concert musica=music
     cantant-=singer album=album romanzo-=novel scrittor-=novelist autore=novelist libro=literature libri=literature
@@ -302,6 +322,11 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     software=software internet=internet computador-=computer smartphone-=smartphone tecnologia-=technology
     tecnologic-=technology digital=digital ciber-=cyber hacker-=hackers algoritmo-=computing semicondutor-=semiconductor
     robo=robot
+    falha_de_seguranca=security_flaw vulnerabilidade-=vulnerability vazamento_de_dados=data_breach
+    malware=malware ransomware=ransomware criptografia=encryption carro_eletrico=electric_car
+    carros_eletricos=electric_car linux=linux codigo_aberto=open_source sistema_operacional=operating_system
+    processador-=processor navegador=browser nuvem=cloud banda_larga=broadband fibra_optica=broadband
+    videogame-=video_game startup-=startup
     filme-=film cinema=cinema longa-metragem=film festival_de_cinema=film_festival realizador-=film_director
     diretor_de_cinema=film_director ator=actor atores=actor atriz=actor teatro=theatre opera=opera concerto-=concert
     show=concert musica=music cantor-=singer album=album escritor-=novelist livro-=literature
@@ -370,6 +395,10 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     computer-=computer smartphone-=smartphone technologie-=technology digitaal=digital digitale=digital cyber-=cyber
     hacker-=hackers algoritme-=computing chip-=semiconductor chipmachine-=semiconductor quantumcomputer-=quantum_computer
     qubit-=quantum_computer robot-=robot
+    beveiligingslek-=security_flaw datalek-=data_breach malware=malware ransomware=ransomware
+    versleuteling=encryption elektrische_auto=electric_car linux=linux open_source=open_source
+    besturingssysteem=operating_system processor-=processor browser=browser cloud=cloud breedband=broadband
+    glasvezel-=broadband videogame-=video_game startup-=startup
     film=film films=film bioscoop=cinema filmfestival=film_festival regisseur=film_director acteur-=actor
     actrice=actor theater=theatre toneel=theatre opera=opera concert-=concert muziek=music zanger-=singer
     album=album roman=novel romans=novel schrijver-=novelist auteur=novelist boek=literature boeken=literature

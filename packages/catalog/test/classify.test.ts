@@ -420,6 +420,17 @@ describe('topic classifier', () => {
     expect(
       named({ ...text('Huelga de médicos en Madrid', 'Los sindicatos piden más personal.'), language: 'es' }),
     ).toEqual(['labor strike']);
+    // Technology news has words of its own in each language: a security flaw, a data leak, an electric car.
+    const flaw = text(
+      'Linux und BSD: Sicherheitslücke in X.org ermöglicht Root-Rechte',
+      'Ein Fehler im Displayserver.',
+    );
+    expect(topics.assign([], { ...flaw, language: 'de' }).map(rootName)).toEqual(['science and technology']);
+    const breach = text(
+      'Fuite de données chez un opérateur',
+      'Les coordonnées de deux millions de clients ont été volées.',
+    );
+    expect(topics.assign([], { ...breach, language: 'fr' }).map(rootName)).toEqual(['science and technology']);
     // Accents and the German sharp s are folded, in URLs (percent-encoded) and in categories.
     expect(sectionsOf('https://www.example.fr/%C3%A9conomie/article-1')).toEqual(['economie']);
     expect(sectionsOf('https://www.example.de/sport/fu%C3%9Fball/artikel-1')).toEqual(['sport', 'fußball']);
