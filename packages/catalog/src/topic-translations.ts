@@ -618,6 +618,18 @@ export const TRANSLATED_TEXT: Record<string, string> = {
   `,
 };
 
+/**
+ * Names of technology that every language writes as English does ("Sicherheitslücke im iPhone", "Google
+ * schaltet Android-Funktion ab"): read in each of them, before its own words (which win). Products, not
+ * companies: "Übernahme von GitHub durch Microsoft" stays a takeover.
+ */
+const SHARED_TEXT = `
+  iphone=iphone iphones=iphone ipad=ipad ios=ios android=android macbook=macbook xbox=xbox playstation=playstation
+  nintendo=nintendo bitcoin=bitcoin
+  chatgpt=chatgpt openai=openai spacex=spacex nasa=nasa 5g=5g wlan=wifi wifi=wifi bluetooth=bluetooth
+  fortnite=fortnite minecraft=minecraft twitch=twitch firefox=firefox
+`;
+
 /** Words as the dictionaries are read: folded case and accents, apostrophes and hyphens separate. */
 function wordsOf(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -688,7 +700,7 @@ export function translateForTopics(text: string, language: string): string[] | n
   const entries = TRANSLATED_TEXT[language];
   if (entries === undefined) return null;
   let dictionary = dictionaries.get(language);
-  if (!dictionary) dictionaries.set(language, (dictionary = dictionaryOf(entries)));
+  if (!dictionary) dictionaries.set(language, (dictionary = dictionaryOf(`${SHARED_TEXT} ${entries}`)));
   const words = wordsOf(text);
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
