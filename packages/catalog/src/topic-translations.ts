@@ -97,6 +97,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     -wahlkampf=election_campaign -minister=minister -ministerin=minister -regierung=government
     -parlament=parliament -borse=stock_market -konzern=company -gewerkschaft=union -hochschule=university
     -unwetter=storm -pandemie=pandemic -soldat=soldiers -soldaten=soldiers -armee=army -angriff=attack
+    aktionar-=shareholders hypothek-=mortgage iwf=imf kandidat-=candidate asyl-=asylum demonstrant-=protesters
+    schmuggel-=smuggling
   `,
   fr: `
     parlement-=parliament assemblee=parliament senat-=senate depute-=lawmakers gouvernement-=government
@@ -160,6 +162,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     vacances=vacation voyage-=travel recette-=recipe restaurant-=restaurant
     taux_d_interet=interest_rates taux_directeur=interest_rates taux_directeurs=interest_rates chiffre_d_affaires=revenue match_nul=draw recherche_scientifique=scientific_research vigilance_orange=weather_warning vigilance_rouge=weather_warning parti_politique=political_party campagne_electorale=election_campaign campagne_presidentielle=election_campaign semi-conducteur=semiconductor semi-conducteurs=semiconductor
     banque=bank banques=bank banquier-=bank actrice=actor comedien-=actor livre=literature livres=literature frappes=airstrike frappe_aerienne=airstrike combats=fighting crue=flood crues=flood changement_climatique=climate_change collegien-=pupils lyceen-=pupils rafales_de_vent=storm concert=concert concerts=concert enquete_judiciaire=investigation patient=patients patiente=patients emissions_de_co2=emissions emissions_de_gaz=emissions emissions_polluantes=emissions
+    actionnaire-=shareholders credit_immobilier=mortgage fmi=imf candidat-=candidate ambassade-=embassy
+    asile=asylum manifestant-=protesters contrebande-=smuggling veto=veto interpelle-=arrested
   `,
   es: `
     congreso=parliament parlamento-=parliament senado-=senate diputado-=lawmakers gobierno-=government
@@ -227,6 +231,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     copa_del_mundo=world_cup mundial_de_futbol=world_cup cambio_climatico=climate_change el_papa=pope
     robo=robbery robos=robbery nevadas=snow investigacion_cientifica=scientific_research emisiones=emissions
     bolsa_de_madrid=stock_market bolsa_de_valores=stock_market bolsa_espanola=stock_market
+    accionista-=shareholders hipoteca-=mortgage fmi=imf candidat-=candidate embajada-=embassy asilo=asylum
+    manifestante-=protesters contrabando-=smuggling veto=veto detenid-=arrested
   `,
   it: `
     parlamento-=parliament senato-=senate deputat-=lawmakers governo-=government
@@ -293,6 +299,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     vacanze=vacation viaggio=travel viaggi=travel turismo=tourism ricetta=recipe ristorante=restaurant moda=fashion
     camera_dei_deputati=parliament voto_di_fiducia=confidence_vote mostra_del_cinema=film_festival il_papa=pope pontefice=pope cambiamento_climatico=climate_change cambiamenti_climatici=climate_change
     pazienti=patients paziente=patients campione=champion campioni=champion
+    azionist-=shareholders mutuo=mortgage mutui=mortgage fmi=imf candidat-=candidate ambasciata-=embassy
+    manifestant-=protesters contrabbando-=smuggling veto=veto arrestat-=arrested
   `,
   pt: `
     parlamento-=parliament congresso=parliament assembleia=parliament senado-=senate deputad-=lawmakers
@@ -367,6 +375,9 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     campanha_eleitoral=election_campaign pronto-socorro=hospital mudancas_climaticas=climate_change o_papa=pope copa_do_mundo=world_cup
     emissoes=emissions exames_nacionais=exam
     bolsa_de_valores=stock_market bolsa_de_lisboa=stock_market bolsa_brasileira=stock_market
+    acionista-=shareholders acoes=shares credito_a_habitacao=mortgage credito_habitacao=mortgage fmi=imf
+    dow_jones=dow_jones candidat-=candidate embaixada-=embassy asilo=asylum manifestante-=protesters
+    contrabando-=smuggling veto=veto detid-=arrested deteve=arrested
   `,
   nl: `
     tweede_kamer=parliament eerste_kamer=senate parlement-=parliament kamerleden=lawmakers kamerlid=lawmakers

@@ -434,6 +434,11 @@ describe('topic classifier', () => {
       'Les coordonnées de deux millions de clients ont été volées.',
     );
     expect(topics.assign([], { ...breach, language: 'fr' }).map(rootName)).toEqual(['science and technology']);
+    // So do a housing loan, an arrest, a president's veto.
+    const loan = text('Prestação de crédito à habitação deve subir em 2018', 'As famílias pagam mais aos bancos.');
+    expect(named({ ...loan, language: 'pt' })).toEqual(['mortgage']);
+    const veto = text('Reações dos partidos ao veto de Marcelo', '');
+    expect(topics.assign([], { ...veto, language: 'pt' }).map(rootName)).toEqual(['politics']);
     // Accents and the German sharp s are folded, in URLs (percent-encoded) and in categories.
     expect(sectionsOf('https://www.example.fr/%C3%A9conomie/article-1')).toEqual(['economie']);
     expect(sectionsOf('https://www.example.de/sport/fu%C3%9Fball/artikel-1')).toEqual(['sport', 'fußball']);
