@@ -54,6 +54,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     betriebssystem-=operating_system prozessor-=processor -prozessor=processor browser=browser cloud=cloud
     streamingdienst-=streaming_service breitband-=broadband glasfaser-=broadband mobilfunk-=mobile_network
     computerspiel-=video_game videospiel-=video_game spielekonsole-=console startup-=startup app=app apps=app
+    handy-=mobile_phone -handy=mobile_phone tastatur-=keyboard pc=pc programmiersprache-=programming
     film=film filme=film -film=film kino-=cinema filmfestival-=film_festival regisseur-=film_director
     schauspieler-=actor theater-=theatre oper=opera konzert-=concert musik-=music sanger-=singer album=album
     romane=novel schriftsteller-=novelist buch=literature bucher=literature literatur-=literature

@@ -434,6 +434,8 @@ describe('topic classifier', () => {
       'Les coordonnées de deux millions de clients ont été volées.',
     );
     expect(topics.assign([], { ...breach, language: 'fr' }).map(rootName)).toEqual(['science and technology']);
+    const phone = text('Vodafone bringt Mini-Handy von Palm nach Deutschland', '');
+    expect(topics.assign([], { ...phone, language: 'de' }).map(rootName)).toEqual(['science and technology']);
     // So do a housing loan, an arrest, a president's veto.
     const loan = text('Prestação de crédito à habitação deve subir em 2018', 'As famílias pagam mais aos bancos.');
     expect(named({ ...loan, language: 'pt' })).toEqual(['mortgage']);
