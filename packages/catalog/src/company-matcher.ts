@@ -325,7 +325,15 @@ const SUPERLATIVE = /^(?:\p{L}{2,}est|top|leading)$/u;
 /** Nouns after the name of a good that make it the good ("Lithium prices"). */
 const PRICE_WORDS = new Set(['price', 'prices']);
 
-const NO_NAMES: Name[] = [];
+const NO_NAMES: readonly Name[] = [];
+
+/** Whether the words of `name` are the tokens from `i` on. */
+function nameFits(tokens: readonly Token[], i: number, name: Name): boolean {
+  const words = name.words;
+  if (i + words.length > tokens.length) return false;
+  for (let k = 0; k < words.length; k++) if (tokens[i + k]!.folded !== words[k]) return false;
+  return true;
+}
 
 const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
 const PAIRS = new Set(COMPANY_PAIRS.map((pair) => pair.toLowerCase()));
@@ -649,13 +657,18 @@ const CAMEL = /^\p{Lu}\p{Ll}+\p{Lu}/u;
 /** Surnames and places written so by their prefix: "McDonald", "MacArthur", "DeSantis", "LaGuardia", "DiCaprio". */
 const SURNAME_PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|St)\p{Lu}/u;
 
+/** A word, or a number written with thousands separators ("1,800 jobs"). */
+const TOKEN = /\p{N}{1,3}(?:,\p{N}{3})+(?!\p{N})|[\p{L}\p{N}&]+/gu;
+/** What may end a sentence before a word (spaces may follow it). */
+const SENTENCE_ENDS = '.!?:"“';
+
 function tokenize(text: string): Token[] {
   const out: Token[] = [];
   // A possessive "'s" is dropped from the word and marked on it (a zero-width joiner stands in for it).
   const source = /['’]/.test(text) ? text.replace(/['’]s\b/gi, '\u200d').replace(/['’]/g, '') : text;
   let last = 0;
-  // A number written with thousands separators is one word ("1,800 jobs").
-  for (const match of source.matchAll(/\p{N}{1,3}(?:,\p{N}{3})+(?!\p{N})|[\p{L}\p{N}&]+/gu)) {
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(source); match !== null; match = TOKEN.exec(source)) {
     const raw = match[0];
     if (raw === '&' && out.length) {
       out.push({
@@ -674,8 +687,7 @@ function tokenize(text: string): Token[] {
       continue;
     }
     const between = source.slice(last, match.index);
-    // eslint-disable-next-line no-control-regex
-    const ascii = /^[\x00-\x7f]*$/.test(raw);
+    const ascii = isAscii(raw);
     const lower = raw.toLowerCase();
     const folded = ascii ? lower : foldText(raw);
     const capital = isCapital(raw);
@@ -684,18 +696,51 @@ function tokenize(text: string): Token[] {
     out.push({
       folded,
       capital: capital || smallFirst,
-      upper: raw === raw.toUpperCase() && raw !== lower,
-      sentenceStart: out.length === 0 || (between !== ' ' && (/[.!?:"“]\s*$/.test(between) || between.includes('\n'))),
-      joined: out.length > 0 && /^ +$/.test(between),
+      upper: ascii ? isAsciiUpper(raw) : raw === raw.toUpperCase() && raw !== lower,
+      sentenceStart: out.length === 0 || (between !== ' ' && (endsSentence(between) || between.includes('\n'))),
+      joined: out.length > 0 && (between === ' ' || /^ +$/.test(between)),
       possessive: source[match.index + raw.length] === '\u200d',
-      hyphenated: out.length > 0 && /^[-‐‑]$/.test(between),
+      hyphenated: out.length > 0 && between.length === 1 && '-‐‑'.includes(between),
       accented: !ascii && folded !== lower,
       smallFirst,
-      camel: CAMEL.test(raw) && !SURNAME_PREFIX.test(raw),
+      camel: (ascii ? isAsciiCamel(raw) : CAMEL.test(raw)) && !SURNAME_PREFIX.test(raw),
     });
     last = match.index + raw.length;
   }
   return out;
+}
+
+function isAscii(word: string): boolean {
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** {@link CAMEL} for a word of ASCII letters: a capital, small letters, then a capital. */
+function isAsciiCamel(word: string): boolean {
+  if (!isUpperCode(word.charCodeAt(0))) return false;
+  let k = 1;
+  while (k < word.length && isLowerCode(word.charCodeAt(k))) k++;
+  return k > 1 && k < word.length && isUpperCode(word.charCodeAt(k));
+}
+
+/** Whether an ASCII word is in capitals: a capital letter and no small one ("NASA", "3M"; not "3"). */
+function isAsciiUpper(word: string): boolean {
+  let capital = false;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (isLowerCode(c)) return false;
+    if (isUpperCode(c)) capital = true;
+  }
+  return capital;
+}
+
+const isUpperCode = (c: number) => c >= 65 && c <= 90;
+const isLowerCode = (c: number) => c >= 97 && c <= 122;
+
+/** Whether the text between two words ends a sentence: a full stop, a colon or a quote, then spaces. */
+function endsSentence(between: string): boolean {
+  const trimmed = between.trimEnd();
+  return trimmed.length > 0 && SENTENCE_ENDS.includes(trimmed[trimmed.length - 1]!);
 }
 
 /**
@@ -1764,16 +1809,16 @@ export class CompanyMatcher {
   }
 
   private nameAt(tokens: Token[], i: number): Name | null {
-    return this.namesAt(tokens, i)[0] ?? null;
+    for (const name of this.byFirstWord.get(tokens[i]!.folded) ?? NO_NAMES) if (nameFits(tokens, i, name)) return name;
+    return null;
   }
 
   /** The names that start at token `i`, longest first. */
-  private namesAt(tokens: Token[], i: number): Name[] {
-    const list = this.byFirstWord.get(tokens[i]!.folded);
-    if (!list) return NO_NAMES;
-    return list.filter(
-      (name) => i + name.words.length <= tokens.length && name.words.every((w, k) => tokens[i + k]!.folded === w),
-    );
+  private namesAt(tokens: Token[], i: number): readonly Name[] {
+    let out: Name[] | undefined;
+    for (const name of this.byFirstWord.get(tokens[i]!.folded) ?? NO_NAMES)
+      if (nameFits(tokens, i, name)) (out ??= []).push(name);
+    return out ?? NO_NAMES;
   }
 
   /** Whether a name at token `i` is capitalised as it must be: acronyms in capitals, words of an ambiguous name each. */

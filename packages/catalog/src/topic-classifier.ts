@@ -242,12 +242,27 @@ export interface TopicEvidence {
 
 type Hits = [topic: number, weight: number][];
 
+/** Whether `words` has `phrase` at `at`. */
+function startsWith(words: readonly string[], at: number, phrase: readonly string[]): boolean {
+  if (at + phrase.length > words.length) return false;
+  for (let k = 0; k < phrase.length; k++) if (words[at + k] !== phrase[k]) return false;
+  return true;
+}
+
 /** A term, compiled: every topic it adds to (its own and their ancestors, by index) and how much. */
 interface Term {
   targets: Int32Array;
   weights: Float64Array;
   /** The call that last counted it (each term counts once per article). */
   stamp: number;
+}
+
+/** What a word of a text can start: a term of its own, phrases of several words (longest first). */
+interface WordEntry {
+  term: Term | undefined;
+  phrases: { words: string[]; term: Term }[];
+  /** A verb before a determiner ({@link VERBS_BEFORE_DETERMINERS}). */
+  verb: boolean;
 }
 
 export class TopicClassifier {
@@ -262,6 +277,8 @@ export class TopicClassifier {
   private parentIndex = new Int32Array(0);
   private childIndexes: number[][] = [];
   private readonly terms = new Map<string, Term>();
+  /** The terms by the word they start with: one look-up a word of the text. */
+  private readonly byWord = new Map<string, WordEntry>();
   private scores = new Float64Array(0);
   private readonly touched: number[] = [];
   private call = 0;
@@ -317,6 +334,15 @@ export class TopicClassifier {
     this.childIndexes = this.ids.map((id) => (this.children.get(id) ?? []).map((c) => this.indexOf.get(c)!));
     this.scores = new Float64Array(this.ids.length);
     for (const [key, hits] of this.phrases) this.terms.set(key, this.compileHits(hits));
+    const entry = (word: string) => {
+      let found = this.byWord.get(word);
+      if (!found) this.byWord.set(word, (found = { term: undefined, phrases: [], verb: false }));
+      return found;
+    };
+    for (const [key, term] of this.terms) if (!key.includes(' ')) entry(key).term = term;
+    for (const [word, list] of this.longer)
+      entry(word).phrases = list.map(({ words, key }) => ({ words, term: this.terms.get(key)! }));
+    for (const word of VERBS_BEFORE_DETERMINERS) if (this.byWord.has(word)) entry(word).verb = true;
   }
 
   private compileHits(hits: Hits): Term {
@@ -365,20 +391,23 @@ export class TopicClassifier {
   private scan(text: string, factor: number) {
     const words = tokens(text);
     for (let i = 0; i < words.length;) {
-      const first = words[i]!;
-      let key: string | null = null;
+      const entry = this.byWord.get(words[i]!);
+      if (entry === undefined) {
+        i++;
+        continue;
+      }
+      let term: Term | undefined;
       let length = 1;
-      for (const phrase of this.longer.get(first) ?? []) {
-        if (i + phrase.words.length <= words.length && phrase.words.every((w, k) => words[i + k] === w)) {
-          key = phrase.key;
+      for (const phrase of entry.phrases) {
+        if (startsWith(words, i, phrase.words)) {
+          term = phrase.term;
           length = phrase.words.length;
           break;
         }
       }
       // "Couple shares their secret", "Judge orders the release": before a determiner these are verbs,
       // not a company's shares, results or orders.
-      const verb = key === null && VERBS_BEFORE_DETERMINERS.has(first) && OBJECT_WORDS.has(words[i + 1] ?? '');
-      const term = verb ? undefined : this.terms.get(key ?? first);
+      if (length === 1) term = entry.verb && OBJECT_WORDS.has(words[i + 1] ?? '') ? undefined : entry.term;
       if (term && term.stamp !== this.call) {
         term.stamp = this.call;
         this.addScore(term, factor);

@@ -33,14 +33,20 @@ export class TopicModel {
   private readonly bias: Float32Array;
   private readonly scale: Float32Array;
   private readonly table: Int8Array;
-  private readonly weights: Float32Array;
+  /** The word weight's parameters: a / (a + 1 / (rank · H)). */
+  private readonly a: number;
+  private readonly h: number;
   /**
-   * Word → rank as an open-addressing table of 32-bit word hashes (2 MB, where a Map of 100 000
-   * strings took ~10 MB in each parser thread). An unknown word whose hash equals a known one's is
-   * read as that word: with 100 000 words among 2^32 hashes, about one unknown word in 40 000.
+   * Word → rank as an open-addressing table of 32-bit word hashes, each slot a hash and its rank side by
+   * side (one memory read a look-up; 2 MB, where a Map of 100 000 strings took ~10 MB in each parser
+   * thread). An unknown word whose hash equals a known one's is read as that word: with 100 000 words
+   * among 2^32 hashes, about one unknown word in 40 000.
    */
-  private readonly slots: Uint32Array;
-  private readonly ranks: Int32Array;
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  /** Scratch space of {@link guess} (it runs for every article, several times). */
+  private readonly sums: Float64Array;
+  private readonly order: Int32Array;
   /** Bytes of the model file (for reports). */
   readonly size: number;
 
@@ -59,40 +65,45 @@ export class TopicModel {
     this.bias = floats(classes);
     this.scale = floats(classes);
     const [a, h] = floats(2) as unknown as [number, number];
+    this.a = a;
+    this.h = h;
     this.table = new Int8Array(bytes.buffer, bytes.byteOffset + at, words * classes).slice();
     at += words * classes;
     const list = bytes.toString('utf8', at).split('\n');
-    this.weights = new Float32Array(words);
     const size = 1 << Math.ceil(Math.log2(words * 2.5));
-    this.slots = new Uint32Array(size);
-    this.ranks = new Int32Array(size).fill(-1);
-    for (let rank = 0; rank < words; rank++) {
-      this.insert(list[rank]!, rank);
-      this.weights[rank] = a / (a + 1 / ((rank + 1) * h));
-    }
+    this.mask = size - 1;
+    this.slots = new Int32Array(2 * size);
+    for (let i = 1; i < this.slots.length; i += 2) this.slots[i] = -1;
+    for (let rank = 0; rank < words; rank++) this.insert(list[rank]!, rank);
+    this.sums = new Float64Array(classes);
+    this.order = new Int32Array(classes);
     this.size = bytes.length;
   }
 
   private insert(word: string, rank: number): void {
-    const hash = fnv1a(word);
-    const mask = this.slots.length - 1;
-    for (let i = hash & mask; ; i = (i + 1) & mask) {
-      if (this.ranks[i] === -1) {
-        this.slots[i] = hash;
-        this.ranks[i] = rank;
+    const hash = fnv1a(word) | 0;
+    for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
+      if (this.slots[2 * i + 1] === -1) {
+        this.slots[2 * i] = hash;
+        this.slots[2 * i + 1] = rank;
         return;
       }
-      if (this.slots[i] === hash) return; // the same hash twice: the more frequent word keeps it
+      if (this.slots[2 * i] === hash) return; // the same hash twice: the more frequent word keeps it
     }
   }
 
-  private rankOf(word: string): number | undefined {
-    const hash = fnv1a(word);
-    const mask = this.slots.length - 1;
-    for (let i = hash & mask; this.ranks[i] !== -1; i = (i + 1) & mask) {
-      if (this.slots[i] === hash) return this.ranks[i];
+  private rankOf(word: string): number {
+    const hash = fnv1a(word) | 0;
+    for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
+      const rank = this.slots[2 * i + 1]!;
+      if (rank === -1 || this.slots[2 * i] === hash) return rank;
     }
-    return undefined;
+  }
+
+  /** A word's weight in the average, by its frequency rank (0: the commonest). */
+  private weightOf(rank: number): number {
+    // Rounded as the float32 table it replaces was, so that every guess stays the same to the bit.
+    return Math.fround(this.a / (this.a + 1 / ((rank + 1) * this.h)));
   }
 
   /**
@@ -101,29 +112,11 @@ export class TopicModel {
    */
   guess(text: string, lead = '', leadWeight = 1): TopLevelGuess {
     const C = this.classes.length;
-    const sums = new Float64Array(C);
-    let total = 0;
-    let known = 0;
-    let content = 0;
-    for (const [part, factor] of [
-      [lead, leadWeight],
-      [text, 1],
-    ] as const) {
-      for (const word of part.toLowerCase().match(WORD) ?? []) {
-        const rank = this.rankOf(word);
-        if (rank === undefined) {
-          // A word rarer than the model's 100 000 ("pleuromutilin") says something, if not to the model.
-          if (/\p{L}/u.test(word)) content++;
-          continue;
-        }
-        known++;
-        const a = this.weights[rank]! * factor;
-        if (this.weights[rank]! >= CONTENT_WEIGHT) content++;
-        total += a;
-        const row = rank * C;
-        for (let c = 0; c < C; c++) sums[c] = sums[c]! + a * this.table[row + c]!;
-      }
-    }
+    const sums = this.sums.fill(0);
+    const read = { total: 0, known: 0, content: 0 };
+    if (lead) this.add(lead, leadWeight, read);
+    this.add(text, 1, read);
+    const { total, known, content } = read;
     if (!known) return { topics: [], probabilities: [], known, content };
     let max = -Infinity;
     for (let c = 0; c < C; c++) {
@@ -132,13 +125,41 @@ export class TopicModel {
     }
     let sum = 0;
     for (let c = 0; c < C; c++) sum += sums[c] = Math.exp(sums[c]! - max);
-    const order = [...this.classes.keys()].sort((x, y) => sums[y]! - sums[x]!);
-    return {
-      topics: order.map((c) => this.classes[c]!),
-      probabilities: order.map((c) => sums[c]! / sum),
-      known,
-      content,
-    };
+    // Classes by probability, most likely first (an insertion sort: ties keep the classes' order).
+    const order = this.order;
+    for (let c = 0; c < C; c++) {
+      let at = c;
+      for (; at > 0 && sums[order[at - 1]!]! < sums[c]!; at--) order[at] = order[at - 1]!;
+      order[at] = c;
+    }
+    const topics = new Array<number>(C);
+    const probabilities = new Array<number>(C);
+    for (let k = 0; k < C; k++) {
+      topics[k] = this.classes[order[k]!]!;
+      probabilities[k] = sums[order[k]!]! / sum;
+    }
+    return { topics, probabilities, known, content };
+  }
+
+  /** Adds the words of `part`, each counted `factor` times, to {@link sums}. */
+  private add(part: string, factor: number, read: { total: number; known: number; content: number }): void {
+    const C = this.classes.length;
+    const sums = this.sums;
+    for (const word of part.toLowerCase().match(WORD) ?? []) {
+      const rank = this.rankOf(word);
+      if (rank === -1) {
+        // A word rarer than the model's 100 000 ("pleuromutilin") says something, if not to the model.
+        if (/\p{L}/u.test(word)) read.content++;
+        continue;
+      }
+      read.known++;
+      const weight = this.weightOf(rank);
+      if (weight >= CONTENT_WEIGHT) read.content++;
+      const a = weight * factor;
+      read.total += a;
+      const row = rank * C;
+      for (let c = 0; c < C; c++) sums[c] = sums[c]! + a * this.table[row + c]!;
+    }
   }
 }
 
