@@ -659,6 +659,8 @@ const SURNAME_PREFIX = /^(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|St)\p{Lu}/u;
 
 /** A word, or a number written with thousands separators ("1,800 jobs"). */
 const TOKEN = /\p{N}{1,3}(?:,\p{N}{3})+(?!\p{N})|[\p{L}\p{N}&]+/gu;
+/** {@link TOKEN} for a text of ASCII characters only, where it means the same and runs faster. */
+const ASCII_TOKEN = /[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[A-Za-z0-9&]+/g;
 /** What may end a sentence before a word (spaces may follow it). */
 const SENTENCE_ENDS = '.!?:"“';
 
@@ -667,8 +669,9 @@ function tokenize(text: string): Token[] {
   // A possessive "'s" is dropped from the word and marked on it (a zero-width joiner stands in for it).
   const source = /['’]/.test(text) ? text.replace(/['’]s\b/gi, '\u200d').replace(/['’]/g, '') : text;
   let last = 0;
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(source); match !== null; match = TOKEN.exec(source)) {
+  const pattern = isAscii(source) ? ASCII_TOKEN : TOKEN;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
     const raw = match[0];
     if (raw === '&' && out.length) {
       out.push({

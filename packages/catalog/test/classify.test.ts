@@ -1688,6 +1688,9 @@ describe('company matcher', () => {
     // So is a plan to cut or add jobs, however the number is written.
     expect(names('Apple to cut 600 jobs')).toEqual(['Apple Inc.']);
     expect(names('Target to cut 1,800 jobs')).toEqual(['TARGET CORP']);
+    // The same in a text with letters beyond ASCII (read by the Unicode reading of words, not the ASCII one).
+    expect(names('Target to cut 1,800 jobs — “a hard call”')).toEqual(['TARGET CORP']);
+    expect(names('Target to cut 1,800 jobs', 'Der Händler streicht Stellen.')).toEqual(['TARGET CORP']);
     expect(names('Shell sheds 200 staff in low-carbon unit')).toEqual(['Shell plc']);
     // Its officer after the name, in an article that speaks of its business.
     expect(
