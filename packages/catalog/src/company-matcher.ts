@@ -669,7 +669,8 @@ function tokenize(text: string): Token[] {
   // A possessive "'s" is dropped from the word and marked on it (a zero-width joiner stands in for it).
   const source = /['’]/.test(text) ? text.replace(/['’]s\b/gi, '\u200d').replace(/['’]/g, '') : text;
   let last = 0;
-  const pattern = isAscii(source) ? ASCII_TOKEN : TOKEN;
+  const asciiText = isAscii(source);
+  const pattern = asciiText ? ASCII_TOKEN : TOKEN;
   pattern.lastIndex = 0;
   for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
     const raw = match[0];
@@ -690,7 +691,7 @@ function tokenize(text: string): Token[] {
       continue;
     }
     const between = source.slice(last, match.index);
-    const ascii = isAscii(raw);
+    const ascii = asciiText || isAscii(raw);
     const lower = raw.toLowerCase();
     const folded = ascii ? lower : foldText(raw);
     const capital = isCapital(raw);
@@ -703,7 +704,7 @@ function tokenize(text: string): Token[] {
       sentenceStart: out.length === 0 || (between !== ' ' && (endsSentence(between) || between.includes('\n'))),
       joined: out.length > 0 && (between === ' ' || /^ +$/.test(between)),
       possessive: source[match.index + raw.length] === '\u200d',
-      hyphenated: out.length > 0 && between.length === 1 && '-‐‑'.includes(between),
+      hyphenated: out.length > 0 && between.length === 1 && isHyphen(between.charCodeAt(0)),
       accented: !ascii && folded !== lower,
       smallFirst,
       camel: (ascii ? isAsciiCamel(raw) : CAMEL.test(raw)) && !SURNAME_PREFIX.test(raw),
@@ -737,6 +738,8 @@ function isAsciiUpper(word: string): boolean {
   return capital;
 }
 
+/** A hyphen, or Unicode's hyphen or non-breaking hyphen. */
+const isHyphen = (c: number) => c === 0x2d || c === 0x2010 || c === 0x2011;
 const isUpperCode = (c: number) => c >= 65 && c <= 90;
 const isLowerCode = (c: number) => c >= 97 && c <= 122;
 

@@ -34,16 +34,38 @@ const KEPT_PLURALS = new Set(
  * American football "offense", "draught" (beer, air) no draft pick.
  */
 const KEPT_BRITISH = new Set(['offence', 'offences', 'draught', 'draughts']);
-let americanSpellings: Map<string, string> | undefined;
-function american(): Map<string, string> {
-  if (!americanSpellings) {
+/**
+ * The words whose form is not their plain singular ({@link singularOf}): the kept plurals (themselves),
+ * and every word whose singular is a British spelling (its American one), so that a word costs one
+ * look-up. Built when first asked for.
+ */
+let specialForms: Map<string, string> | undefined;
+function forms(): Map<string, string> {
+  if (!specialForms) {
     const require = createRequire(import.meta.url);
     const { us_spelling: list } = require('american-english') as { us_spelling: Record<string, string> };
-    americanSpellings = new Map(
-      Object.entries(list).filter(([uk, us]) => !KEPT_BRITISH.has(uk) && !/\s/.test(uk) && !/\s/.test(us)),
-    );
+    specialForms = new Map();
+    for (const [uk, us] of Object.entries(list)) {
+      if (KEPT_BRITISH.has(uk) || /\s/.test(uk) || /\s/.test(us)) continue;
+      // The words whose singular is `uk`: itself, its plural in "s", and in "ies" for a "y".
+      for (const word of [uk, `${uk}s`, uk.endsWith('y') ? `${uk.slice(0, -1)}ies` : uk]) {
+        if (singularOf(word) === uk && !KEPT_PLURALS.has(word)) specialForms.set(word, us);
+      }
+    }
+    for (const word of KEPT_PLURALS) specialForms.set(word, word);
   }
-  return americanSpellings;
+  return specialForms;
+}
+
+/** A plural `s`/`ies` folded (not "ss", "us", "is"). */
+function singularOf(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s')) {
+    const before = word.charCodeAt(word.length - 2);
+    // not "ss", "us", "is"
+    if (before !== 115 && before !== 117 && before !== 105) return word.slice(0, -1);
+  }
+  return word;
 }
 
 /**
@@ -51,15 +73,7 @@ function american(): Map<string, string> {
  * are folded before.
  */
 export function normalizeWord(word: string): string {
-  if (KEPT_PLURALS.has(word)) return word;
-  let singular = word;
-  if (word.length > 4 && word.endsWith('ies')) singular = `${word.slice(0, -3)}y`;
-  else if (word.length > 3 && word.endsWith('s')) {
-    const before = word.charCodeAt(word.length - 2);
-    // not "ss", "us", "is"
-    if (before !== 115 && before !== 117 && before !== 105) singular = word.slice(0, -1);
-  }
-  return american().get(singular) ?? singular;
+  return forms().get(word) ?? singularOf(word);
 }
 
 /** An amount after a currency sign, written short ("$400m", "£2.5bn", "€30k"). */
