@@ -49,7 +49,8 @@ export class ArticleClassifier {
       topics = [...input.defaultTopics];
     }
     try {
-      return { topics, companies: this.companies.match({ ...input, topics }) };
+      const { headline, introduction, url } = input;
+      return { topics, companies: this.companies.match({ headline, introduction, url, topics }) };
     } catch (error) {
       warnOnce('companies', error, input.headline);
       return { topics, companies: [] };

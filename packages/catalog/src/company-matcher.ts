@@ -669,7 +669,8 @@ function tokenize(text: string): Token[] {
   // A possessive "'s" is dropped from the word and marked on it (a zero-width joiner stands in for it).
   const source = /['’]/.test(text) ? text.replace(/['’]s\b/gi, '\u200d').replace(/['’]/g, '') : text;
   let last = 0;
-  const asciiText = isAscii(source);
+  // eslint-disable-next-line no-control-regex
+  const asciiText = /^[\x00-\x7f]*$/.test(source);
   const pattern = asciiText ? ASCII_TOKEN : TOKEN;
   pattern.lastIndex = 0;
   for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
