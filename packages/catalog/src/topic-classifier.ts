@@ -256,10 +256,10 @@ function sortShort<T>(list: T[], compare: (a: T, b: T) => number): T[] {
   return list;
 }
 
-/** Whether `words` has `phrase` at `at`. */
-function startsWith(words: readonly string[], at: number, phrase: readonly string[]): boolean {
+/** Whether `words` has `phrase` at `at`, given that its first word is there. */
+function continuesPhrase(words: readonly string[], at: number, phrase: readonly string[]): boolean {
   if (at + phrase.length > words.length) return false;
-  for (let k = 0; k < phrase.length; k++) if (words[at + k] !== phrase[k]) return false;
+  for (let k = 1; k < phrase.length; k++) if (words[at + k] !== phrase[k]) return false;
   return true;
 }
 
@@ -413,7 +413,7 @@ export class TopicClassifier {
       let term: Term | undefined;
       let length = 1;
       for (const phrase of entry.phrases) {
-        if (startsWith(words, i, phrase.words)) {
+        if (continuesPhrase(words, i, phrase.words)) {
           term = phrase.term;
           length = phrase.words.length;
           break;

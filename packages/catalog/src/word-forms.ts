@@ -91,7 +91,10 @@ export function lexiconWords(text: string): string[] {
     : text;
   // eslint-disable-next-line no-control-regex
   const folded = /^[\x00-\x7f]*$/.test(read) ? read.toLowerCase() : foldText(read);
-  return (folded.match(/[\p{L}\p{N}&]+(?:'[\p{L}]+)?/gu) ?? []).map((word) =>
-    normalizeWord(word.endsWith("'s") ? word.slice(0, -2) : word),
-  );
+  const words = folded.match(/[\p{L}\p{N}&]+(?:'[\p{L}]+)?/gu) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    words[i] = normalizeWord(word.endsWith("'s") ? word.slice(0, -2) : word);
+  }
+  return words;
 }
