@@ -12,7 +12,7 @@
 import { foldText } from '@tidings/core/text';
 import { isAggregatorDigest, withoutBoilerplate, withoutDateline, withoutSyndicators } from './boilerplate.js';
 import type { Catalog } from './catalog.js';
-import { detectLanguage } from './language.js';
+import { readsAsEnglish } from './language.js';
 import { topicsOfPodcastCategories } from './podcast-categories.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
@@ -676,7 +676,7 @@ export class TopicClassifier {
     const readsText =
       evidence.language == null ||
       evidence.language === 'en' ||
-      detectLanguage(`${evidence.headline}\n${evidence.introduction}`) === 'en';
+      readsAsEnglish(`${evidence.headline}\n${evidence.introduction}`, evidence.language);
     const candidates = [
       ...defaults,
       ...this.topicsOfCategories(evidence.categories ?? []),

@@ -121,6 +121,15 @@ describe('topic classifier', () => {
     expect(topics.assign([], { ...german, language: 'de' }).map(rootName)).toEqual(['economy, business and finance']);
     const english = text('City council approves budget for new schools', 'The mayor said classes would be smaller.');
     expect(topics.assign([], { ...english, language: 'en' })).toEqual(topics.assign([], english));
+    // An English item in a German or a Russian feed is read as English; the feed's own items by their dictionary.
+    const longer = text(
+      english.headline,
+      'The mayor said classes would be smaller and the new buildings open next year.',
+    );
+    expect(topics.assign([], { ...longer, language: 'de' })).toEqual(topics.assign([], longer));
+    expect(topics.assign([], { ...longer, language: 'ru' })).toEqual(topics.assign([], longer));
+    const russian = text('Госдума приняла бюджет на следующий год', 'Депутаты проголосовали за проект правительства.');
+    expect(topics.assign([], { ...russian, language: 'ru' }).map(rootName)).toEqual(['politics']);
   });
 
   it("reads today's words for war, factories, football and pay as the lexicon should", () => {
