@@ -100,6 +100,14 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     -unwetter=storm -pandemie=pandemic -soldat=soldiers -soldaten=soldiers -armee=army -angriff=attack
     aktionar-=shareholders hypothek-=mortgage iwf=imf kandidat-=candidate asyl-=asylum demonstrant-=protesters
     schmuggel-=smuggling
+    programmierer-=programmer entwickler-=developers fernseher-=consumer_electronics laptop-=laptop
+    notebook-=laptop datenschutz-=privacy datenschutzbehorde-=privacy astronom=astronomer astronomen=astronomer
+    astronomie=astronomy atomkraftwerk-=nuclear_power kernkraftwerk-=nuclear_power akw=nuclear_power
+    atomreaktor-=nuclear_power tragerrakete-=space_rocket raketenstart-=space_rocket kamera-=camera
+    speicherchip-=memory_chip grafikkarte-=gpu fluggesellschaft-=airline kreditkarte-=credit_card
+    sicherheitsforscher-=security_researchers onlineshop-=online_retail onlinehandel=online_retail
+    beschaftigte-=employees mitarbeiter-=employees hack=cyberattack datenbank-=database webhosting=web_hosting
+    rechenzentrum-=data_centre kopfhorer-=headphones fotografie-=photography tabak-=tobacco zigarette-=tobacco
   `,
   fr: `
     parlement-=parliament assemblee=parliament senat-=senate depute-=lawmakers gouvernement-=government

@@ -445,6 +445,22 @@ describe('topic classifier', () => {
     expect(topics.assign([], { ...breach, language: 'fr' }).map(rootName)).toEqual(['science and technology']);
     const phone = text('Vodafone bringt Mini-Handy von Palm nach Deutschland', '');
     expect(topics.assign([], { ...phone, language: 'de' }).map(rootName)).toEqual(['science and technology']);
+    // …and a launch rocket, a reactor, amateur astronomers, a hack, a data protection authority.
+    expect(
+      named({ ...text('Erster nichtstaatlicher Raketenstart in China fehlgeschlagen', ''), language: 'de' }),
+    ).toEqual(['space exploration']);
+    expect(named({ ...text('In Japan geht ein weiterer Atomreaktor wieder ans Netz', ''), language: 'de' })).toEqual([
+      'nuclear power',
+    ]);
+    expect(
+      named({
+        ...text('Wo Hobby-Astronomen den Profis voraus sind', 'Sie leisten einen Beitrag zur Wissenschaft.'),
+        language: 'de',
+      }),
+    ).toEqual(['astronomy']);
+    const hack = text('British-Airways-Hack: weitere Kunden betroffen', 'Die Fluggesellschaft meldet neue Fälle.');
+    expect(topics.assign([], { ...hack, language: 'de' }).map(rootName)).toContain('science and technology');
+    expect(named({ ...text('Datenschutzbehörde verurteilt Facebook', ''), language: 'de' })).toEqual(['privacy']);
     // So do a housing loan, an arrest, a president's veto.
     const loan = text('Prestação de crédito à habitação deve subir em 2018', 'As famílias pagam mais aos bancos.');
     expect(named({ ...loan, language: 'pt' })).toEqual(['mortgage']);
