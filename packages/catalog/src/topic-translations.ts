@@ -108,6 +108,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     sicherheitsforscher-=security_researchers onlineshop-=online_retail onlinehandel=online_retail
     beschaftigte-=employees mitarbeiter-=employees hack=cyberattack datenbank-=database webhosting=web_hosting
     rechenzentrum-=data_centre kopfhorer-=headphones fotografie-=photography tabak-=tobacco zigarette-=tobacco
+    bundeswehr=military bier=beer passivhaus-=energy_efficiency energiespar-=energy_efficiency
+    philosophie=philosophy
   `,
   fr: `
     parlement-=parliament assemblee=parliament senat-=senate depute-=lawmakers gouvernement-=government
