@@ -517,6 +517,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     шторм-=storm метел-=storm температур-=temperatures циклон-=cyclone
     церков-=church церкви=church патриарх-=church мечет-=mosque синагог-=synagogue ислам-=islam
     туризм-=tourism отпуск-=vacation ресторан-=restaurant
+    избил-=assault избиени-=assault гибдд=police дтп=road_accident аварийност-=accident детсад-=kindergarten
+    детский_сад=kindergarten детского_сада=kindergarten субсиди-=subsidies жкх=housing
   `,
   pl: `
     sejm-=parliament senat-=senate parlament-=parliament poseł=lawmakers posłowie=lawmakers posłów=lawmakers

@@ -461,6 +461,13 @@ describe('topic classifier', () => {
     const hack = text('British-Airways-Hack: weitere Kunden betroffen', 'Die Fluggesellschaft meldet neue Fälle.');
     expect(topics.assign([], { ...hack, language: 'de' }).map(rootName)).toContain('science and technology');
     expect(named({ ...text('Datenschutzbehörde verurteilt Facebook', ''), language: 'de' })).toEqual(['privacy']);
+    // Russian local news: a beating, housing subsidies.
+    expect(named({ ...text('Охранники в Оренбурге избили молодого человека', ''), language: 'ru' })).toEqual([
+      'assault',
+    ]);
+    expect(named({ ...text('Субсидии на оплату услуг ЖКХ получили 55 тысяч семей', ''), language: 'ru' })).toEqual([
+      'housing and urban planning policy',
+    ]);
     // So do a housing loan, an arrest, a president's veto.
     const loan = text('Prestação de crédito à habitação deve subir em 2018', 'As famílias pagam mais aos bancos.');
     expect(named({ ...loan, language: 'pt' })).toEqual(['mortgage']);
