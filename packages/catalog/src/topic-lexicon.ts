@@ -491,7 +491,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     doctor, doctors, physician, nurse, nurses, treatment, therapy, surgery, clinic, symptoms, diagnosis, diet:0.5, nutrition, mental health, depression:0.5,
     older adults:0.4`,
   20000448: `long covid:0.75, monkeypox:0.75, flu:0.75, influenza:0.75, bird flu:0.75, avian flu:0.75, h5n1:0.75, h5n5:0.75, infection:0.75, infections:0.75, hiv:0.75,
-    malaria:0.75, tuberculosis:0.75, polio:0.75, ebola:0.75, sars:0.75, cholera:0.75, dengue:0.75, measles:0.75,
+    malaria:0.75, tuberculosis:0.75, pneumonia:0.75, polio:0.75, ebola:0.75, sars:0.75, cholera:0.75, dengue:0.75, measles:0.75,
     mpox:0.75, zika:0.75, covid:0.75, covid-19:0.75, coronavirus:0.75, omicron:0.75, subvariant:0.75, covid wave:0.75,
     variant:0.4, variants:0.4, delta variant:0.75, unvaccinated:0.75`,
   20000449: `outbreak:0.75, before the pandemic:0.1, since the pandemic:0.1, after the pandemic:0.1, pre-pandemic:0.1,

@@ -109,7 +109,9 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     beschaftigte-=employees mitarbeiter-=employees hack=cyberattack datenbank-=database webhosting=web_hosting
     rechenzentrum-=data_centre kopfhorer-=headphones fotografie-=photography tabak-=tobacco zigarette-=tobacco
     bundeswehr=military bier=beer passivhaus-=energy_efficiency energiespar-=energy_efficiency
-    philosophie=philosophy
+    philosophie=philosophy ego_shooter=video_game beamer=consumer_electronics heimcomputer=computer
+    solarzelle-=solar_power solardach-=solar_power solaranlage-=solar_power
+    lungenentzundung-=pneumonia
   `,
   fr: `
     parlement-=parliament assemblee=parliament senat-=senate depute-=lawmakers gouvernement-=government
@@ -175,6 +177,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     banque=bank banques=bank banquier-=bank actrice=actor comedien-=actor livre=literature livres=literature frappes=airstrike frappe_aerienne=airstrike combats=fighting crue=flood crues=flood changement_climatique=climate_change collegien-=pupils lyceen-=pupils rafales_de_vent=storm concert=concert concerts=concert enquete_judiciaire=investigation patient=patients patiente=patients emissions_de_co2=emissions emissions_de_gaz=emissions emissions_polluantes=emissions
     actionnaire-=shareholders credit_immobilier=mortgage fmi=imf candidat-=candidate ambassade-=embassy
     asile=asylum manifestant-=protesters contrebande-=smuggling veto=veto interpelle-=arrested
+    pneumonie-=pneumonia
   `,
   es: `
     congreso=parliament parlamento-=parliament senado-=senate diputado-=lawmakers gobierno-=government
@@ -244,6 +247,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     bolsa_de_madrid=stock_market bolsa_de_valores=stock_market bolsa_espanola=stock_market
     accionista-=shareholders hipoteca-=mortgage fmi=imf candidat-=candidate embajada-=embassy asilo=asylum
     manifestante-=protesters contrabando-=smuggling veto=veto detenid-=arrested
+    neumonia-=pneumonia
   `,
   it: `
     parlamento-=parliament senato-=senate deputat-=lawmakers governo-=government
@@ -312,6 +316,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     pazienti=patients paziente=patients campione=champion campioni=champion
     azionist-=shareholders mutuo=mortgage mutui=mortgage fmi=imf candidat-=candidate ambasciata-=embassy
     manifestant-=protesters contrabbando-=smuggling veto=veto arrestat-=arrested
+    polmonite=pneumonia
   `,
   pt: `
     parlamento-=parliament congresso=parliament assembleia=parliament senado-=senate deputad-=lawmakers
@@ -388,7 +393,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     bolsa_de_valores=stock_market bolsa_de_lisboa=stock_market bolsa_brasileira=stock_market
     acionista-=shareholders acoes=shares credito_a_habitacao=mortgage credito_habitacao=mortgage fmi=imf
     dow_jones=dow_jones candidat-=candidate embaixada-=embassy asilo=asylum manifestante-=protesters
-    contrabando-=smuggling veto=veto detid-=arrested deteve=arrested
+    contrabando-=smuggling veto=veto detid-=arrested deteve=arrested manifestac-=demonstrations
+    pneumonia-=pneumonia
   `,
   nl: `
     tweede_kamer=parliament eerste_kamer=senate parlement-=parliament kamerleden=lawmakers kamerlid=lawmakers
@@ -459,6 +465,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     recept=recipe recepten=recipe
     -rechtbank=court -ziekenhuis=hospital -brand=fire -minister=minister -partij=political_party
     -onderwijs=education -verkiezing=election
+    longontsteking-=pneumonia
   `,
   ru: `
     госдум-=parliament парламент-=parliament депутат-=lawmakers сенатор-=senate правительств-=government
@@ -519,6 +526,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     туризм-=tourism отпуск-=vacation ресторан-=restaurant
     избил-=assault избиени-=assault гибдд=police дтп=road_accident аварийност-=accident детсад-=kindergarten
     детский_сад=kindergarten детского_сада=kindergarten субсиди-=subsidies жкх=housing
+    пневмони-=pneumonia
   `,
   pl: `
     sejm-=parliament senat-=senate parlament-=parliament poseł=lawmakers posłowie=lawmakers posłów=lawmakers
@@ -581,6 +589,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     burze=thunderstorm burzy=thunderstorm huragan-=hurricane wichur-=storm upał-=heatwave temperatur-=temperatures
     kościół=church kościoła=church kościele=church papież-=pope biskup-=bishop meczet-=mosque synagog-=synagogue
     islam-=islam turyst-=tourism wakacj-=vacation urlop-=vacation restauracj-=restaurant
+    zapalenie_płuc=pneumonia zapaleniem_płuc=pneumonia zapalenia_płuc=pneumonia
   `,
   uk: `
     верховна_рада=parliament верховної_ради=parliament верховній_раді=parliament парламент-=parliament
@@ -639,6 +648,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     спека=heatwave спеки=heatwave
     церкв-=church патріарх-=church папа_римський=pope мечет-=mosque синагог-=synagogue іслам-=islam
     туризм-=tourism відпустк-=vacation ресторан-=restaurant
+    пневмоні-=pneumonia
   `,
 };
 
@@ -652,6 +662,9 @@ const SHARED_TEXT = `
   nintendo=nintendo bitcoin=bitcoin
   chatgpt=chatgpt openai=openai spacex=spacex nasa=nasa 5g=5g wlan=wifi wifi=wifi bluetooth=bluetooth
   fortnite=fortnite minecraft=minecraft twitch=twitch firefox=firefox
+  javascript=programming_language php=programming_language perl=programming_language mysql=database
+  powershell=software firmware=firmware gaming=gaming oled=consumer_electronics hdmi=consumer_electronics
+  dns=internet ftth=broadband nand=memory_chip
 `;
 
 /** Words as the dictionaries are read: folded case and accents, apostrophes and hyphens separate. */

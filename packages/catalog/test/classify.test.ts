@@ -461,6 +461,17 @@ describe('topic classifier', () => {
     const hack = text('British-Airways-Hack: weitere Kunden betroffen', 'Die Fluggesellschaft meldet neue Fälle.');
     expect(topics.assign([], { ...hack, language: 'de' }).map(rootName)).toContain('science and technology');
     expect(named({ ...text('Datenschutzbehörde verurteilt Facebook', ''), language: 'de' })).toEqual(['privacy']);
+    // Names every language writes as English: a programming language, a TV panel; and pneumonia in each.
+    const javascript = text('Best Practices in JavaScript: Typüberprüfung', '');
+    expect(topics.assign([], { ...javascript, language: 'de' }).map(rootName)).toEqual(['science and technology']);
+    expect(named({ ...text('OLED-TVs: Vorsichtsmaßnahmen gegen Einbrennen', ''), language: 'de' })).toEqual([
+      'consumer electronics',
+    ]);
+    expect(named({ ...text('Filho de Kim Kardashian diagnosticado com pneumonia', ''), language: 'pt' })).toEqual([
+      'communicable disease',
+    ]);
+    const polish = text('Dziecko trafiło do szpitala z zapaleniem płuc', '');
+    expect(topics.assign([], { ...polish, language: 'pl' }).map(rootName)).toEqual(['health']);
     // Russian local news: a beating, housing subsidies.
     expect(named({ ...text('Охранники в Оренбурге избили молодого человека', ''), language: 'ru' })).toEqual([
       'assault',
