@@ -109,7 +109,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     beschaftigte-=employees mitarbeiter-=employees hack=cyberattack datenbank-=database webhosting=web_hosting
     rechenzentrum-=data_centre kopfhorer-=headphones fotografie-=photography tabak-=tobacco zigarette-=tobacco
     bundeswehr=military bier=beer passivhaus-=energy_efficiency energiespar-=energy_efficiency
-    philosophie=philosophy ego_shooter=video_game beamer=consumer_electronics heimcomputer=computer
+    philosophie=philosophy pornographie=pornography ego_shooter=video_game beamer=consumer_electronics heimcomputer=computer
     solarzelle-=solar_power solardach-=solar_power solaranlage-=solar_power
     lungenentzundung-=pneumonia
   `,
@@ -590,6 +590,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     kościół=church kościoła=church kościele=church papież-=pope biskup-=bishop meczet-=mosque synagog-=synagogue
     islam-=islam turyst-=tourism wakacj-=vacation urlop-=vacation restauracj-=restaurant
     zapalenie_płuc=pneumonia zapaleniem_płuc=pneumonia zapalenia_płuc=pneumonia
+    tranzycj-=transgender transpłciow-=transgender
   `,
   uk: `
     верховна_рада=parliament верховної_ради=parliament верховній_раді=parliament парламент-=parliament
@@ -664,7 +665,7 @@ const SHARED_TEXT = `
   fortnite=fortnite minecraft=minecraft twitch=twitch firefox=firefox
   javascript=programming_language php=programming_language perl=programming_language mysql=database
   powershell=software firmware=firmware gaming=gaming oled=consumer_electronics hdmi=consumer_electronics
-  dns=internet ftth=broadband nand=memory_chip
+  dns=internet ftth=broadband nand=memory_chip ipv4=internet_protocol ipv6=internet_protocol computing=computing
 `;
 
 /** Words as the dictionaries are read: folded case and accents, apostrophes and hyphens separate. */

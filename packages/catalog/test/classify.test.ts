@@ -472,6 +472,7 @@ describe('topic classifier', () => {
     ]);
     const polish = text('Dziecko trafiło do szpitala z zapaleniem płuc', '');
     expect(topics.assign([], { ...polish, language: 'pl' }).map(rootName)).toEqual(['health']);
+    expect(named({ ...text('Koszty tranzycji medycznej', ''), language: 'pl' })).toEqual(['LGBTQ']);
     // Russian local news: a beating, housing subsidies.
     expect(named({ ...text('Охранники в Оренбурге избили молодого человека', ''), language: 'ru' })).toEqual([
       'assault',
