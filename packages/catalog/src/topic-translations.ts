@@ -684,6 +684,8 @@ interface Dictionary {
   /** The lengths of the stems and of the endings, longest first (only these are looked up). */
   stemLengths: number[];
   endingLengths: number[];
+  /** The first words of the phrases (only a word among them is looked up as a phrase's start). */
+  phraseStarts: Set<string>;
 }
 
 function dictionaryOf(entries: string): Dictionary {
@@ -693,6 +695,7 @@ function dictionaryOf(entries: string): Dictionary {
     endings: new Map(),
     stemLengths: [],
     endingLengths: [],
+    phraseStarts: new Set(),
   };
   for (const entry of entries.split(/\s+/).filter(Boolean)) {
     const at = entry.indexOf('=');
@@ -700,7 +703,11 @@ function dictionaryOf(entries: string): Dictionary {
     const english = entry.slice(at + 1).replace(/_/g, ' ');
     if (key.endsWith('-')) dictionary.stems.set(wordsOf(key).join(' '), english);
     else if (key.startsWith('-')) dictionary.endings.set(wordsOf(key).join(' '), english);
-    else dictionary.words.set(wordsOf(key).map(normalizeWord).join(' '), english);
+    else {
+      const words = wordsOf(key).map(normalizeWord);
+      dictionary.words.set(words.join(' '), english);
+      if (words.length > 1) dictionary.phraseStarts.add(words[0]!);
+    }
   }
   const lengths = (keys: Iterable<string>) => [...new Set([...keys].map((key) => key.length))].sort((a, b) => b - a);
   dictionary.stemLengths = lengths(dictionary.stems.keys());
@@ -740,19 +747,18 @@ export function translateForTopics(text: string, language: string): string[] | n
   let dictionary = dictionaries.get(language);
   if (!dictionary) dictionaries.set(language, (dictionary = dictionaryOf(`${SHARED_TEXT} ${entries}`)));
   const words = wordsOf(text);
+  const normalized = words.map(normalizeWord);
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     let found: string | undefined;
-    for (let n = Math.min(MAX_PHRASE, words.length - i); n >= 2 && found === undefined; n--) {
-      found = dictionary.words.get(
-        words
-          .slice(i, i + n)
-          .map(normalizeWord)
-          .join(' '),
-      );
-      if (found !== undefined) i += n - 1;
+    const start = i;
+    if (dictionary.phraseStarts.has(normalized[start]!)) {
+      for (let n = Math.min(MAX_PHRASE, words.length - start); n >= 2 && found === undefined; n--) {
+        found = dictionary.words.get(normalized.slice(start, start + n).join(' '));
+        if (found !== undefined) i += n - 1;
+      }
     }
-    found ??= dictionary.words.get(normalizeWord(words[i]!)) ?? partOf(words[i]!, dictionary);
+    found ??= dictionary.words.get(normalized[i]!) ?? partOf(words[i]!, dictionary);
     if (found) out.push(found);
   }
   return out;
