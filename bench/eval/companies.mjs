@@ -9,7 +9,7 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (2 251 texts, 1 451 hard negatives; 20 that shared a headline with
+//   - bench/eval/companies-dev.jsonl (2 329 texts, 1 481 hard negatives; 20 that shared a headline with
 //     the new set and 10 repeated were taken out in session 35), to develop the rules against
 //     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set;
 //     246 more ("batch": 2) on 2026-11-24, 171 of them before that day's rule changes and 75 after
@@ -113,7 +113,11 @@
 //     on people who share their names with companies — Walt Disney, Ralph Lauren, Charles Schwab, Howard
 //     Hughes — written with the rule they test, after a probe found "Walt Disney's childhood home" named the
 //     company; batch 69, 12 science texts, all hard negatives — planets, moons, capsules, comets and
-//     units named like companies — which found no wrong company).
+//     units named like companies — which found no wrong company); batch 70, 42 texts in German, French,
+//     Spanish, Italian, Portuguese and Dutch (their "language"), 17 of them hard negatives — "meta" (a goal),
+//     "Vale do Silício", Santander the city, Merck of Darmstadt —, before the rules for other languages'
+//     business words and syntax; batch 71, 36 more (13 hard negatives) written after those rules, to test
+//     them).
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
 import { readFileSync } from 'node:fs';
@@ -165,7 +169,9 @@ function measure(lines, groups, show) {
   const counts = new Map();
   for (const line of lines) {
     const expected = new Set(line.companies.map(cik));
-    const text = { headline: line.headline, introduction: line.introduction };
+    // A line in another language says so, as the worker's article does.
+    const english = line.language === undefined || line.language === 'en';
+    const text = { headline: line.headline, introduction: line.introduction, language: line.language, english };
     const t0 = performance.now();
     const found = new Set(matcher.match({ ...text, topics: topics.assign([], text) }));
     ms += performance.now() - t0;
