@@ -4,7 +4,7 @@
  */
 import type { Catalog } from './catalog.js';
 import { CompanyMatcher } from './company-matcher.js';
-import { TopicClassifier } from './topic-classifier.js';
+import { TopicClassifier, isEnglishText } from './topic-classifier.js';
 
 export interface ClassifyInput {
   headline: string;
@@ -41,16 +41,18 @@ export class ArticleClassifier {
    * feed: an exception here would fail the whole fetch, and the next one the same way.
    */
   classify(input: ClassifyInput): { topics: number[]; companies: number[] } {
+    // Asked once for both readers: the check costs more than the rest of the reading.
+    const english = isEnglishText(input);
     let topics: number[];
     try {
-      topics = this.topics.assign(input.defaultTopics, input);
+      topics = this.topics.assign(input.defaultTopics, { ...input, english });
     } catch (error) {
       warnOnce('topics', error, input.headline);
       topics = [...input.defaultTopics];
     }
     try {
       const { headline, introduction, url } = input;
-      return { topics, companies: this.companies.match({ headline, introduction, url, topics }) };
+      return { topics, companies: this.companies.match({ headline, introduction, url, topics, english }) };
     } catch (error) {
       warnOnce('companies', error, input.headline);
       return { topics, companies: [] };

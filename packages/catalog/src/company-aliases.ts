@@ -263,6 +263,8 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1159508: ['Deutsche Bank'],
   1039765: ['ING'],
   1119639: ['Petrobras'],
+  1002242: ['Eni'],
+  814052: ['Telefónica'],
   1565025: ['Ambev'],
   1395064: ['Takeda'],
   1438656: ['Inditex'],
@@ -358,7 +360,8 @@ export const AMBIGUOUS_NAMES = [
   'Morgan',
   'Oppenheimer',
   // A hotel heiress, a Spanish city, packets of energy (and a science magazine), a pack of cyclists, a
-  // unit of frequency, a nerve fibre, a unit of light, a people; words of other languages: a cup, "I am".
+  // unit of frequency, a nerve fibre, a unit of light, a people; words of other languages: a cup, "I am",
+  // blue ("Azul é a cor do ano").
   'Hilton',
   'Santander',
   'Quanta',
@@ -369,6 +372,7 @@ export const AMBIGUOUS_NAMES = [
   'Mohawk',
   'Copa',
   'Sono',
+  'Azul',
   // A word in American spelling ("Travelers stranded as rail strike halts trains").
   'Travelers',
   // A surname, and an army's armoured vehicle ("Stryker fighting vehicles sent to Ukraine").
@@ -609,10 +613,12 @@ export const COMPANY_TRADES: Record<number, string> = {
  * nor of its products or officers ({@link COMPANY_PRODUCTS}), means the word, whatever business words
  * it has ("Apple growers raise prices after poor harvest | Orchards in Kent lost a third of their crop",
  * "Microsoft and Apple pie: the tech giant's cafeteria menu goes viral"). Singular forms; words of that
- * sense only.
+ * sense only. A company that shares its name with another lists the other's words ("Merck KGaA").
  */
 export const COMPANY_SENSES: Record<number, string> = {
   320193: 'fruit orchard grower farmer harvest crop cider blossom pie picker bramley', // Apple
   1403161: 'applicant immigration immigrant migrant asylum embassy consulate passport permit', // Visa
   1058090: 'pepper chilli chili adobo jalapeno jalapeño mayo salsa marinade smoky', // Chipotle
+  // Another company of the same name: Merck KGaA of Darmstadt (EMD in North America) is not Merck & Co.
+  310158: 'darmstadt darmstadter kgaa emd', // Merck
 };

@@ -75,20 +75,45 @@ const INDUSTRY_WORDS = new Set(
 );
 
 /** Business words that are evidence on their own; the others ("buys", "chief", "unveils") need the words around to read as business too. */
+/**
+ * Strong business words in the other languages Tidings reads (folded; none of them an English word):
+ * German, French, Spanish, Italian, Portuguese, Dutch — "Shell erhöht die Dividende", "Amazon: la empresa
+ * despedirá…", "Sanofi supprime 500 postes | Le laboratoire…". They are business words too, since the
+ * topic model, which reads English, is not asked about such an article ({@link CompanyEvidence.english}).
+ */
+const FOREIGN_BUSINESS_WORDS = new Set(
+  `konzern konzerns unternehmen aktie aktien aktionare umsatz gewinn dividende quartal borsengang ubernahme
+   stellenabbau arbeitsplatze firmenchef konzernchef investitionen
+   entreprise chiffre benefices dividende trimestre actionnaires rachat emplois licenciements magasin magasins
+   constructeur laboratoire filiale pdg investissements
+   empresa empresas acciones accionistas ingresos beneficio beneficios dividendo trimestre adquisicion empleos
+   despidos operadora aseguradora petrolera opa inversiones
+   azienda aziende azioni azionisti fatturato dividendo trimestre acquisizione utili ricavi licenziamenti
+   stabilimenti colosso giacimento investimenti
+   empresa acoes acionistas receita lucro lucrou dividendos trimestre aquisicao empregos demissoes mineradora
+   petroleira investimentos
+   bedrijf aandelen aandeelhouders omzet winst dividend kwartaal overname ontslagen investeringen`.split(/\s+/),
+);
+
+/**
+ * German and Dutch compounds that end in a business word: "Pharmakonzern", "Chiphersteller",
+ * "Elektroautobauer", "Rekordumsatz", "Technologiebedrijf", "Chipmachinefabrikant".
+ */
+const FOREIGN_BUSINESS_ENDINGS =
+  /\p{L}(?:konzerns?|herstellers?|unternehmens?|autobauers?|umsatze?|bedrijf|bedrijven|fabrikant|fabrikanten)$/u;
+
+/** Whether a folded word is a business word of another language ({@link FOREIGN_BUSINESS_WORDS}). */
+function isForeignBusinessWord(word: string): boolean {
+  return FOREIGN_BUSINESS_WORDS.has(word) || FOREIGN_BUSINESS_ENDINGS.test(word);
+}
+
 const STRONG_BUSINESS_WORDS = new Set([
   ...`inc corp co ltd plc llc shares share stock stocks shareholders investors analysts ceo cfo earnings revenue
    revenues profit profits quarter quarterly fiscal dividend acquisition merger stake ipo valuation nasdaq nyse
    listed traded trading subsidiary subscribers customers layoffs downgrades upgrades guidance outlook forecast
    sales billion million retailer carrier airline lender insurer manufacturer giant antitrust flights bookings
    deliveries shipments takeover takeovers buyout buyouts cyberattack cyberattacks headquarters`.split(/\s+/),
-  // The same in the other languages Tidings reads (folded; none of them an English word): German, French,
-  // Spanish, Italian, Portuguese, Dutch — "Shell erhöht die Dividende", "Amazon: la empresa despedirá…".
-  ...`konzern konzerns unternehmen aktie aktien aktionare umsatz gewinn dividende quartal borsengang ubernahme
-   entreprise chiffre benefices dividende trimestre actionnaires rachat
-   empresa empresas acciones accionistas ingresos beneficios dividendo trimestre adquisicion
-   azienda aziende azioni azionisti fatturato dividendo trimestre acquisizione
-   empresa acoes acionistas receita lucro dividendos trimestre aquisicao
-   bedrijf aandelen aandeelhouders omzet winst dividend kwartaal overname`.split(/\s+/),
+  ...FOREIGN_BUSINESS_WORDS,
 ]);
 
 /** A business's outlets, counted after a verb that opens or closes them ("to open 35 stores", "closes 200 branches"). */
@@ -239,7 +264,12 @@ const BILLIONS = /^\d+(?:bn|tn)$/;
 /** Whether a folded word is a strong business word, in the singular or the plural, or billions written short. */
 function isStrongBusinessWord(word: string): boolean {
   const stem = word.endsWith('s') ? word.slice(0, -1) : word;
-  return STRONG_BUSINESS_WORDS.has(word) || STRONG_BUSINESS_WORDS.has(stem) || BILLIONS.test(word);
+  return (
+    STRONG_BUSINESS_WORDS.has(word) ||
+    STRONG_BUSINESS_WORDS.has(stem) ||
+    BILLIONS.test(word) ||
+    FOREIGN_BUSINESS_ENDINGS.test(word)
+  );
 }
 
 /** Nouns that, anywhere in the article, say that it is about a business ("The oil company said…"). */
@@ -248,6 +278,42 @@ const COMPANY_NOUNS = new Set(
    supplier giant shareholders ceo subsidiary conglomerate startup planemaker automaker carmaker drugmaker
    chipmaker contractor major`.split(/\s+/),
 );
+
+/**
+ * Company nouns of the other languages Tidings reads (folded), and German and Dutch compounds ending in
+ * one ("Pharmakonzern", "Elektroautobauer", "technologiebedrijf"): after a definite article they speak
+ * of a company named before ({@link afterForeignArticle}).
+ */
+const FOREIGN_COMPANY_NOUNS = new Set(
+  `empresa entreprise unternehmen konzern azienda bedrijf companhia compagnie societe sociedad societa operadora
+   mineradora petrolera petroleira constructeur fabricant hersteller banco banque aseguradora laboratoire
+   operateur estatal`.split(/\s+/),
+);
+const FOREIGN_COMPANY_NOUN_ENDINGS = /\p{L}(?:konzern|hersteller|unternehmen|autobauer|bedrijf|fabrikant)$/u;
+
+function isForeignCompanyNoun(word: string): boolean {
+  return FOREIGN_COMPANY_NOUNS.has(word) || FOREIGN_COMPANY_NOUN_ENDINGS.test(word);
+}
+
+/** "Of" in French, Spanish, Italian, Portuguese, Dutch and German, with its contracted forms. */
+const FOREIGN_OF = new Set('de del della dello dei degli delle di do da dos das du des van von'.split(' '));
+
+/** Definite articles of German, French, Spanish, Italian, Portuguese and Dutch (folded; "l'" is "l"). */
+const FOREIGN_ARTICLES = new Set(
+  'der die das den dem des le la les l el los las il lo gli o os a as het de'.split(' '),
+);
+
+/**
+ * Whether the noun at `k` follows a definite article of another language, at most one word between
+ * ("La empresa", "Der Basler Pharmakonzern", "Il gruppo energetico" reads its noun first).
+ */
+function afterForeignArticle(tokens: readonly Token[], k: number): boolean {
+  for (let j = k - 1; j >= Math.max(0, k - 2); j--) {
+    if (!tokens[j + 1]!.joined) return false;
+    if (FOREIGN_ARTICLES.has(tokens[j]!.folded)) return true;
+  }
+  return false;
+}
 
 /**
  * Words after a noun that show it ends its phrase ("the bank said", "the company's plan", "the maker of"):
@@ -829,6 +895,7 @@ function singular(word: string): string {
 function isBusinessWord(word: string): boolean {
   return (
     BUSINESS_WORDS.has(word) ||
+    isForeignBusinessWord(word) ||
     BUSINESS_WORDS.has(`${word}s`) ||
     (word.endsWith('s') && BUSINESS_WORDS.has(word.slice(0, -1)))
   );
@@ -909,6 +976,12 @@ export interface CompanyEvidence {
   topics?: readonly number[];
   /** The article's URL: an aggregator's digest is read for the story's companies only ({@link isAggregatorDigest}). */
   url?: string;
+  /**
+   * Whether the text is English (by default it is). The topic model, which reads English, is asked
+   * whether the words around a name speak of business only then: in another language only its business
+   * words do ("Azul é a cor do ano" is a colour, not the airline).
+   */
+  english?: boolean;
 }
 
 /**
@@ -946,6 +1019,11 @@ export class CompanyMatcher {
   private topicPhrases?: Map<string, string[][]>;
   /** Common given names ({@link givenNames}): a name listed beside one is a person's too. */
   private readonly givenNames: Set<string>;
+  /**
+   * Whether the text being matched is English ({@link CompanyEvidence.english}): only then does the topic
+   * model read it, and do English compounds ("Opera house") tell a word from a name.
+   */
+  private englishText = true;
 
   /** Reads the words around an ambiguous name (the learned topic model; none: business words only). */
   private readonly model: TopicModel | null;
@@ -1046,6 +1124,15 @@ export class CompanyMatcher {
 
   /** CIKs mentioned, in order of first mention (tickers first), at most {@link MAX_COMPANIES}. */
   match(evidence: CompanyEvidence): number[] {
+    this.englishText = evidence.english !== false;
+    try {
+      return this.matchText(evidence);
+    } finally {
+      this.englishText = true;
+    }
+  }
+
+  private matchText(evidence: CompanyEvidence): number[] {
     const text = `${evidence.headline}\n${evidence.introduction}`;
     const byTicker = this.tickers(text);
     const found = new Set<number>(byTicker);
@@ -1061,6 +1148,14 @@ export class CompanyMatcher {
         const tokens = wholeArticle();
         const referred = new Set<number>();
         tokens.forEach((t, k) => {
+          // "La empresa creará 1.500 empleos", "Der Basler Pharmakonzern": in another language, its
+          // company nouns after a definite article refer back too.
+          if (!this.englishText && isForeignCompanyNoun(t.folded) && afterForeignArticle(tokens, k)) {
+            const named = tokens[k + 1]?.capital ? this.nameAt(tokens, k + 1) : null;
+            const first = named?.company ?? this.firstNamed(tokens);
+            if (first !== null) referred.add(first);
+            return;
+          }
           if (!COMPANY_NOUNS.has(t.folded)) return;
           // "the retailer Target", "its maker, Lockheed Martin": a name right after the noun is its company.
           const named = tokens[k + 1]?.capital ? this.nameAt(tokens, k + 1) : null;
@@ -1385,6 +1480,10 @@ export class CompanyMatcher {
     ) {
       return false;
     }
+    // "Apple growers raise prices after poor harvest | Orchards in Kent…": an article about the name's
+    // everyday sense, and not about the company's trade or products, means the word — or another company
+    // of the same name ("Merck hebt Prognose an | Der Darmstädter Konzern…" is Merck KGaA).
+    if (single && meansTheWord()) return false;
     if (!name.ambiguous) {
       return (
         !single ||
@@ -1395,9 +1494,6 @@ export class CompanyMatcher {
         namesTrade()
       );
     }
-    // "Apple growers raise prices after poor harvest | Orchards in Kent…": an article about the name's
-    // everyday sense, and not about the company's trade or products, means the word.
-    if (single && meansTheWord()) return false;
     // "Amazon's new Echo Show", "Meta's latest Quest": the company's new product, named, in a text whose
     // case can tell (the river's new dam, a delta's new reserve are no names).
     if (
@@ -1456,12 +1552,14 @@ export class CompanyMatcher {
     }
     // "Opera company", "shell company": a company noun right after the word makes a phrase of it; so does
     // any other ordinary noun ("Opera house", "Metro mayor", "Amazon rainforest"), unless it is a
-    // business word ("Apple shares", "Delta flight").
+    // business word ("Apple shares", "Delta flight") — in English: other languages put a name's noun
+    // before it or make one word of the two ("Santander gana un 12%", "Opernhaus").
     // (But "Apple supplier Foxconn… | …will make iPhones": the company's supplier, in an article that names
     // the company's products, is the company's.)
     if (end < tokens.length && COMPANY_NOUNS.has(singular(tokens[end]!.folded)) && !namesProduct()) return false;
     if (
       single &&
+      this.englishText &&
       !titleCase &&
       !endsPhrase(tokens, end - 1) &&
       !this.listed(tokens, start) &&
@@ -1478,6 +1576,18 @@ export class CompanyMatcher {
     if (single && PRICE_WORDS.has(tokens[end]?.folded ?? '') && !this.ambiguousWords.has(name.words[0]!)) {
       const after = tokens[end + 1];
       if (!after || !after.joined || !(DETERMINERS.has(after.folded) || after.capital)) return false;
+    }
+    // "Startups buscam investidores no Vale do Silício", "temporal en Santander de Quilichao": in another
+    // language, a name with "of" and a capitalised word after it is a place's or a title's.
+    if (
+      single &&
+      !this.englishText &&
+      FOREIGN_OF.has(tokens[end]?.folded ?? '') &&
+      tokens[end]!.joined &&
+      tokens[end + 1]?.capital &&
+      tokens[end + 1]!.joined
+    ) {
+      return false;
     }
     // "Founder of bakery chain", "Block of flats": a headline-initial word heading an "of" phrase is the
     // word, whatever company the article names.

@@ -238,9 +238,26 @@ export interface TopicEvidence {
    * and the URL's sections only, not from guesses on words it does not know.
    */
   language?: string | null;
+  /**
+   * Whether the text is English, when the caller has already asked ({@link readsAsEnglish}): then it is
+   * not asked again.
+   */
+  english?: boolean;
 }
 
 type Hits = [topic: number, weight: number][];
+
+/**
+ * Whether an article's text is English: its language is English or unknown, or its feed declares
+ * another language but the item's own text reads as English (a Kannada portal's English pages).
+ */
+export function isEnglishText(evidence: { headline: string; introduction: string; language?: string | null }): boolean {
+  return (
+    evidence.language == null ||
+    evidence.language === 'en' ||
+    readsAsEnglish(`${evidence.headline}\n${evidence.introduction}`, evidence.language)
+  );
+}
 
 /**
  * Sorts a short list in place, stably, as `Array.prototype.sort` would (an insertion sort, cheaper for
@@ -673,10 +690,7 @@ export class TopicClassifier {
   assign(defaults: readonly number[], evidence: TopicEvidence): number[] {
     // A feed in another language can carry items in English (a Kannada portal's English pages): the
     // item's own text is asked (only then: English and unknown-language feeds need no detection).
-    const readsText =
-      evidence.language == null ||
-      evidence.language === 'en' ||
-      readsAsEnglish(`${evidence.headline}\n${evidence.introduction}`, evidence.language);
+    const readsText = evidence.english ?? isEnglishText(evidence);
     const candidates = [
       ...defaults,
       ...this.topicsOfCategories(evidence.categories ?? []),

@@ -1002,6 +1002,38 @@ describe('company matcher', () => {
     expect(names('Google and Facebook face new rules')).toEqual(['Alphabet Inc.', 'Meta Platforms, Inc.']);
   });
 
+  it("reads companies in the other languages' news by their own business words and syntax", () => {
+    const classifier = new ArticleClassifier(catalog);
+    const read = (language: string, headline: string, introduction: string) =>
+      classifier
+        .classify({ headline, introduction, language, defaultTopics: [] })
+        .companies.map((id) => catalog.companies.get(id)!.name);
+    // A company noun after the language's article refers back, as "the drugmaker" does; German and Dutch
+    // compounds end in one.
+    expect(read('fr', 'Sanofi supprime 500 postes en France', 'Le laboratoire réorganise sa recherche.')).toEqual([
+      'Sanofi',
+    ]);
+    expect(read('de', 'Tesla senkt Preise in Deutschland', 'Der Elektroautobauer reagiert auf die Nachfrage.')).toEqual(
+      ['Tesla, Inc.'],
+    );
+    expect(read('nl', 'Philips schrapt opnieuw banen', 'Het technologiebedrijf kampt met een terugroepactie.')).toEqual(
+      ['KONINKLIJKE PHILIPS NV'],
+    );
+    // No English compound after the name ("Opera house"): Spanish puts its verb there.
+    expect(read('es', 'Santander gana un 12% más en el trimestre', 'El banco elevó su beneficio.')).toEqual([
+      'Banco Santander, S.A.',
+    ]);
+    // A place or a colour of those languages is not the company; nor another company of the same name.
+    expect(
+      read('pt', 'Startups brasileiras buscam investidores no Vale do Silício', 'Missão leva 30 empresas.'),
+    ).toEqual([]);
+    expect(read('pt', 'Azul é a cor do ano', 'A tendência domina as passarelas.')).toEqual([]);
+    expect(read('pt', 'Azul amplia voos para Portugal', 'A companhia aérea terá 10 novas rotas.')).toEqual(['AZUL SA']);
+    expect(read('de', 'Merck hebt Prognose an', 'Der Darmstädter Dax-Konzern profitiert von der Chipbranche.')).toEqual(
+      [],
+    );
+  });
+
   it('does not read a word written with accents or umlauts as a plainly spelt name', () => {
     // German "Über" (about, over) starts sentences; folded it is "uber".
     expect(names('Scrum Day 2026', 'Über das Programm stimmen die Teilnehmer selbst ab.')).toEqual([]);
