@@ -78,8 +78,8 @@ const INDUSTRY_WORDS = new Set(
 /**
  * Strong business words in the other languages Tidings reads (folded; none of them an English word):
  * German, French, Spanish, Italian, Portuguese, Dutch — "Shell erhöht die Dividende", "Amazon: la empresa
- * despedirá…", "Sanofi supprime 500 postes | Le laboratoire…". They are business words too, since the
- * topic model, which reads English, is not asked about such an article ({@link CompanyEvidence.english}).
+ * despedirá…", "Carrefour ferme 20 magasins". They are business words too: the topic model, which reads
+ * English, knows few of them.
  */
 const FOREIGN_BUSINESS_WORDS = new Set(
   `konzern konzerns unternehmen aktie aktien aktionare umsatz gewinn dividende quartal borsengang ubernahme
@@ -977,9 +977,10 @@ export interface CompanyEvidence {
   /** The article's URL: an aggregator's digest is read for the story's companies only ({@link isAggregatorDigest}). */
   url?: string;
   /**
-   * Whether the text is English (by default it is). The topic model, which reads English, is asked
-   * whether the words around a name speak of business only then: in another language only its business
-   * words do ("Azul é a cor do ano" is a colour, not the airline).
+   * Whether the text is English (by default it is). English syntax tells a word from a name only then
+   * ("Opera house"); in another language, its own does: a company noun after its article refers back
+   * ("La empresa creará 1.500 empleos"), and a name with "do"/"de" and a capitalised word after it is a
+   * place ("Vale do Silício").
    */
   english?: boolean;
 }
@@ -1019,10 +1020,7 @@ export class CompanyMatcher {
   private topicPhrases?: Map<string, string[][]>;
   /** Common given names ({@link givenNames}): a name listed beside one is a person's too. */
   private readonly givenNames: Set<string>;
-  /**
-   * Whether the text being matched is English ({@link CompanyEvidence.english}): only then does the topic
-   * model read it, and do English compounds ("Opera house") tell a word from a name.
-   */
+  /** Whether the text being matched is English ({@link CompanyEvidence.english}). */
   private englishText = true;
 
   /** Reads the words around an ambiguous name (the learned topic model; none: business words only). */
