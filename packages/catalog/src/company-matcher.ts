@@ -1234,7 +1234,10 @@ export class CompanyMatcher {
           long.filter((t) => !t.capital && !PREPOSITIONS.has(t.folded) && !LOWER_IN_TITLES.has(t.folded)).length < 2);
       for (let i = 0; i < tokens.length;) {
         // The longest name written as a name ("Domino's pizza" is Domino's, not "Domino's Pizza").
-        const name = this.namesAt(tokens, i).find((candidate) => this.written(tokens, i, candidate));
+        // (A name is written with a capital: a word without one is looked up no further.)
+        const name = tokens[i]!.capital
+          ? this.namesAt(tokens, i).find((candidate) => this.written(tokens, i, candidate))
+          : undefined;
         if (!name) {
           i++;
           continue;
