@@ -201,11 +201,13 @@ console.log(
 );
 for (const label of ['all', 'development', 'held out']) report(label, old.get(label));
 
-const dev = measure(devSet, (l) => ['all', l.kind], true);
+const dev = measure(devSet, (l) => ['all', l.kind, l.language ? 'other languages' : 'English'], true);
 console.log(
   `development set (companies-dev.jsonl): ${devSet.length} texts, ${devSet.filter((l) => l.kind === 'hard-negative').length} hard negatives`,
 );
 report('all', dev.get('all'));
+report('English', dev.get('English'));
+report('other languages', dev.get('other languages'));
 console.log(
   `  ${'hard negatives'.padEnd(26)} ${dev.get('hard-negative').fp} wrong companies found in ${dev.get('hard-negative').texts} texts`,
 );
