@@ -92,7 +92,8 @@ const FOREIGN_BUSINESS_WORDS = new Set(
    stabilimenti colosso giacimento investimenti
    empresa acoes acionistas receita lucro lucrou dividendos trimestre aquisicao empregos demissoes mineradora
    petroleira investimentos
-   bedrijf aandelen aandeelhouders omzet winst dividend kwartaal overname ontslagen investeringen`.split(/\s+/),
+   bedrijf aandelen aandeelhouders omzet winst dividend kwartaal overname ontslagen investeringen
+   ventes resultats ventas vendite vendas verkoop`.split(/\s+/),
 );
 
 /**
@@ -287,9 +288,11 @@ const COMPANY_NOUNS = new Set(
 const FOREIGN_COMPANY_NOUNS = new Set(
   `empresa entreprise unternehmen konzern azienda bedrijf companhia compagnie societe sociedad societa operadora
    mineradora petrolera petroleira constructeur fabricant hersteller banco banque aseguradora laboratoire
-   operateur estatal`.split(/\s+/),
+   operateur estatal geant gigante colosso editeur compania fluggesellschaft tochtergesellschaft
+   muttergesellschaft`.split(/\s+/),
 );
-const FOREIGN_COMPANY_NOUN_ENDINGS = /\p{L}(?:konzern|hersteller|unternehmen|autobauer|bedrijf|fabrikant)$/u;
+const FOREIGN_COMPANY_NOUN_ENDINGS =
+  /\p{L}(?:konzern|hersteller|unternehmen|autobauer|bedrijf|fabrikant|gigant|concern|handler|riese)$/u;
 
 function isForeignCompanyNoun(word: string): boolean {
   return FOREIGN_COMPANY_NOUNS.has(word) || FOREIGN_COMPANY_NOUN_ENDINGS.test(word);
@@ -300,7 +303,8 @@ const FOREIGN_OF = new Set('de del della dello dei degli delle di do da dos das 
 
 /** Definite articles of German, French, Spanish, Italian, Portuguese and Dutch (folded; "l'" is "l"). */
 const FOREIGN_ARTICLES = new Set(
-  'der die das den dem des le la les l el los las il lo gli o os a as het de'.split(' '),
+  `der die das den dem des le la les l el los las il lo gli o os a as het de au du aux al del dal nel sul do da
+   no na`.split(/\s+/),
 );
 
 /**
@@ -309,10 +313,22 @@ const FOREIGN_ARTICLES = new Set(
  */
 function afterForeignArticle(tokens: readonly Token[], k: number): boolean {
   for (let j = k - 1; j >= Math.max(0, k - 2); j--) {
-    if (!tokens[j + 1]!.joined) return false;
+    if (!tokens[j + 1]!.joined && !tokens[j + 1]!.hyphenated) return false;
     if (FOREIGN_ARTICLES.has(tokens[j]!.folded)) return true;
   }
   return false;
+}
+
+/** Jobs in the other languages Tidings reads (folded), counted by a number before them ("4.000 Stellen"). */
+const FOREIGN_JOBS = new Set(
+  `stellen arbeitsplatze mitarbeiter beschaftigte emplois postes salaries empleos puestos empleados trabajadores
+   posti dipendenti lavoratori empregos vagas funcionarios trabalhadores banen arbeidsplaatsen medewerkers
+   werknemers`.split(/\s+/),
+);
+
+/** Whether `tokens[k]` counts jobs in another language: a job word right after a number. */
+function countsForeignJobs(tokens: readonly Token[], k: number): boolean {
+  return FOREIGN_JOBS.has(tokens[k]!.folded) && k > 0 && NUMBER.test(tokens[k - 1]!.folded) && tokens[k]!.joined;
 }
 
 /**
@@ -730,10 +746,19 @@ const ASCII_TOKEN = /[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])|[A-Za-z0-9&]+/g;
 /** What may end a sentence before a word (spaces may follow it). */
 const SENTENCE_ENDS = '.!?:"“';
 
-function tokenize(text: string): Token[] {
+/**
+ * An elided article or preposition of French or Italian before a word ("d'Apple", "l'Nvidia",
+ * "dell'azienda", "qu'Amazon"): its apostrophe separates two words.
+ */
+const ELISION = /(?<![\p{L}\p{N}])((?:[cdjlmnst]|qu|dell|all|dall|nell|sull|coll|quell|un)['’])(?=\p{L})/giu;
+
+/** The words of a text; `english: false` reads a French or Italian elision as two words. */
+function tokenize(text: string, english = true): Token[] {
   const out: Token[] = [];
+  const split =
+    english || !/['’]/.test(text) ? text : text.replace(ELISION, (elided: string) => `${elided.slice(0, -1)} `);
   // A possessive "'s" is dropped from the word and marked on it (a zero-width joiner stands in for it).
-  const source = /['’]/.test(text) ? text.replace(/['’]s\b/gi, '\u200d').replace(/['’]/g, '') : text;
+  const source = /['’]/.test(split) ? split.replace(/['’]s\b/gi, '\u200d').replace(/['’]/g, '') : split;
   let last = 0;
   // eslint-disable-next-line no-control-regex
   const asciiText = /^[\x00-\x7f]*$/.test(source);
@@ -1139,7 +1164,7 @@ export class CompanyMatcher {
     // company…"). Read only when an ambiguous name needs it (most articles never ask).
     // The whole article's words, read once and only when a name asks about the article.
     let articleTokens: Token[] | undefined;
-    const wholeArticle = () => (articleTokens ??= tokenize(text));
+    const wholeArticle = () => (articleTokens ??= tokenize(text, this.englishText));
     let nounFor: Set<number> | undefined;
     const companyNounFor = (company: number) => {
       if (nounFor === undefined) {
@@ -1223,7 +1248,7 @@ export class CompanyMatcher {
         /[:$(]/.test(read) && TICKER_PATTERNS.some((p) => read.search(p) >= 0)
           ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), read)
           : read;
-      const tokens = tokenize(masked);
+      const tokens = tokenize(masked, this.englishText);
       const long = tokens.filter((t) => t.folded.length > 3);
       const titleCase =
         long.length >= 3 &&
@@ -2047,6 +2072,7 @@ export class CompanyMatcher {
       if (COMPANY_NOUNS.has(word) && this.headsAnotherName(tokens, k, start)) continue;
       if (this.anotherCompanys(tokens, k, end) || countsOtherThings(tokens, k, company)) continue;
       if (isStrongBusinessWord(word) || countsHoldings(tokens, k) || isTrade(company, word)) return 'strong';
+      if (!this.englishText && countsForeignJobs(tokens, k)) return 'strong';
       if (isBusinessWord(word)) found = 'weak';
     }
     return found;

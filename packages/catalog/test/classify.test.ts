@@ -1019,6 +1019,20 @@ describe('company matcher', () => {
     expect(read('nl', 'Philips schrapt opnieuw banen', 'Het technologiebedrijf kampt met een terugroepactie.')).toEqual(
       ['KONINKLIJKE PHILIPS NV'],
     );
+    // A French or Italian elision is two words ("d'Apple", "dell'Nvidia"); jobs are counted ("4.000
+    // Stellen"); an article joined by a hyphen still precedes its noun ("Die US-Fluggesellschaft").
+    expect(read('fr', "Les ventes d'Apple chutent en Chine", 'Le géant américain recule de 10 %.')).toEqual([
+      'Apple Inc.',
+    ]);
+    expect(read('it', "Il fatturato dell'Nvidia cresce ancora", 'I ricavi superano le attese.')).toEqual([
+      'NVIDIA CORP',
+    ]);
+    expect(read('de', 'Ford streicht 4.000 Stellen in Europa', 'Besonders betroffen ist das Werk in Köln.')).toEqual([
+      'FORD MOTOR CO',
+    ]);
+    expect(read('de', 'Delta fliegt wieder nach Frankfurt', 'Die US-Fluggesellschaft nimmt die Strecke auf.')).toEqual([
+      'DELTA AIR LINES, INC.',
+    ]);
     // No English compound after the name ("Opera house"): Spanish puts its verb there.
     expect(read('es', 'Santander gana un 12% más en el trimestre', 'El banco elevó su beneficio.')).toEqual([
       'Banco Santander, S.A.',
