@@ -45,7 +45,7 @@ export class ArticleClassifier {
     const english = isEnglishText(input);
     let topics: number[];
     try {
-      topics = this.topics.assign(input.defaultTopics, { ...input, english });
+      topics = this.topics.assign(input.defaultTopics, input, english);
     } catch (error) {
       warnOnce('topics', error, input.headline);
       topics = [...input.defaultTopics];

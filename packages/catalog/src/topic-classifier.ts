@@ -238,11 +238,6 @@ export interface TopicEvidence {
    * and the URL's sections only, not from guesses on words it does not know.
    */
   language?: string | null;
-  /**
-   * Whether the text is English, when the caller has already asked ({@link readsAsEnglish}): then it is
-   * not asked again.
-   */
-  english?: boolean;
 }
 
 type Hits = [topic: number, weight: number][];
@@ -685,12 +680,11 @@ export class TopicClassifier {
    * a podcast's own categories for the show, then the text classifier (English text, or nine other
    * languages by dictionary: {@link TopicEvidence.language}); an ancestor of a topic listed is dropped
    * (it is implied), and topics found in the item fill the list up to {@link MAX_TOPICS} (a source's
-   * default topics all stay, even beyond that).
+   * default topics all stay, even beyond that). `english`: whether the text is English ({@link
+   * isEnglishText}), when the caller has asked already.
    */
-  assign(defaults: readonly number[], evidence: TopicEvidence): number[] {
-    // A feed in another language can carry items in English (a Kannada portal's English pages): the
-    // item's own text is asked (only then: English and unknown-language feeds need no detection).
-    const readsText = evidence.english ?? isEnglishText(evidence);
+  assign(defaults: readonly number[], evidence: TopicEvidence, english = isEnglishText(evidence)): number[] {
+    const readsText = english;
     const candidates = [
       ...defaults,
       ...this.topicsOfCategories(evidence.categories ?? []),
