@@ -361,7 +361,7 @@ export const AMBIGUOUS_NAMES = [
   'Oppenheimer',
   // A hotel heiress, a Spanish city, packets of energy (and a science magazine), a pack of cyclists, a
   // unit of frequency, a nerve fibre, a unit of light, a people; words of other languages: a cup, "I am",
-  // blue ("Azul é a cor do ano").
+  // blue ("Azul é a cor do ano"), united ("Stati Uniti").
   'Hilton',
   'Santander',
   'Quanta',
@@ -373,6 +373,7 @@ export const AMBIGUOUS_NAMES = [
   'Copa',
   'Sono',
   'Azul',
+  'Uniti',
   // A word in American spelling ("Travelers stranded as rail strike halts trains").
   'Travelers',
   // A surname, and an army's armoured vehicle ("Stryker fighting vehicles sent to Ukraine").
@@ -389,9 +390,11 @@ export const AMBIGUOUS_NAMES = [
 /**
  * Companies' acronyms that are also the jargon of computing, finance or medicine ("RPC" a remote procedure
  * call, "NFT" a token, "CGI" computer graphics, "XP" Windows XP or experience points, "SOS" a call for
- * help, "ESG" investing's criteria, "GPT" a language model): in capitals they still need evidence.
+ * help, "ESG" investing's criteria, "GPT" a language model) or an institution's name in other languages
+ * ("BCE", the European Central Bank in French, Spanish, Italian and Portuguese): in capitals they still
+ * need evidence.
  */
-export const JARGON_ACRONYMS = ['RPC', 'NFT', 'CGI', 'SOS', 'XP', 'ESG', 'GPT', 'PHI', 'PACS'];
+export const JARGON_ACRONYMS = ['RPC', 'NFT', 'CGI', 'SOS', 'XP', 'ESG', 'GPT', 'PHI', 'PACS', 'BCE'];
 
 /** Companies' acronyms that are also a title before a person's name ("Yankees GM Brian Cashman"). */
 export const TITLE_ACRONYMS = ['GM'];

@@ -93,7 +93,10 @@ const FOREIGN_BUSINESS_WORDS = new Set(
    empresa acoes acionistas receita lucro lucrou dividendos trimestre aquisicao empregos demissoes mineradora
    petroleira investimentos
    bedrijf aandelen aandeelhouders omzet winst dividend kwartaal overname ontslagen investeringen
-   ventes resultats ventas vendite vendas verkoop`.split(/\s+/),
+   ventes resultats ventas vendite vendas verkoop
+   borse gewinne verluste milliarden insolvenz kunden pertes milliards faillite perdidas quiebra
+   clientes borsa perdite fallimento clienti miliardi prejuizo falencia bilhoes beurs verlies faillissement
+   klanten miljard`.split(/\s+/),
 );
 
 /**
@@ -289,10 +292,12 @@ const FOREIGN_COMPANY_NOUNS = new Set(
   `empresa entreprise unternehmen konzern azienda bedrijf companhia compagnie societe sociedad societa operadora
    mineradora petrolera petroleira constructeur fabricant hersteller banco banque aseguradora laboratoire
    operateur estatal geant gigante colosso editeur compania fluggesellschaft tochtergesellschaft
-   muttergesellschaft`.split(/\s+/),
+   muttergesellschaft anbieter handler betreiber versicherer bank distributeur enseigne assureur avionneur
+   equipementier firme fabricante distribuidora tecnologica aerolinea constructora produttore costruttore
+   compagnia banca marchio montadora varejista seguradora onderneming verzekeraar`.split(/\s+/),
 );
 const FOREIGN_COMPANY_NOUN_ENDINGS =
-  /\p{L}(?:konzern|hersteller|unternehmen|autobauer|bedrijf|fabrikant|gigant|concern|handler|riese)$/u;
+  /\p{L}(?:konzern|hersteller|unternehmen|autobauer|bedrijf|fabrikant|gigant|concern|handler|riese|anbieter|betreiber|versicherer)$/u;
 
 function isForeignCompanyNoun(word: string): boolean {
   return FOREIGN_COMPANY_NOUNS.has(word) || FOREIGN_COMPANY_NOUN_ENDINGS.test(word);

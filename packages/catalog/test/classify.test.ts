@@ -1033,6 +1033,15 @@ describe('company matcher', () => {
     expect(read('de', 'Delta fliegt wieder nach Frankfurt', 'Die US-Fluggesellschaft nimmt die Strecke auf.')).toEqual([
       'DELTA AIR LINES, INC.',
     ]);
+    // Providers, operators and insurers refer back ("Der Datenbankanbieter"); "BCE" is the European
+    // Central Bank in French, "Stati Uniti" the United States.
+    expect(
+      read('de', 'Oracle kauft deutsche Softwarefirma', 'Der Datenbankanbieter zahlt 800 Millionen Euro.'),
+    ).toEqual(['ORACLE CORP']);
+    expect(
+      read('fr', "Target manqué pour la BCE : l'inflation reste à 3 %", "Les prix de l'énergie remontent."),
+    ).toEqual([]);
+    expect(read('it', 'Stati Uniti, Wall Street in rialzo', 'La Borsa di New York chiude a +2%.')).toEqual([]);
     // No English compound after the name ("Opera house"): Spanish puts its verb there.
     expect(read('es', 'Santander gana un 12% más en el trimestre', 'El banco elevó su beneficio.')).toEqual([
       'Banco Santander, S.A.',
