@@ -74,7 +74,6 @@ const INDUSTRY_WORDS = new Set(
    hotels airlines logistics mining pharmaceuticals therapeutics motors communications insurance`.split(/\s+/),
 );
 
-/** Business words that are evidence on their own; the others ("buys", "chief", "unveils") need the words around to read as business too. */
 /**
  * Strong business words in the other languages Tidings reads (folded; none of them an English word):
  * German, French, Spanish, Italian, Portuguese, Dutch — "Shell erhöht die Dividende", "Amazon: la empresa
@@ -111,6 +110,7 @@ function isForeignBusinessWord(word: string): boolean {
   return FOREIGN_BUSINESS_WORDS.has(word) || FOREIGN_BUSINESS_ENDINGS.test(word);
 }
 
+/** Business words that are evidence on their own; the others ("buys", "chief", "unveils") need the words around to read as business too. */
 const STRONG_BUSINESS_WORDS = new Set([
   ...`inc corp co ltd plc llc shares share stock stocks shareholders investors analysts ceo cfo earnings revenue
    revenues profit profits quarter quarterly fiscal dividend acquisition merger stake ipo valuation nasdaq nyse
@@ -314,7 +314,7 @@ const FOREIGN_ARTICLES = new Set(
 
 /**
  * Whether the noun at `k` follows a definite article of another language, at most one word between
- * ("La empresa", "Der Basler Pharmakonzern", "Il gruppo energetico" reads its noun first).
+ * ("La empresa", "Der Basler Pharmakonzern", "Il colosso dell'e-commerce").
  */
 function afterForeignArticle(tokens: readonly Token[], k: number): boolean {
   for (let j = k - 1; j >= Math.max(0, k - 2); j--) {
