@@ -684,13 +684,12 @@ export class TopicClassifier {
    * isEnglishText}), when the caller has asked already.
    */
   assign(defaults: readonly number[], evidence: TopicEvidence, english = isEnglishText(evidence)): number[] {
-    const readsText = english;
     const candidates = [
       ...defaults,
       ...this.topicsOfCategories(evidence.categories ?? []),
       ...(evidence.url ? this.topicsOfUrl(evidence.url) : []),
       ...topicsOfPodcastCategories(evidence.podcastCategories ?? []),
-      ...(readsText ? this.classifyText(evidence).topics : this.classifyTranslated(evidence)),
+      ...(english ? this.classifyText(evidence).topics : this.classifyTranslated(evidence)),
     ];
     const specific = candidates.filter(
       (id, i) => candidates.indexOf(id) === i && !candidates.some((other) => this.isAncestor(id, other)),

@@ -109,7 +109,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     beschaftigte-=employees mitarbeiter-=employees hack=cyberattack datenbank-=database webhosting=web_hosting
     rechenzentrum-=data_centre kopfhorer-=headphones fotografie-=photography tabak-=tobacco zigarette-=tobacco
     bundeswehr=military bier=beer passivhaus-=energy_efficiency energiespar-=energy_efficiency
-    philosophie=philosophy pornographie=pornography ego_shooter=video_game beamer=consumer_electronics heimcomputer=computer
+    philosophie=philosophy pornographie=pornography ego_shooter=video_game beamer=consumer_electronics
+    heimcomputer=computer
     solarzelle-=solar_power solardach-=solar_power solaranlage-=solar_power
     lungenentzundung-=pneumonia
   `,
