@@ -84,7 +84,7 @@ const FOREIGN_BUSINESS_WORDS = new Set(
   `konzern konzerns unternehmen aktie aktien aktionare umsatz gewinn dividende quartal borsengang ubernahme
    stellenabbau arbeitsplatze firmenchef konzernchef investitionen
    entreprise chiffre benefices dividende trimestre actionnaires rachat emplois licenciements magasin magasins
-   constructeur laboratoire filiale pdg investissements
+   constructeur filiale pdg investissements
    empresa empresas acciones accionistas ingresos beneficio beneficios dividendo trimestre adquisicion empleos
    despidos operadora aseguradora petrolera opa inversiones
    azienda aziende azioni azionisti fatturato dividendo trimestre acquisizione utili ricavi licenziamenti
@@ -95,7 +95,9 @@ const FOREIGN_BUSINESS_WORDS = new Set(
    ventes resultats ventas vendite vendas verkoop
    borse gewinne verluste milliarden insolvenz kunden pertes milliards faillite perdidas quiebra
    clientes borsa perdite fallimento clienti miliardi prejuizo falencia bilhoes beurs verlies faillissement
-   klanten miljard`.split(/\s+/),
+   klanten miljard
+   filialen logistikzentrum entrepot entrepots succursales sucursales almacen filiali magazzino armazem
+   magazijn`.split(/\s+/),
 );
 
 /**
@@ -290,14 +292,15 @@ const COMPANY_NOUNS = new Set(
  */
 const FOREIGN_COMPANY_NOUNS = new Set(
   `empresa entreprise unternehmen konzern azienda bedrijf companhia compagnie societe sociedad societa operadora
-   mineradora petrolera petroleira constructeur fabricant hersteller banco banque aseguradora laboratoire
+   mineradora petrolera petroleira constructeur fabricant hersteller banco banque aseguradora
    operateur estatal geant gigante colosso editeur compania fluggesellschaft tochtergesellschaft
    muttergesellschaft anbieter handler betreiber versicherer bank distributeur enseigne assureur avionneur
    equipementier firme fabricante distribuidora tecnologica aerolinea constructora produttore costruttore
-   compagnia banca marchio montadora varejista seguradora onderneming verzekeraar`.split(/\s+/),
+   compagnia banca marchio montadora varejista seguradora onderneming verzekeraar petrolier petrolifero
+   petroleiro`.split(/\s+/),
 );
 const FOREIGN_COMPANY_NOUN_ENDINGS =
-  /\p{L}(?:konzern|hersteller|unternehmen|autobauer|bedrijf|fabrikant|gigant|concern|handler|riese|anbieter|betreiber|versicherer)$/u;
+  /\p{L}(?:konzern|hersteller|unternehmen|autobauer|bedrijf|fabrikant|gigant|concern|handler|riese|anbieter|betreiber|versicherer|kette)$/u;
 
 function isForeignCompanyNoun(word: string): boolean {
   return FOREIGN_COMPANY_NOUNS.has(word) || FOREIGN_COMPANY_NOUN_ENDINGS.test(word);
@@ -554,6 +557,8 @@ const AUXILIARIES = new Set('is was will would could can should may might must h
 
 /** Business words count within this many words of an ambiguous name. */
 const BUSINESS_WINDOW = 4;
+/** Words added to {@link BUSINESS_WINDOW} in another language: its articles and prepositions. */
+const FOREIGN_EXTRA_WINDOW = 2;
 /** Words each side of an ambiguous name that the topic model reads. */
 const CONTEXT_WORDS = 10;
 /** Top-level topic of a company reading: economy, business and finance. */
@@ -1712,7 +1717,9 @@ export class CompanyMatcher {
 
   /** A strong business word within four words, or words around the name that read as business. */
   private businessEvidence(tokens: Token[], start: number, end: number, company?: number): boolean {
-    const near = this.nearBusinessWord(tokens, start, end, BUSINESS_WINDOW, company);
+    // Other languages spend more words on a phrase ("Apple condamné à verser 13 milliards").
+    const window = this.englishText ? BUSINESS_WINDOW : BUSINESS_WINDOW + FOREIGN_EXTRA_WINDOW;
+    const near = this.nearBusinessWord(tokens, start, end, window, company);
     if (near === 'strong') return true;
     const guess = this.contextGuess(tokens, start, end);
     if (!guess) return false;
@@ -1928,7 +1935,10 @@ export class CompanyMatcher {
         (t, k) =>
           (isBusinessWord(t.folded) && !countsOtherThings(tokens, k)) ||
           COMPANY_NOUNS.has(t.folded) ||
-          countsHoldings(tokens, k),
+          countsHoldings(tokens, k) ||
+          // In another language, its company nouns after an article and its counted jobs.
+          (!this.englishText &&
+            ((isForeignCompanyNoun(t.folded) && afterForeignArticle(tokens, k)) || countsForeignJobs(tokens, k))),
       )
     ) {
       return true;

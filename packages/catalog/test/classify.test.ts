@@ -1042,6 +1042,14 @@ describe('company matcher', () => {
       read('fr', "Target manqué pour la BCE : l'inflation reste à 3 %", "Les prix de l'énergie remontent."),
     ).toEqual([]);
     expect(read('it', 'Stati Uniti, Wall Street in rialzo', 'La Borsa di New York chiude a +2%.')).toEqual([]);
+    // A company noun after its article and counted jobs speak of business for any name ("L'avionneur",
+    // "17 000 salariés"); a laboratory is a research one as often, and says nothing.
+    expect(read('fr', 'Boeing licencie 17 000 salariés', "L'avionneur américain traverse une crise.")).toEqual([
+      'BOEING CO',
+    ]);
+    expect(read('fr', 'Visa refusé pour un chercheur iranien', 'Le laboratoire dénonce une décision absurde.')).toEqual(
+      [],
+    );
     // No English compound after the name ("Opera house"): Spanish puts its verb there.
     expect(read('es', 'Santander gana un 12% más en el trimestre', 'El banco elevó su beneficio.')).toEqual([
       'Banco Santander, S.A.',
