@@ -395,6 +395,9 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     acionista-=shareholders acoes=shares credito_a_habitacao=mortgage credito_habitacao=mortgage fmi=imf
     dow_jones=dow_jones candidat-=candidate embaixada-=embassy asilo=asylum manifestante-=protesters
     contrabando-=smuggling veto=veto detid-=arrested deteve=arrested manifestac-=demonstrations
+    consumidor-=consumers eletrica=electricity eletricas=electricity transporte-=transport
+    transportes_publicos=public_transport transporte_publico=public_transport hotel-=hotel
+    imovel=property imoveis=property
     pneumonia-=pneumonia
   `,
   nl: `

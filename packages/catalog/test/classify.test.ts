@@ -473,6 +473,11 @@ describe('topic classifier', () => {
     const polish = text('Dziecko trafiło do szpitala z zapaleniem płuc', '');
     expect(topics.assign([], { ...polish, language: 'pl' }).map(rootName)).toEqual(['health']);
     expect(named({ ...text('Koszty tranzycji medycznej', ''), language: 'pl' })).toEqual(['LGBTQ']);
+    const overcharged = text(
+      'Erros na leitura levam EDP a cobrar milhares a mais',
+      'Consumidores queixam-se das contagens. Elétrica não nega.',
+    );
+    expect(named({ ...overcharged, language: 'pt' })).toEqual(['electricity']);
     // Russian local news: a beating, housing subsidies.
     expect(named({ ...text('Охранники в Оренбурге избили молодого человека', ''), language: 'ru' })).toEqual([
       'assault',
