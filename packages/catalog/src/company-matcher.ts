@@ -300,7 +300,7 @@ const FOREIGN_COMPANY_NOUNS = new Set(
    petroleiro`.split(/\s+/),
 );
 const FOREIGN_COMPANY_NOUN_ENDINGS =
-  /\p{L}(?:konzern|hersteller|unternehmen|autobauer|bedrijf|fabrikant|gigant|concern|handler|riese|anbieter|betreiber|versicherer|kette)$/u;
+  /\p{L}(?:konzerns?|herstellers?|unternehmens?|autobauers?|bedrijf|fabrikant|gigant|concern|handlers?|riesen?|anbieters?|betreibers?|versicherers?|kette)$/u;
 
 function isForeignCompanyNoun(word: string): boolean {
   return FOREIGN_COMPANY_NOUNS.has(word) || FOREIGN_COMPANY_NOUN_ENDINGS.test(word);
@@ -1626,8 +1626,14 @@ export class CompanyMatcher {
       return false;
     }
     // "Founder of bakery chain", "Block of flats": a headline-initial word heading an "of" phrase is the
-    // word, whatever company the article names.
-    if (single && tokens[start]!.sentenceStart && tokens[end]?.folded === 'of' && tokens[end + 1]?.capital === false) {
+    // word, whatever company the article names — in another language too ("Meta de lucro do banco").
+    const of = tokens[end]?.folded ?? '';
+    if (
+      single &&
+      tokens[start]!.sentenceStart &&
+      (of === 'of' || (!this.englishText && FOREIGN_OF.has(of))) &&
+      tokens[end + 1]?.capital === false
+    ) {
       return false;
     }
     // "Target's new Circle card", "Samsung's new Fold phone": after a name's possessive and "new", a

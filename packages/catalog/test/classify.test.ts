@@ -1055,6 +1055,10 @@ describe('company matcher', () => {
     expect(read('fr', 'Visa refusé pour un chercheur iranien', 'Le laboratoire dénonce une décision absurde.')).toEqual(
       [],
     );
+    // A headline-initial name heading an "of" phrase is the word in those languages too ("a goal of profit").
+    expect(read('pt', 'Meta de lucro do banco é de 10 mil milhões', 'O Banco do Brasil divulga as previsões.')).toEqual(
+      [],
+    );
     // No English compound after the name ("Opera house"): Spanish puts its verb there.
     expect(read('es', 'Santander gana un 12% más en el trimestre', 'El banco elevó su beneficio.')).toEqual([
       'Banco Santander, S.A.',
