@@ -4,7 +4,8 @@
  */
 import type { Catalog } from './catalog.js';
 import { CompanyMatcher } from './company-matcher.js';
-import { TopicClassifier, isEnglishText } from './topic-classifier.js';
+import { isEnglishText } from './language.js';
+import { TopicClassifier } from './topic-classifier.js';
 
 export interface ClassifyInput {
   headline: string;

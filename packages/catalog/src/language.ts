@@ -61,6 +61,18 @@ export function readsAsEnglish(text: string, declared: string): boolean {
   return code === 'eng';
 }
 
+/**
+ * Whether an article's text is English: its language is English or unknown, or its feed declares
+ * another language but the item's own text reads as English (a Kannada portal's English pages).
+ */
+export function isEnglishText(evidence: { headline: string; introduction: string; language?: string | null }): boolean {
+  return (
+    evidence.language == null ||
+    evidence.language === 'en' ||
+    readsAsEnglish(`${evidence.headline}\n${evidence.introduction}`, evidence.language)
+  );
+}
+
 /** The declared language if any (source settings first, then the feed), else the detected one. */
 export function articleLanguage(declared: readonly (string | null | undefined)[], text: string): string | null {
   for (const tag of declared) {

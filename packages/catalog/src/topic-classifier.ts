@@ -12,7 +12,7 @@
 import { foldText } from '@tidings/core/text';
 import { isAggregatorDigest, withoutBoilerplate, withoutDateline, withoutSyndicators } from './boilerplate.js';
 import type { Catalog } from './catalog.js';
-import { readsAsEnglish } from './language.js';
+import { isEnglishText } from './language.js';
 import { topicsOfPodcastCategories } from './podcast-categories.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
@@ -241,18 +241,6 @@ export interface TopicEvidence {
 }
 
 type Hits = [topic: number, weight: number][];
-
-/**
- * Whether an article's text is English: its language is English or unknown, or its feed declares
- * another language but the item's own text reads as English (a Kannada portal's English pages).
- */
-export function isEnglishText(evidence: { headline: string; introduction: string; language?: string | null }): boolean {
-  return (
-    evidence.language == null ||
-    evidence.language === 'en' ||
-    readsAsEnglish(`${evidence.headline}\n${evidence.introduction}`, evidence.language)
-  );
-}
 
 /**
  * Sorts a short list in place, stably, as `Array.prototype.sort` would (an insertion sort, cheaper for
