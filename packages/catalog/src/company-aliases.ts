@@ -621,6 +621,7 @@ export const COMPANY_TRADES: Record<number, string> = {
 export const COMPANY_SENSES: Record<number, string> = {
   320193: 'fruit orchard grower farmer harvest crop cider blossom pie picker bramley', // Apple
   1403161: 'applicant immigration immigrant migrant asylum embassy consulate passport permit', // Visa
+  27904: 'river estuary wetland sediment silt mangrove floodplain', // Delta
   1058090: 'pepper chilli chili adobo jalapeno jalapeño mayo salsa marinade smoky', // Chipotle
   // Another company of the same name: Merck KGaA of Darmstadt (EMD in North America) is not Merck & Co.
   310158: 'darmstadt darmstadter kgaa emd', // Merck

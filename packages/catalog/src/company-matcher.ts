@@ -530,6 +530,61 @@ const PARTICLES_OF_NAMES = new Set(
 /** Pronouns that speak of a person, never of a company ("it", "its"). */
 const PERSONAL_PRONOUNS = new Set('he she his her him hers himself herself'.split(' '));
 
+/**
+ * Verbs that only a legal person does, right after its name ("Snap denies claims", "Delta says it will
+ * appeal", "Target settles lawsuit"): a fruit, a river or a shell says, denies, sues and settles nothing.
+ */
+const LEGAL_PERSON_VERBS = new Set(
+  'says said denies sues settles settled appeals admits vows insists contests'.split(' '),
+);
+
+/** What is done only to a legal person, right after its name ("Shell fined £10m", "Amazon accused of…"). */
+const LEGAL_PARTICIPLES = new Set(['sued', 'fined', 'accused']);
+
+/** A case won or lost, within three words of the verb ("Amazon wins appeal", "Gap loses court case"). */
+const CASE_VERBS = new Set(['wins', 'won', 'loses', 'lost']);
+const CASES = new Set('appeal appeals case lawsuit suit ruling challenge'.split(' '));
+
+/** What hits a business's systems ("Oracle hit by data breach", "Zoom hit by global outage"). */
+const INCIDENTS = new Set('outage outages breach breaches cyberattack hack hackers ransomware'.split(' '));
+
+/**
+ * Whether the word after a name makes a legal person of it: a verb only a legal person does, a case it
+ * wins or loses, a fine, a suit or an accusation it suffers, or an outage or a breach of its systems.
+ * A person does all of these too, and a festival, a team or a character of a play may be sued or speak:
+ * `meant` asks the article about them.
+ */
+function actsAsLegalPerson(tokens: readonly Token[], end: number): boolean {
+  const verb = tokens[end];
+  if (!verb?.joined || verb.possessive || verb.hyphenated) return false;
+  const word = verb.folded;
+  if (LEGAL_PERSON_VERBS.has(word) || LEGAL_PARTICIPLES.has(word)) return true;
+  if (CASE_VERBS.has(word)) return namedAfter(tokens, end, 3, (k) => CASES.has(tokens[k]!.folded), false);
+  if (word !== 'hit' || tokens[end + 1]?.folded !== 'by' || !tokens[end + 1]!.joined) return false;
+  return namedAfter(
+    tokens,
+    end + 1,
+    3,
+    (k) => INCIDENTS.has(tokens[k]!.folded) || (tokens[k]!.folded === 'attack' && tokens[k - 1]!.folded === 'cyber'),
+    false,
+  );
+}
+
+/**
+ * Words that refer back to a person ("The actor's lawyers said…", "A man wrongly arrested…"), and an
+ * age ("The 87-year-old founded…").
+ */
+const PERSON_NOUNS = new Set(
+  `man woman actor actress singer rapper songwriter striker midfielder defender goalkeeper player governor
+   senator minister presenter comedian author novelist chef`.split(/\s+/),
+);
+
+function namesAPerson(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (t, k) => PERSON_NOUNS.has(t.folded) || (t.folded === 'old' && t.hyphenated && tokens[k - 1]?.folded === 'year'),
+  );
+}
+
 /** A family's words after its surname ("the Marriott family", "Merck dynasty", "a Walton heir"). */
 const FAMILY_WORDS = new Set('family families dynasty clan brothers sisters siblings heir heirs heiress'.split(' '));
 
@@ -593,6 +648,14 @@ function probabilityOf(guess: TopLevelGuess, topics: readonly number[]): number 
 const WEAK_WORD_CONTEXT = 0.4;
 /** Top-level topics of the words around a name beside a weak business word: economy…, labour. */
 const WEAK_WORD_TOPICS = [...CONTEXT_TOPICS, 9000000];
+/**
+ * Top-level topics of articles about people, culture, faith and sport (arts…, human interest, religion,
+ * sport), and the model's probability of them over a whole article at which a name's legal acts may be a
+ * person's, a festival's, a team's or a character's ("Apollo says goodbye in tearful season finale",
+ * "Carnival sued by residents over noise | …the Notting Hill street festival").
+ */
+const PEOPLES_TOPICS = [1000000, 8000000, 12000000, 15000000];
+const PEOPLES_ARTICLE = 0.3;
 
 const EXCHANGES = 'NASDAQ|Nasdaq|NYSE|NYSE American|NYSE Arca|NYSE MKT|AMEX|OTC|OTCQX|OTCQB|TSX|LSE|CBOE|Cboe';
 const TICKER_PATTERNS = [
@@ -1043,6 +1106,10 @@ interface ArticleEvidence {
   meansTheWord: () => boolean;
   /** The article speaks of a person: "he", "she", "his", "her"… */
   speaksOfSomeone: () => boolean;
+  /** The article refers to a person by a noun or an age ("the actor", "the 87-year-old"). */
+  namesAPerson: () => boolean;
+  /** The topic model reads the article as about people, culture, faith or sport ({@link PEOPLES_TOPICS}). */
+  aboutPeople: () => boolean;
 }
 
 export class CompanyMatcher {
@@ -1243,6 +1310,10 @@ export class CompanyMatcher {
     // Whether the article speaks of a person ("he", "her"), read once and only when asked.
     let someone: boolean | undefined;
     const speaksOfSomeone = () => (someone ??= wholeArticle().some((t) => PERSONAL_PRONOUNS.has(t.folded)));
+    let person: boolean | undefined;
+    const namesPerson = () => (person ??= namesAPerson(wholeArticle()));
+    let peoples: boolean | undefined;
+    const aboutPeople = () => (peoples ??= this.aboutPeople(wholeArticle()));
     const sure = new Set<number>(byTicker);
     const people = new Set<number>();
     const digest = isAggregatorDigest(evidence.introduction, evidence.url);
@@ -1294,6 +1365,8 @@ export class CompanyMatcher {
             hasStrongWord,
             meansTheWord: () => meansTheWord(name.company),
             speaksOfSomeone,
+            namesAPerson: namesPerson,
+            aboutPeople,
           })
         ) {
           sure.add(name.company);
@@ -1332,8 +1405,17 @@ export class CompanyMatcher {
     titleCase: boolean,
     article: ArticleEvidence,
   ): boolean {
-    const { companyNoun, namesProduct, speaksOfBusiness, namesTrade, hasStrongWord, meansTheWord, speaksOfSomeone } =
-      article;
+    const {
+      companyNoun,
+      namesProduct,
+      speaksOfBusiness,
+      namesTrade,
+      hasStrongWord,
+      meansTheWord,
+      speaksOfSomeone,
+      namesAPerson,
+      aboutPeople,
+    } = article;
     // A common given name is a person's as often as the company's ("Dave sits in while Brad recovers",
     // Dave Inc.): it needs evidence as a word does — unless written in capitals, as no person's name is
     // ("MARA mines more bitcoin").
@@ -1670,6 +1752,21 @@ export class CompanyMatcher {
     ) {
       return true;
     }
+    // "Snap denies claims it ignored bullying reports", "Shell fined £10m over North Sea leak", "Oracle hit by
+    // data breach": a name at the head of a sentence that acts or suffers as only a legal person does is
+    // the company — unless the article speaks of a person ("Abbott says he will sign the bill", "Ford sued
+    // by former assistant | The actor's lawyers…") or reads as culture, faith or sport, where festivals,
+    // characters and teams bear such names ("Apollo says goodbye in tearful season finale").
+    if (
+      single &&
+      tokens[start]!.sentenceStart &&
+      actsAsLegalPerson(tokens, end) &&
+      !speaksOfSomeone() &&
+      !namesAPerson() &&
+      !aboutPeople()
+    ) {
+      return true;
+    }
     // At the start of a headline or sentence the capital says nothing: words further on count for the
     // name only when it reads as the subject or a company's noun ("Snap shares plunge", "Citi said",
     // "Moody cuts outlook"), not as a word of the phrase ("Block on arms sales", "Progressive tax",
@@ -1952,6 +2049,13 @@ export class CompanyMatcher {
     if (!this.model) return true;
     const guess = this.model.guess(tokens.map((t) => t.folded).join(' '));
     return guess.known < 2 || probabilityOf(guess, COMPOUND_TOPICS) >= BUSINESS_ARTICLE;
+  }
+
+  /** Whether the topic model reads a whole article as about people, culture, faith or sport ({@link PEOPLES_TOPICS}). */
+  private aboutPeople(tokens: readonly Token[]): boolean {
+    if (!this.model) return false;
+    const guess = this.model.guess(tokens.map((t) => t.folded).join(' '));
+    return guess.known >= 2 && probabilityOf(guess, PEOPLES_TOPICS) >= PEOPLES_ARTICLE;
   }
 
   /**

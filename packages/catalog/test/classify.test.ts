@@ -2115,6 +2115,36 @@ describe('company matcher', () => {
     expect(names('Harley rides a motorcycle to school every day')).toEqual([]);
   });
 
+  it('reads a name that speaks, sues, is fined or loses a case as a legal person, unless the article is about a person or culture', () => {
+    expect(
+      names('Snap denies claims it ignored bullying reports', 'Parents in a lawsuit say the app failed them.'),
+    ).toEqual(['Snap Inc']);
+    expect(names('Delta says it will appeal ruling on pilot pay', 'A judge ordered back pay.')).toEqual([
+      'DELTA AIR LINES, INC.',
+    ]);
+    expect(
+      names('Shell fined £10m over North Sea leak', 'Regulators said the spill could have been prevented.'),
+    ).toEqual(['Shell plc']);
+    expect(names('Amazon wins appeal against record privacy fine')).toEqual(['AMAZON COM INC']);
+    expect(names('Oracle hit by data breach affecting cloud customers')).toEqual(['ORACLE CORP']);
+    // A person of that name, a festival, a character, a place's power cut, a thing refused.
+    expect(names('Abbott says he will sign the border bill')).toEqual([]);
+    expect(
+      names('Harley sued by ex-manager over tour earnings', "The singer's lawyers said the contract had ended."),
+    ).toEqual([]);
+    expect(names('Apollo says goodbye in tearful season finale', 'The character leaves the ship.')).toEqual([]);
+    expect(
+      names(
+        'Carnival sued by residents over noise and litter',
+        'Neighbours of the street festival want the parade moved.',
+      ),
+    ).toEqual([]);
+    expect(
+      names('Delta hit by power outage after storm', 'Residents of the river delta towns had no electricity.'),
+    ).toEqual([]);
+    expect(names('Visa denied to Afghan judge who fled the Taliban')).toEqual([]);
+  });
+
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
