@@ -538,6 +538,8 @@ const LEGAL_PERSON_VERBS = new Set(
   'says said denies sues settles settled appeals admits vows insists contests'.split(' '),
 );
 
+const FAREWELLS = new Set(['goodbye', 'farewell', 'hello', 'thanks']);
+
 /** What is done only to a legal person, right after its name ("Shell fined £10m", "Amazon accused of…"). */
 const LEGAL_PARTICIPLES = new Set(['sued', 'fined', 'accused']);
 
@@ -558,6 +560,8 @@ function actsAsLegalPerson(tokens: readonly Token[], end: number): boolean {
   const verb = tokens[end];
   if (!verb?.joined || verb.possessive || verb.hyphenated) return false;
   const word = verb.folded;
+  // Anything says goodbye ("Orion says farewell as Artemis capsule heads home").
+  if (FAREWELLS.has(tokens[end + 1]?.folded ?? '')) return false;
   if (LEGAL_PERSON_VERBS.has(word) || LEGAL_PARTICIPLES.has(word)) return true;
   if (CASE_VERBS.has(word)) return namedAfter(tokens, end, 3, (k) => CASES.has(tokens[k]!.folded), false);
   if (word !== 'hit' || tokens[end + 1]?.folded !== 'by' || !tokens[end + 1]!.joined) return false;
@@ -571,18 +575,36 @@ function actsAsLegalPerson(tokens: readonly Token[], end: number): boolean {
 }
 
 /**
- * Words that refer back to a person ("The actor's lawyers said…", "A man wrongly arrested…"), and an
- * age ("The 87-year-old founded…").
+ * Words that refer back to a person ("The actor's lawyers said…", "A man wrongly arrested…", "The Toronto
+ * mayor said…"), and an age ("The 87-year-old founded…").
  */
 const PERSON_NOUNS = new Set(
-  `man woman actor actress singer rapper songwriter striker midfielder defender goalkeeper player governor
-   senator minister presenter comedian author novelist chef`.split(/\s+/),
+  `man woman boy girl teenager pupil student mother father wife husband son daughter actor actress singer rapper
+   songwriter striker midfielder defender goalkeeper player rider sprinter athlete boxer governor senator
+   minister mayor presenter comedian author novelist chef`.split(/\s+/),
 );
 
-function namesAPerson(tokens: readonly Token[]): boolean {
+/**
+ * Whether an article speaks of a person named `word` or refers to someone as a person: a person's noun or
+ * age, or the word as a surname after a capitalised given name ("Klaus Schwab, who founded…").
+ */
+function namesAPerson(tokens: readonly Token[], word: string, givenNames: ReadonlySet<string>): boolean {
   return tokens.some(
-    (t, k) => PERSON_NOUNS.has(t.folded) || (t.folded === 'old' && t.hyphenated && tokens[k - 1]?.folded === 'year'),
+    (t, k) =>
+      PERSON_NOUNS.has(t.folded) ||
+      (t.folded === 'old' && t.hyphenated && tokens[k - 1]?.folded === 'year') ||
+      (t.folded === word &&
+        t.capital &&
+        t.joined &&
+        tokens[k - 1]!.capital &&
+        !tokens[k - 1]!.upper &&
+        givenNames.has(tokens[k - 1]!.folded)),
   );
+}
+
+/** Whether an article writes `word` in small letters: its everyday sense ("…once the target of a gang"). */
+function writesTheWord(tokens: readonly Token[], word: string): boolean {
+  return tokens.some((t) => t.folded === word && !t.capital);
 }
 
 /** A family's words after its surname ("the Marriott family", "Merck dynasty", "a Walton heir"). */
@@ -655,6 +677,8 @@ const WEAK_WORD_TOPICS = [...CONTEXT_TOPICS, 9000000];
  * "Carnival sued by residents over noise | …the Notting Hill street festival").
  */
 const PEOPLES_TOPICS = [1000000, 8000000, 12000000, 15000000];
+/** … and politics, for a name that is also a person's ("Abbott denies claims over Texas flood warnings"). */
+const PEOPLES_TOPICS_AND_POLITICS = [...PEOPLES_TOPICS, 11000000];
 const PEOPLES_ARTICLE = 0.3;
 
 const EXCHANGES = 'NASDAQ|Nasdaq|NYSE|NYSE American|NYSE Arca|NYSE MKT|AMEX|OTC|OTCQX|OTCQB|TSX|LSE|CBOE|Cboe';
@@ -1106,10 +1130,15 @@ interface ArticleEvidence {
   meansTheWord: () => boolean;
   /** The article speaks of a person: "he", "she", "his", "her"… */
   speaksOfSomeone: () => boolean;
-  /** The article refers to a person by a noun or an age ("the actor", "the 87-year-old"). */
+  /** The article refers to a person by a noun or an age, or names one so ({@link namesAPerson}). */
   namesAPerson: () => boolean;
-  /** The topic model reads the article as about people, culture, faith or sport ({@link PEOPLES_TOPICS}). */
-  aboutPeople: () => boolean;
+  /** The article writes a one-word name in small letters ({@link writesTheWord}). */
+  writesTheWord: () => boolean;
+  /**
+   * The topic model reads the article as about people, culture, faith or sport ({@link PEOPLES_TOPICS}) —
+   * or politics too, asked of a name that is also a person's.
+   */
+  aboutPeople: (politics: boolean) => boolean;
 }
 
 export class CompanyMatcher {
@@ -1310,10 +1339,14 @@ export class CompanyMatcher {
     // Whether the article speaks of a person ("he", "her"), read once and only when asked.
     let someone: boolean | undefined;
     const speaksOfSomeone = () => (someone ??= wholeArticle().some((t) => PERSONAL_PRONOUNS.has(t.folded)));
-    let person: boolean | undefined;
-    const namesPerson = () => (person ??= namesAPerson(wholeArticle()));
-    let peoples: boolean | undefined;
-    const aboutPeople = () => (peoples ??= this.aboutPeople(wholeArticle()));
+    let peoples: TopLevelGuess | null | undefined;
+    const aboutPeople = (politics: boolean) => {
+      if (peoples === undefined) peoples = this.articleGuess(wholeArticle());
+      return (
+        peoples !== null &&
+        probabilityOf(peoples, politics ? PEOPLES_TOPICS_AND_POLITICS : PEOPLES_TOPICS) >= PEOPLES_ARTICLE
+      );
+    };
     const sure = new Set<number>(byTicker);
     const people = new Set<number>();
     const digest = isAggregatorDigest(evidence.introduction, evidence.url);
@@ -1365,7 +1398,8 @@ export class CompanyMatcher {
             hasStrongWord,
             meansTheWord: () => meansTheWord(name.company),
             speaksOfSomeone,
-            namesAPerson: namesPerson,
+            namesAPerson: () => namesAPerson(wholeArticle(), name.words[0]!, this.givenNames),
+            writesTheWord: () => writesTheWord(wholeArticle(), name.words[0]!),
             aboutPeople,
           })
         ) {
@@ -1414,6 +1448,7 @@ export class CompanyMatcher {
       meansTheWord,
       speaksOfSomeone,
       namesAPerson,
+      writesTheWord,
       aboutPeople,
     } = article;
     // A common given name is a person's as often as the company's ("Dave sits in while Brad recovers",
@@ -1763,7 +1798,8 @@ export class CompanyMatcher {
       actsAsLegalPerson(tokens, end) &&
       !speaksOfSomeone() &&
       !namesAPerson() &&
-      !aboutPeople()
+      !writesTheWord() &&
+      !aboutPeople(found.givenName || found.surname)
     ) {
       return true;
     }
@@ -2051,11 +2087,11 @@ export class CompanyMatcher {
     return guess.known < 2 || probabilityOf(guess, COMPOUND_TOPICS) >= BUSINESS_ARTICLE;
   }
 
-  /** Whether the topic model reads a whole article as about people, culture, faith or sport ({@link PEOPLES_TOPICS}). */
-  private aboutPeople(tokens: readonly Token[]): boolean {
-    if (!this.model) return false;
+  /** The topic model's guess over a whole article; null without it or when it knows fewer than two words. */
+  private articleGuess(tokens: readonly Token[]): TopLevelGuess | null {
+    if (!this.model) return null;
     const guess = this.model.guess(tokens.map((t) => t.folded).join(' '));
-    return guess.known >= 2 && probabilityOf(guess, PEOPLES_TOPICS) >= PEOPLES_ARTICLE;
+    return guess.known < 2 ? null : guess;
   }
 
   /**

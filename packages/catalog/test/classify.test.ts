@@ -2143,6 +2143,18 @@ describe('company matcher', () => {
       names('Delta hit by power outage after storm', 'Residents of the river delta towns had no electricity.'),
     ).toEqual([]);
     expect(names('Visa denied to Afghan judge who fled the Taliban')).toEqual([]);
+    // A person named in full, a person's noun, the word in small letters, a politician's politics, a farewell.
+    expect(
+      names('Schwab denies forum misused funds', 'Klaus Schwab, who founded the meeting, rejected the claims.'),
+    ).toEqual([]);
+    expect(
+      names('Ford denies assault claim made by former aide', 'The Toronto mayor said the claims were false.'),
+    ).toEqual([]);
+    expect(names('Target wins appeal against deportation', 'The teenager was once the target of a gang.')).toEqual([]);
+    expect(
+      names('Abbott denies claims over Texas flood warnings', 'State officials say alerts were sent in time.'),
+    ).toEqual([]);
+    expect(names('Orion says farewell as Artemis capsule heads home')).toEqual([]);
   });
 
   it('reads acronyms only in capitals', () => {
