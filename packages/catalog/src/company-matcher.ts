@@ -1788,14 +1788,17 @@ export class CompanyMatcher {
       return true;
     }
     // "Snap denies claims it ignored bullying reports", "Shell fined £10m over North Sea leak", "Oracle hit by
-    // data breach": a name at the head of a sentence that acts or suffers as only a legal person does is
-    // the company — unless the article speaks of a person ("Abbott says he will sign the bill", "Ford sued
-    // by former assistant | The actor's lawyers…") or reads as culture, faith or sport, where festivals,
-    // characters and teams bear such names ("Apollo says goodbye in tearful season finale").
+    // data breach": a name at the head of a sentence that acts or suffers as only a legal person does, in an
+    // article that speaks of business or of the company's trade, is the company ("Unity accused of betraying
+    // voters" is a party) — unless the article speaks of a person ("Abbott says he will sign the bill", "The
+    // actor's lawyers…", "Klaus Schwab"), writes the word in small letters ("…once the target of a gang"),
+    // or reads as culture, faith or sport, where festivals, characters and teams bear such names ("Apollo
+    // says goodbye in tearful season finale"), or as politics, for a name that is also a person's.
     if (
       single &&
       tokens[start]!.sentenceStart &&
       actsAsLegalPerson(tokens, end) &&
+      (speaksOfBusiness() || namesTrade()) &&
       !speaksOfSomeone() &&
       !namesAPerson() &&
       !writesTheWord() &&

@@ -2155,6 +2155,10 @@ describe('company matcher', () => {
       names('Abbott denies claims over Texas flood warnings', 'State officials say alerts were sent in time.'),
     ).toEqual([]);
     expect(names('Orion says farewell as Artemis capsule heads home')).toEqual([]);
+    // Nor in an article that speaks of no business at all.
+    expect(names('Unity accused of betraying voters by opposition', 'The ruling alliance lost its majority.')).toEqual(
+      [],
+    );
   });
 
   it('reads acronyms only in capitals', () => {
