@@ -576,17 +576,19 @@ function actsAsLegalPerson(tokens: readonly Token[], end: number): boolean {
 
 /**
  * Words that refer back to a person ("The actor's lawyers said…", "A man wrongly arrested…", "The Toronto
- * mayor said…"), and an age ("The 87-year-old founded…").
+ * mayor said…"), an age ("The 87-year-old founded…"), and bodies that are no business, named like one
+ * ("The new party launched its campaign", "The book club's website").
  */
 const PERSON_NOUNS = new Set(
   `man woman boy girl teenager pupil student mother father wife husband son daughter actor actress singer rapper
    songwriter striker midfielder defender goalkeeper player rider sprinter athlete boxer governor senator
-   minister mayor presenter comedian author novelist chef`.split(/\s+/),
+   minister mayor presenter comedian author novelist chef party club charity band choir church`.split(/\s+/),
 );
 
 /**
- * Whether an article speaks of a person named `word` or refers to someone as a person: a person's noun or
- * age, or the word as a surname after a capitalised given name ("Klaus Schwab, who founded…").
+ * Whether an article speaks of a person named `word`, or of someone or a body that is no business: a
+ * person's noun or age, a party's, a club's or a charity's, or the word as a surname after a capitalised
+ * given name ("Klaus Schwab, who founded…").
  */
 function namesAPerson(tokens: readonly Token[], word: string, givenNames: ReadonlySet<string>): boolean {
   return tokens.some(
@@ -602,9 +604,14 @@ function namesAPerson(tokens: readonly Token[], word: string, givenNames: Readon
   );
 }
 
-/** Whether an article writes `word` in small letters: its everyday sense ("…once the target of a gang"). */
+/**
+ * Whether an article writes `word` in small letters, in either number: its everyday sense ("…once the
+ * target of a gang", "Target fined for missing safety targets").
+ */
 function writesTheWord(tokens: readonly Token[], word: string): boolean {
-  return tokens.some((t) => t.folded === word && !t.capital);
+  return tokens.some(
+    (t) => !t.capital && (t.folded === word || (t.folded.endsWith('s') && singular(t.folded) === word)),
+  );
 }
 
 /** A family's words after its surname ("the Marriott family", "Merck dynasty", "a Walton heir"). */

@@ -2155,6 +2155,13 @@ describe('company matcher', () => {
       names('Abbott denies claims over Texas flood warnings', 'State officials say alerts were sent in time.'),
     ).toEqual([]);
     expect(names('Orion says farewell as Artemis capsule heads home')).toEqual([]);
+    // The word in the plural in small letters; a party named in the article.
+    expect(
+      names('Target fined for missing safety targets', 'The hospital trust said waiting times had improved.'),
+    ).toEqual([]);
+    expect(
+      names('Progressive says it will stand candidates in every seat', 'The new party launched its campaign.'),
+    ).toEqual([]);
     // Nor in an article that speaks of no business at all.
     expect(names('Unity accused of betraying voters by opposition', 'The ruling alliance lost its majority.')).toEqual(
       [],
