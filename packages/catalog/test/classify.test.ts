@@ -2180,7 +2180,8 @@ describe('classification never throws', () => {
     // that ends where they look must be read, not thrown on ("Apple to cut staff" once threw).
     const words = `Apple Target Delta FedEx Duke Energy Union Pacific to cut open raises prices names new chief
       executive 1,800 600 jobs staff stores seasonal workers US Department of the Apple's outage cyberattack
-      , . Yahoo News GM hat Boko Haram Google build factory $3bn pilots passengers Visa debit Ruger`.split(/\s+/);
+      , . Yahoo News GM hat Boko Haram Google build factory $3bn pilots passengers Visa debit Ruger says sued
+      wins appeal hit by cyber-attack breach goodbye Klaus Schwab 87-year-old targets party`.split(/\s+/);
     let seed = 7;
     const pick = () => words[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % words.length]!;
     for (let i = 0; i < 5000; i++) {
