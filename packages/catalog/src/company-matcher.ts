@@ -91,7 +91,7 @@ const FOREIGN_BUSINESS_WORDS = new Set(
    stabilimenti colosso giacimento investimenti
    empresa acoes acionistas receita lucro lucrou dividendos trimestre aquisicao empregos demissoes mineradora
    petroleira investimentos
-   bedrijf aandelen aandeelhouders omzet winst dividend kwartaal overname ontslagen investeringen
+   bedrijf aandeel aandelen aandeelhouders omzet winst dividend kwartaal overname ontslagen investeringen
    ventes resultats ventas vendite vendas verkoop
    borse gewinne verluste milliarden insolvenz kunden pertes milliards faillite perdidas quiebra
    clientes borsa perdite fallimento clienti miliardi prejuizo falencia bilhoes beurs verlies faillissement
@@ -632,6 +632,8 @@ const NEW_WORDS = new Set(['new', 'latest', 'next', 'upcoming']);
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
+/** "And" in the other languages Tidings reads ("Visa et Mastercard", "Delta und Lufthansa"). */
+const FOREIGN_JOINERS = new Set(['und', 'et', 'y', 'e', 'ed', 'en']);
 /** Words that title case may leave in small letters, beside the prepositions. */
 const LOWER_IN_TITLES = new Set('with from into onto upon over than that this when where while amid about'.split(' '));
 /** Words after a joiner that are no noun of a list ("out of Apple and out of the limelight", "Amazon and others"). */
@@ -822,7 +824,9 @@ function isPerson(tokens: readonly Token[], end: number, titleCase: boolean): bo
     surname.folded !== '&' &&
     !tokens[end - 1]!.possessive &&
     !LEGAL_SUFFIXES.has(surname.folded) &&
-    !LEGAL_FORMS.has(surname.folded)
+    !LEGAL_FORMS.has(surname.folded) &&
+    // "Shell-Aktionäre": a business word hyphenated to a name is a German or Dutch compound, no surname.
+    !(surname.hyphenated && isForeignBusinessWord(surname.folded))
   );
 }
 
@@ -1500,16 +1504,20 @@ export class CompanyMatcher {
     // "Southwest storms ground flights", "Delta floods force farmers out": weather right after an
     // ambiguous name is a region's, whatever the article's business or trade words.
     if (name.words.length === 1 && name.ambiguous && next?.joined && WEATHER_WORDS.has(next.folded)) return false;
+    const businessCompound = !this.englishText && next?.hyphenated === true && isForeignBusinessWord(next.folded);
     // "Shell-shocked investors", "Apple-picking season": an ambiguous name hyphenated to a word is that
     // word's first half — unless the word says whose it is or what it is like ("Amazon-owned Whole Foods",
-    // "Amazon-like valuations") or is the company's trade or another company's name ("Apple-Google deal").
+    // "Amazon-like valuations") or is the company's trade or another company's name ("Apple-Google deal"),
+    // or, in another language, a business word: German and Dutch name a company's things so ("Apple-Aktie
+    // auf Rekordhoch", "Tesla-aandeel keldert").
     if (
       name.words.length === 1 &&
       name.ambiguous &&
       next?.hyphenated &&
       !ABOUT_THE_COMPANY.has(next.folded) &&
       !isTrade(name.company, next.folded) &&
-      !this.nameAt(tokens, end)
+      !this.nameAt(tokens, end) &&
+      !businessCompound
     ) {
       return false;
     }
@@ -1684,8 +1692,14 @@ export class CompanyMatcher {
       return true;
     }
     const after =
-      end < tokens.length && tokens[end]!.capital && !titleCase && tokens[end]!.folded !== '&' && !tokens[end]!.upper;
-    // "Polaris Music Prize" — but not "Apple's App Store", where a possessive ends the name's phrase.
+      end < tokens.length &&
+      tokens[end]!.capital &&
+      !titleCase &&
+      tokens[end]!.folded !== '&' &&
+      !tokens[end]!.upper &&
+      !businessCompound;
+    // "Polaris Music Prize" — but not "Apple's App Store", where a possessive ends the name's phrase (nor
+    // a German compound's business word, capitalised as German nouns are: "Amazon-Aktie legt zu").
     if (single && after && !tokens[end]!.sentenceStart && !tokens[end - 1]!.possessive) return false;
     // Several words, each capitalised, in a sentence-case text: a name ("Delta Air Lines", "Unity
     // Software") — but two everyday words, the last no business or technology word, make a place or a
@@ -2170,8 +2184,10 @@ export class CompanyMatcher {
       const name = this.nameAt(tokens, at);
       return name !== null && !name.ambiguous && (!name.acronym || tokens[at]!.upper);
     };
-    if (end + 1 < tokens.length && JOINERS.has(tokens[end]!.folded) && isSureName(end + 1)) return true;
-    if (start < 2 || !JOINERS.has(tokens[start - 1]!.folded)) return false;
+    const joins = (k: number) =>
+      JOINERS.has(tokens[k]!.folded) || (!this.englishText && FOREIGN_JOINERS.has(tokens[k]!.folded));
+    if (end + 1 < tokens.length && joins(end) && isSureName(end + 1)) return true;
+    if (start < 2 || !joins(start - 1)) return false;
     // The name before the joiner, of up to five words, must end right at it.
     for (let at = start - 2; at >= Math.max(0, start - 6); at--) {
       const name = this.nameAt(tokens, at);

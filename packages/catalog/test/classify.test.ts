@@ -1072,6 +1072,18 @@ describe('company matcher', () => {
     expect(read('de', 'Merck hebt Prognose an', 'Der Darmstädter Dax-Konzern profitiert von der Chipbranche.')).toEqual(
       [],
     );
+    // A German or Dutch compound of the name and a business word is the company's; "and" in those languages
+    // lists a name beside a company.
+    expect(read('de', 'Apple-Aktie auf Rekordhoch', 'Anleger setzen auf das neue Telefon.')).toEqual(['Apple Inc.']);
+    expect(read('nl', 'Tesla-aandeel keldert na tegenvallende cijfers', '')).toEqual(['Tesla, Inc.']);
+    expect(read('de', 'Amazon-Aktie legt nach Zahlen zu', 'Der Onlinehändler übertraf die Erwartungen.')).toEqual([
+      'AMAZON COM INC',
+    ]);
+    expect(read('de', 'Shell-Aktionäre stimmen gegen Klimaplan', '')).toEqual(['Shell plc']);
+    expect(read('de', 'Delta-Variante breitet sich in Bayern aus', 'Die Zahl der Fälle steigt.')).toEqual([]);
+    expect(read('fr', 'Visa et Mastercard visées par une plainte', 'Les réseaux de cartes sont accusés.')).toContain(
+      'VISA INC.',
+    );
   });
 
   it('does not read a word written with accents or umlauts as a plainly spelt name', () => {
