@@ -9,7 +9,7 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (2 708 texts, 1 664 hard negatives; 20 that shared a headline with
+//   - bench/eval/companies-dev.jsonl (2 708 texts, 1 663 hard negatives; 20 that shared a headline with
 //     the new set and 10 repeated were taken out in session 35), to develop the rules against
 //     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set;
 //     246 more ("batch": 2) on 2026-11-24, 171 of them before that day's rule changes and 75 after
