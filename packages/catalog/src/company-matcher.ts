@@ -97,7 +97,8 @@ const FOREIGN_BUSINESS_WORDS = new Set(
    clientes borsa perdite fallimento clienti miliardi prejuizo falencia bilhoes beurs verlies faillissement
    klanten miljard
    filialen logistikzentrum entrepot entrepots succursales sucursales almacen filiali magazzino armazem
-   magazijn`.split(/\s+/),
+   magazijn hauptsitz konzernzentrale hoofdkantoor millones milioni milhoes miljoen quartalszahlen
+   kwartaalcijfers benefice konkurrent competidor concorrente startup startups`.split(/\s+/),
 );
 
 /**
@@ -985,11 +986,29 @@ const TRAVEL_WORDS = new Set(
    services ferries ferry`.split(/\s+/),
 );
 
-/** Whether a word right after a name can be its verb ("Target beats", "Delta Cancels", "Citi said"). */
-function readsAsVerb(token: Token | undefined): boolean {
+/**
+ * Articles, prepositions and conjunctions of the other languages Tidings reads, which never follow a name
+ * as its verb ("Amazon en Aragón", "Shell und BP").
+ */
+const FOREIGN_FUNCTION_WORDS = new Set(
+  `un une una uno ein eine einen einem einer een y e et und ed en in im am an auf aus bei mit nach zu zum zur
+   fur für von vom vor über uber a à au aux pour par sur dans avec sans con por para sobre sin per su tra fra
+   nei nel nella sul sulla em no na nos nas com pelo pela op voor met naar bij uit om tot te
+   che que qui dass das die der den dem des il lo la le les el los las gli o os as het de del della di do da
+   dos du`.split(/\s+/),
+);
+
+/**
+ * Whether a word right after a name can be its verb ("Target beats", "Delta Cancels", "Citi said"); in
+ * another language, whose verbs end otherwise, any word in small letters that is no article, preposition
+ * or conjunction ("Zoom gana clientes", "Shell verhuist hoofdkantoor", "Alphabet legt Quartalszahlen
+ * vor": German writes its nouns with a capital).
+ */
+function readsAsVerb(token: Token | undefined, english: boolean): boolean {
   if (!token || !token.joined || token.hyphenated || token.possessive) return false;
   const word = token.folded;
   if (PREPOSITIONS.has(word) || DETERMINERS.has(word)) return false;
+  if (!english) return !token.capital && !FOREIGN_FUNCTION_WORDS.has(word) && !/^\p{N}/u.test(word);
   return PHRASE_END_WORDS.has(word) || word.endsWith('s') || word.endsWith('ed');
 }
 
@@ -1851,7 +1870,7 @@ export class CompanyMatcher {
    * it comes a surname ("Bill Gates Pledges $1 Billion").
    */
   private doesBusiness(tokens: Token[], end: number, company?: number): boolean {
-    if (!readsAsVerb(tokens[end])) return false;
+    if (!readsAsVerb(tokens[end], this.englishText)) return false;
     const [, to] = clause(tokens, end, end + 1, BUSINESS_WINDOW);
     for (let k = end + 1; k < to; k++) {
       const folded = tokens[k]!.folded;
@@ -1870,7 +1889,7 @@ export class CompanyMatcher {
    * before a business's possession. A river loses its forest cover, a planet its atmosphere.
    */
   private actsOnItsBusiness(tokens: Token[], end: number, company: number): boolean {
-    if (!readsAsVerb(tokens[end])) return false;
+    if (!readsAsVerb(tokens[end], this.englishText)) return false;
     const [, to] = clause(tokens, end, end + 1, BUSINESS_WINDOW);
     for (let k = end + 1; k < to; k++) {
       if (tokens[k]!.folded === 'its' && ownsBusiness(tokens, k + 1, company)) return true;

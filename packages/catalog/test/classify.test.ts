@@ -1081,6 +1081,10 @@ describe('company matcher', () => {
     ]);
     expect(read('de', 'Shell-Aktionäre stimmen gegen Klimaplan', '')).toEqual(['Shell plc']);
     expect(read('de', 'Delta-Variante breitet sich in Bayern aus', 'Die Zahl der Fälle steigt.')).toEqual([]);
+    // Their verbs end otherwise than in "-s" or "-ed": a word in small letters after the name is its verb.
+    expect(read('es', 'Zoom gana clientes en América Latina', '')).toEqual(['Zoom Communications, Inc.']);
+    expect(read('nl', 'Shell verhuist hoofdkantoor naar Londen', '')).toEqual(['Shell plc']);
+    expect(read('it', 'Delta del Po, la pesca delle vongole crolla', 'I pescatori chiedono aiuti.')).toEqual([]);
     expect(read('fr', 'Visa et Mastercard visées par une plainte', 'Les réseaux de cartes sont accusés.')).toContain(
       'VISA INC.',
     );
