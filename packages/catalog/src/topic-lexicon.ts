@@ -429,7 +429,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000137: `prisoner:0.75, prisoners:0.75, jail:0.75, jailed:0.75, inmate:0.75, inmates:0.75`,
   20001287: `supreme court:0.75`,
   20000122: `lawsuit:0.75, lawsuits:0.75, sued:0.75, sue:0.75, sues:0.75, plaintiff:0.75, class action:0.75,
-    class-action:0.75, settlement:0.3, settle:0.225`,
+    class-action:0.75, settlement:0.3, settle:0.225, defamation:0.75, libel:0.75, slander:0.75`,
 
   // ── disaster, accident and emergency incident ────────────────────────────────────────────────────
   3000000: `disaster, disasters, earthquake, earthquakes, tsunami, hurricane, hurricanes, flood, floods, flooding,

@@ -12,13 +12,14 @@ import { foldText } from '@tidings/core/text';
  *   clears key hurdle in Senate" was sport at 3.6); "windows" and "shooters" are software and games;
  * - "results", "orders", "talks", "arms", "holdings", "marines", "tanks", "spirits" (drinks) and
  *   "standings" (a league's) are what the lexicon means by them; "aids" is the disease ("aid convoy"),
- *   "mars" the planet (Spanish "mar" is the sea);
+ *   "mars" the planet (Spanish "mar" is the sea); "spaces" are places to park, work or meet ("Showcase
+ *   Your Projects in Spaces"), never outer space;
  * - teams named by a plural are kept apart from the word they are named after: the Chiefs, Indians,
  *   Nets, Bulls, Rockets, Cardinals, Royals… ("chief executive", "Indian economy", "net profit").
  */
 const KEPT_PLURALS = new Set(
   `shares securities goods futures findings hurdles windows shooters results orders talks arms holdings
-   marines tanks aids mars spirits standings
+   marines tanks aids mars spirits standings spaces
    patriots cowboys packers ravens raiders vikings colts chargers jaguars texans falcons dolphins eagles jets
    rams chiefs titans saints browns panthers mets cubs dodgers braves orioles padres rockies royals brewers
    mariners marlins expos cardinals twins angels tigers pirates reds indians athletics pistons spurs pacers

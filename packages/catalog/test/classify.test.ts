@@ -667,6 +667,7 @@ describe('topic classifier', () => {
     expect(firstTopic('Teen jailed for burglary spree')).toBe('prison');
     expect(firstTopic('Supreme Court strikes down affirmative action')).toBe('supreme and high court');
     expect(firstTopic('Woman sues hospital for negligence')).toBe('civil law');
+    expect(firstTopic('Bill Cosby wins defamation case')).toBe('civil law');
   });
 
   it("names the part of a worker's life a labour story is about: pay, hours, the gig economy", () => {
@@ -698,6 +699,8 @@ describe('topic classifier', () => {
     expect(firstRoot('Consumer goods makers raise prices again')).toBe('economy, business and finance');
     expect(score('Team spirit carries United to win', 10000000)).toBe(0);
     expect(score('A standing ovation for the cast', 15000000)).toBeLessThan(0.5);
+    // "Spaces" are places to park, work or meet, never outer space.
+    expect(firstTopic('Showcase Your Projects in Spaces using Gradio')).not.toBe('space exploration');
     expect(score('New Jersey governor signs budget', 15000000)).toBeLessThan(0.5);
     expect(score('Minister warned of risks', 4000000)).toBeLessThan(1);
     // "Makes history" is no news of history, the field.
