@@ -201,6 +201,14 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000257: `heat pump, heat pumps, clean energy`,
   20000382: `shrinkflation, cost of living, cost-of-living`,
   20000380: `mortgage rates, mortgage rate, mortgage holders`,
+  // Property let and rented, homes and shops alike: landlords, tenants, rents, evictions.
+  20000235: `rents:0.75, rent:0.4, tenants:0.6, tenant:0.6, landlords:0.6, landlord:0.5, eviction:0.6, evictions:0.6,
+    evicted:0.6`,
+  // Homes to buy and rent: the housing market, flats by their bedrooms, renters and their agents.
+  20001368: `house prices, home prices, property prices, housing market, property market, home sales:0.75, renters,
+    renter, letting agent, letting agents, estate agent, estate agents, realtor, realtors, homebuyers, homebuyer,
+    home buyers, first-time buyers, buy-to-let, apartment:0.5, apartments:0.6, bedroom:0.4, one-bedroom,
+    two-bedroom, three-bedroom, studio flat, for rent, leasehold, leaseholders`,
   20000296: `electric vehicle, electric vehicles, electric car, electric cars, ev maker, ev makers, evs:0.7, charging station, charging stations, charging points, automaker, automakers, carmaker, carmakers, car maker, auto industry, auto sales, vehicles:0.6,
     general motors, gm, ford motor, toyota, chrysler, daimlerchrysler, honda, nissan, volkswagen, bmw, renault,
     hyundai, dealership, recall:0.3, suv, suvs, sedan, sedans, hatchback, hatchbacks, pickup truck, pickup trucks,
@@ -472,7 +480,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     channel crossings, channel crossing, migrant crossings, migrant boat, migrant boats, migrant camp, migrant camps,
     visa applications, visa application, visa rules, work visas, student visas`,
   // Applications of every other kind than software's.
-  20000628: `planning application, planning applications, planning permission`,
+  20000628: `planning application, planning applications, planning permission, affordable housing, social housing,
+    council housing, housing crisis, housing shortage, rent control, rent controls, rent cap, eviction ban`,
   20000509: `job application, job applications, job applicants`,
   20000800: `homeless, homelessness, rough sleeping, rough sleepers, sleeping rough, homeless shelter, homeless shelters,
     temporary accommodation`,

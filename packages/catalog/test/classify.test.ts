@@ -675,6 +675,15 @@ describe('topic classifier', () => {
     expect(firstTopic('Gig workers win right to holiday pay')).toBe('self-employment');
   });
 
+  it('names housing news: the housing market, landlords and tenants, housing policy', () => {
+    expect(firstTopic('Rents rise 8% as landlords leave the market')).toBe('construction and property');
+    expect(firstTopic('House prices fall for third month')).toBe('residential real estate');
+    expect(firstTopic("Two-bedroom apartments now cost more than a year's salary")).toBe('residential real estate');
+    expect(firstTopic('Council housing waiting lists hit record')).toBe('housing and urban planning policy');
+    // A flat's fire is a fire.
+    expect(firstTopic('Apartment fire kills three in Bronx')).toBe('fire');
+  });
+
   it("names the business news: a company's earnings, its shares", () => {
     expect(firstTopic('Profit rose 10 percent in the quarter, the company said')).toBe('corporate earnings');
     // A possessive is its noun: the carmaker's sector counts too.
