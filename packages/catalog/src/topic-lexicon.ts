@@ -503,6 +503,9 @@ export const TOPIC_LEXICON: Record<number, string> = {
     malaria:0.75, tuberculosis:0.75, pneumonia:0.75, polio:0.75, ebola:0.75, sars:0.75, cholera:0.75, dengue:0.75, measles:0.75,
     mpox:0.75, zika:0.75, covid:0.75, covid-19:0.75, coronavirus:0.75, omicron:0.75, subvariant:0.75, covid wave:0.75,
     variant:0.4, variants:0.4, delta variant:0.75, unvaccinated:0.75`,
+  // Diseases of crops and trees (their infections are no people's).
+  20000495: `plant disease, plant diseases, crop disease, crop diseases, blight, potato blight, bacterial wilt, wilt:0.6,
+    mildew, ash dieback, dutch elm disease, xylella, panama disease, citrus greening, plant pathogen, plant pathogens`,
   20000449: `outbreak:0.75, before the pandemic:0.1, since the pandemic:0.1, after the pandemic:0.1, pre-pandemic:0.1,
     post-pandemic:0.1`,
   20000451: `virus:0.3`,

@@ -655,6 +655,7 @@ describe('topic classifier', () => {
   });
 
   it('names the kind of health or environment news: an outbreak, a disease, the climate, a species', () => {
+    expect(firstTopic('Blight threatens potato harvest across Ireland')).toBe('plant disease');
     expect(firstTopic('Measles outbreak spreads in Texas')).toBe('epidemic and pandemic');
     expect(firstTopic("Diabetes drug shows promise against Alzheimer's")).toBe('disease and condition');
     expect(firstTopic('Greenhouse gas emissions hit record high')).toBe('climate change');
