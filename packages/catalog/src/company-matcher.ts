@@ -539,6 +539,7 @@ const LEGAL_PERSON_VERBS = new Set(
   'says said denies sues settles settled appeals admits vows insists contests'.split(' '),
 );
 
+/** Words after "says" that anything says ({@link actsAsLegalPerson}). */
 const FAREWELLS = new Set(['goodbye', 'farewell', 'hello', 'thanks']);
 
 /** What is done only to a legal person, right after its name ("Shell fined £10m", "Amazon accused of…"). */
@@ -1365,16 +1366,17 @@ export class CompanyMatcher {
       (strong ??= wholeArticle().some((t) => isStrongBusinessWord(t.folded) && !AMOUNTS.test(t.folded)));
     // Whether anything in the article speaks of a business (see `meant`), read once and only when asked.
     let business: boolean | undefined;
-    const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle()));
+    // The topic model's guess over the whole article, made once and only when a rule asks.
+    let guess: TopLevelGuess | null | undefined;
+    const articleGuess = () => (guess === undefined ? (guess = this.articleGuess(wholeArticle())) : guess);
+    const speaksOfBusiness = () => (business ??= this.speaksOfBusiness(wholeArticle(), articleGuess));
     // Whether the article speaks of a person ("he", "her"), read once and only when asked.
     let someone: boolean | undefined;
     const speaksOfSomeone = () => (someone ??= wholeArticle().some((t) => PERSONAL_PRONOUNS.has(t.folded)));
-    let peoples: TopLevelGuess | null | undefined;
     const aboutPeople = (politics: boolean) => {
-      if (peoples === undefined) peoples = this.articleGuess(wholeArticle());
+      const read = articleGuess();
       return (
-        peoples !== null &&
-        probabilityOf(peoples, politics ? PEOPLES_TOPICS_AND_POLITICS : PEOPLES_TOPICS) >= PEOPLES_ARTICLE
+        read !== null && probabilityOf(read, politics ? PEOPLES_TOPICS_AND_POLITICS : PEOPLES_TOPICS) >= PEOPLES_ARTICLE
       );
     };
     const sure = new Set<number>(byTicker);
@@ -1831,7 +1833,8 @@ export class CompanyMatcher {
     // data breach": a name at the head of a sentence that acts or suffers as only a legal person does, in an
     // article that speaks of business or of the company's trade, is the company ("Unity accused of betraying
     // voters" is a party) — unless the article speaks of a person ("Abbott says he will sign the bill", "The
-    // actor's lawyers…", "Klaus Schwab"), writes the word in small letters ("…once the target of a gang"),
+    // actor's lawyers…", "Klaus Schwab") or of a party, a club or a charity, writes the word in small letters
+    // ("…once the target of a gang"),
     // or reads as culture, faith or sport, where festivals, characters and teams bear such names ("Apollo
     // says goodbye in tearful season finale"), or as politics, for a name that is also a person's.
     if (
@@ -2111,7 +2114,7 @@ export class CompanyMatcher {
    * Whether an article speaks of a business anywhere: a business or company word, or words the topic
    * model reads as business or technology.
    */
-  private speaksOfBusiness(tokens: readonly Token[]): boolean {
+  private speaksOfBusiness(tokens: readonly Token[], articleGuess: () => TopLevelGuess | null): boolean {
     if (
       tokens.some(
         (t, k) =>
@@ -2126,8 +2129,9 @@ export class CompanyMatcher {
       return true;
     }
     if (!this.model) return true;
-    const guess = this.model.guess(tokens.map((t) => t.folded).join(' '));
-    return guess.known < 2 || probabilityOf(guess, COMPOUND_TOPICS) >= BUSINESS_ARTICLE;
+    // A text the model knows fewer than two words of may be about anything.
+    const guess = articleGuess();
+    return guess === null || probabilityOf(guess, COMPOUND_TOPICS) >= BUSINESS_ARTICLE;
   }
 
   /** The topic model's guess over a whole article; null without it or when it knows fewer than two words. */
