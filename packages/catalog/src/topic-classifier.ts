@@ -671,14 +671,29 @@ export class TopicClassifier {
    * default topics all stay, even beyond that). `english`: whether the text is English ({@link
    * isEnglishText}), when the caller has asked already.
    */
+  /**
+   * The text's topics beside what the feed says an item is about (`given`): a field the feed does not name
+   * needs the lexicon's evidence in the text — the model's guess alone, on a podcast's show notes or a
+   * forum's one-line title, adds noise to what the feed said ("Giant Bombcast … our appetite for Fallout 3
+   * DLC, and much more!" read as environment beside the show's Video Games; "Has fallout gone too far?" in
+   * r/gaming as politics). Without such evidence from the feed, the text's topics stand as they are.
+   */
+  private textTopicsBeside(given: readonly number[], evidence: TopicEvidence): number[] {
+    const { topics, scores } = this.classifyText(evidence);
+    if (!given.length) return topics;
+    const named = new Set(given.map((id) => this.rootOf(id)));
+    return topics.filter((id) => named.has(this.rootOf(id)) || (scores.get(this.rootOf(id)) ?? 0) >= MODEL_EVIDENCE);
+  }
+
   assign(defaults: readonly number[], evidence: TopicEvidence, english = isEnglishText(evidence)): number[] {
-    const candidates = [
-      ...defaults,
+    // What the feed says the item is about: its categories, its URL's sections, a podcast's categories.
+    const given = [
       ...this.topicsOfCategories(evidence.categories ?? []),
       ...(evidence.url ? this.topicsOfUrl(evidence.url) : []),
       ...topicsOfPodcastCategories(evidence.podcastCategories ?? []),
-      ...(english ? this.classifyText(evidence).topics : this.classifyTranslated(evidence)),
     ];
+    const text = english ? this.textTopicsBeside(given, evidence) : this.classifyTranslated(evidence);
+    const candidates = [...defaults, ...given, ...text];
     const specific = candidates.filter(
       (id, i) => candidates.indexOf(id) === i && !candidates.some((other) => this.isAncestor(id, other)),
     );

@@ -875,6 +875,26 @@ describe('topic classifier', () => {
     expect(topics.assign(fourDefaults, text('Earthquake hits the coast'))).toEqual(fourDefaults);
   });
 
+  it("adds a field the feed does not name only on the text's own words for it, not on the model's guess", () => {
+    const names = (ids: number[]) => ids.map(rootName);
+    const showNotes = {
+      ...text(
+        'Giant Bombcast 05-26-2009',
+        "We hint at Giant Bomb's plans for the big show and discuss the diminishing returns of teasing a teaser, " +
+          "how to punish rage-quitters, ICP's wrestling league, Bionic Commando truth and reconciliation, our " +
+          'appetite for Fallout 3 DLC, and much more!',
+      ),
+      podcastCategories: [['Games & Hobbies', 'Video Games']],
+    };
+    expect(names(topics.assign([], showNotes))).not.toContain('environment');
+    // Without the feed's word, the text's reading stands; with the text's own words, a second field comes in.
+    expect(
+      topics.assign([], { ...text('Has fallout gone too far?'), categories: ['gaming'] }).map(rootName),
+    ).not.toContain('politics');
+    const club = { ...text('Club posts record profit as shares jump'), categories: ['Sport'] };
+    expect(names(topics.assign([], club))).toContain('economy, business and finance');
+  });
+
   it('reads a wire story without its dateline: where it was filed is not what it is about', () => {
     // "NEW YORK" read as markets, "WASHINGTON" as politics, "SAN FRANCISCO" as crime and technology.
     const stories: [string, string][] = [
