@@ -1179,6 +1179,10 @@ describe('company matcher', () => {
     expect(names('Solve for efficiency with Amazon Mechanical Turk')).toEqual(['AMAZON COM INC']);
     // "Meta" is a given name too, but a product line after it is no surname.
     expect(names('Meta Quest headsets get hand tracking upgrade')).toEqual(['Meta Platforms, Inc.']);
+    // Cloud services and chips named with the company's name, as developers' blogs write them.
+    expect(names('Deploy Hugging Face models easily with Amazon SageMaker')).toEqual(['AMAZON COM INC']);
+    expect(names('Accelerating PyTorch Transformers with Intel Sapphire Rapids, part 1')).toEqual(['INTEL CORP']);
+    expect(names('Intel suggests the attack was planned for weeks')).toEqual([]);
     // Places, foods and phrases of the same words are not products.
     expect(names('Apple Valley fire forces evacuations')).toEqual([]);
     expect(names('Amazon Basin fires reach record high')).toEqual([]);
