@@ -540,6 +540,7 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
   1564408: ['Snapchat', 'Bitmoji', 'Evan Spiegel'],
   1318605: ['Cybertruck', 'Powerwall', 'Musk'],
   50863: ['Pentium', 'Xeon', 'Gelsinger', 'Sapphire Rapids'],
+  789019: ['Xbox', 'HoloLens', 'PowerPoint', 'Nadella'],
   1341439: ['NetSuite', 'Ellison', 'Safra Catz'],
   1571996: ['Alienware'],
   815097: ['cruise ship', 'cruise ships', 'cruise line', 'cruise lines', 'Micky Arison'],

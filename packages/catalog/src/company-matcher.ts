@@ -1578,6 +1578,9 @@ export class CompanyMatcher {
         start > 0 &&
         !titleCase &&
         !tokens[start]!.sentenceStart &&
+        // Right before it, a space between: a comma or a colon makes a list ("…The Division, Microsoft
+        // studio closures…"), not a person's or a place's name.
+        tokens[start]!.joined &&
         tokens[start - 1]!.capital &&
         !tokens[start - 1]!.upper &&
         !tokens[start - 1]!.possessive &&
@@ -1639,7 +1642,8 @@ export class CompanyMatcher {
     // unless nothing in the article speaks of a business — or it owns what follows ("Disney's new film"),
     // or is owned ("Comedian's Netflix special": a surname follows no possessive).
     // Nor is a name written as brands are ("FedEx pilots vote to strike"): no surname or place is. Its
-    // trade anywhere speaks of it as business words do ("Thieves steal Ruger pistols from gun shop").
+    // trade anywhere speaks of it as business words do ("Thieves steal Ruger pistols from gun shop"), and so
+    // does one of its own products ("Microsoft studio closures, the weird future of the Xbox").
     // "Hershey school district votes to raise property tax": a place's own institutions after a name make
     // the place of it, whatever the article's business words.
     // So do they capitalised, in a text whose case can tell ("Brunswick County approves data centre",
@@ -1680,7 +1684,8 @@ export class CompanyMatcher {
         (start > 0 && tokens[start - 1]!.possessive) ||
         (name.words.length === 1 && tokens[start]!.camel) ||
         speaksOfBusiness() ||
-        namesTrade()
+        namesTrade() ||
+        namesProduct()
       );
     }
     // "Amazon's new Echo Show", "Meta's latest Quest": the company's new product, named, in a text whose

@@ -1183,6 +1183,13 @@ describe('company matcher', () => {
     expect(names('Deploy Hugging Face models easily with Amazon SageMaker')).toEqual(['AMAZON COM INC']);
     expect(names('Accelerating PyTorch Transformers with Intel Sapphire Rapids, part 1')).toEqual(['INTEL CORP']);
     expect(names('Intel suggests the attack was planned for weeks')).toEqual([]);
+    // A capitalised word before a name with a comma between makes a list, not a person's name; a
+    // product of the company named in the article speaks of it as business words do.
+    const showNotes =
+      "This week's show is packed with No Man's Sky, The Division, Microsoft studio closures, the weird " +
+      'future of the Xbox, and more!';
+    expect(names('Giant Bombcast 03/08/2016', showNotes)).toEqual(['MICROSOFT CORP']);
+    expect(names('Nikola Tesla biopic wins festival prize')).toEqual([]);
     // Places, foods and phrases of the same words are not products.
     expect(names('Apple Valley fire forces evacuations')).toEqual([]);
     expect(names('Amazon Basin fires reach record high')).toEqual([]);
