@@ -616,6 +616,27 @@ function writesTheWord(tokens: readonly Token[], word: string): boolean {
   );
 }
 
+/**
+ * Adverbs that news puts between a subject and its verb ("Apple reportedly plans…", "Target briefly
+ * halts…", "Carnival still expects…"): they say nothing of what the name is, and a rule reading the word
+ * after a name (its verb, a compound's noun) reads past them.
+ */
+const ADVERBS = new Set(
+  `reportedly allegedly quietly finally briefly recently officially secretly sharply quickly abruptly suddenly
+   temporarily formally publicly initially previously already also still now again just once soon ultimately
+   eventually partially fully largely mostly nearly almost barely swiftly reluctantly`.split(/\s+/),
+);
+
+/**
+ * The tokens without an adverb right after a capitalised word and before another word of the sentence
+ * ({@link ADVERBS}); the same array when there is none.
+ */
+function withoutAdverbs(tokens: Token[]): Token[] {
+  const skip = (t: Token, k: number) =>
+    k > 0 && t.joined && ADVERBS.has(t.folded) && tokens[k - 1]!.capital && tokens[k + 1]?.joined === true;
+  return tokens.some(skip) ? tokens.filter((t, k) => !skip(t, k)) : tokens;
+}
+
 /** A family's words after its surname ("the Marriott family", "Merck dynasty", "a Walton heir"). */
 const FAMILY_WORDS = new Set('family families dynasty clan brothers sisters siblings heir heirs heiress'.split(' '));
 
@@ -1394,8 +1415,8 @@ export class CompanyMatcher {
         /[:$(]/.test(read) && TICKER_PATTERNS.some((p) => read.search(p) >= 0)
           ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), read)
           : read;
-      const tokens = tokenize(masked, this.englishText);
-      const long = tokens.filter((t) => t.folded.length > 3);
+      const written = tokenize(masked, this.englishText);
+      const long = written.filter((t) => t.folded.length > 3);
       const titleCase =
         long.length >= 3 &&
         long.filter((t) => t.capital).length >= long.length * 0.6 &&
@@ -1403,6 +1424,7 @@ export class CompanyMatcher {
         // a sentence with several names in it ("Carlisle United sold to American investors").
         (index > 0 ||
           long.filter((t) => !t.capital && !PREPOSITIONS.has(t.folded) && !LOWER_IN_TITLES.has(t.folded)).length < 2);
+      const tokens = this.englishText ? withoutAdverbs(written) : written;
       for (let i = 0; i < tokens.length;) {
         // The longest name written as a name ("Domino's pizza" is Domino's, not "Domino's Pizza").
         // (A name is written with a capital: a word without one is looked up no further.)

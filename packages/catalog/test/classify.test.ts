@@ -2228,6 +2228,18 @@ describe('company matcher', () => {
     );
   });
 
+  it('reads past an adverb between a name and its verb, as if it were not there', () => {
+    expect(names('Apple reportedly plans to cut iPhone production')).toEqual(['Apple Inc.']);
+    expect(names('Amazon quietly raises Prime prices in Europe')).toEqual(['AMAZON COM INC']);
+    expect(names('Delta officially ends its blocked middle seats', 'The airline said demand had recovered.')).toEqual([
+      'DELTA AIR LINES, INC.',
+    ]);
+    expect(names('Amazon now emits more carbon than it absorbs', 'Gases were measured over the rainforest.')).toEqual(
+      [],
+    );
+    expect(names('Delta variant now dominant in the US')).toEqual([]);
+  });
+
   it('reads acronyms only in capitals', () => {
     expect(names('UPS to cut 12,000 jobs')).toEqual(['UNITED PARCEL SERVICE INC']);
     expect(names('The ups and downs of a season')).toEqual([]);
