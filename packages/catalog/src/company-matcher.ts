@@ -202,8 +202,10 @@ function namedAfter(
 
 /** A company's officers and workers, right after its name ("Delta boss", "Oracle chairman", "Ford workers"). */
 const OFFICERS = new Set(
-  'boss chief ceo chairman chairwoman founder cofounder workers staff employees workforce'.split(' '),
+  'boss chief ceo cfo cto coo chairman chairwoman founder cofounder workers staff employees workforce'.split(' '),
 );
+/** A company's officers by their corporate titles, which no team, band or town gives ("Amazon CTO Werner Vogels"). */
+const CORPORATE_TITLES = new Set('ceo cfo cto coo cio chairman chairwoman founder cofounder'.split(' '));
 /** Amounts, which are strong business words but no company's alone. */
 const AMOUNTS = /^(?:million|millions|billion|billions|\d+(?:bn|tn))$/;
 
@@ -1736,6 +1738,20 @@ export class CompanyMatcher {
       tokens[end + 1]?.capital &&
       tokens[end + 1]!.joined &&
       speaksOfBusiness()
+    ) {
+      return true;
+    }
+    // "Amazon CTO Werner Vogels", "Apollo CEO Marc Rowan": a corporate title between the name and a person's
+    // full name makes that person the company's officer.
+    if (
+      single &&
+      tokens[end]?.joined &&
+      CORPORATE_TITLES.has(tokens[end].folded) &&
+      tokens[end + 1]?.capital &&
+      tokens[end + 1]!.joined &&
+      this.givenNames.has(tokens[end + 1]!.folded) &&
+      tokens[end + 2]?.capital &&
+      tokens[end + 2]!.joined
     ) {
       return true;
     }

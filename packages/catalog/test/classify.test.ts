@@ -1190,6 +1190,11 @@ describe('company matcher', () => {
       'future of the Xbox, and more!';
     expect(names('Giant Bombcast 03/08/2016', showNotes)).toEqual(['MICROSOFT CORP']);
     expect(names('Nikola Tesla biopic wins festival prize')).toEqual([]);
+    // A corporate title before a person's full name; a software maker's product line.
+    expect(names('Amazon CTO Werner Vogels will be in attendance')).toEqual(['AMAZON COM INC']);
+    expect(names('Match boss Erik ten Hag praises his side')).toEqual([]);
+    expect(names('Cheap antivirus and Adobe Photoshop Elements deals')).toEqual(['ADOBE INC.']);
+    expect(names('Adobe houses keep cool in the desert heat')).toEqual([]);
     // Places, foods and phrases of the same words are not products.
     expect(names('Apple Valley fire forces evacuations')).toEqual([]);
     expect(names('Amazon Basin fires reach record high')).toEqual([]);
