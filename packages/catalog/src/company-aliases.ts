@@ -5,6 +5,7 @@
 export const COMPANY_ALIASES: Record<number, string[]> = {
   320193: ['Apple'],
   789019: ['Microsoft'],
+  64996: ['Mercury Insurance'],
   1652044: ['Google', 'Alphabet'],
   1018724: ['Amazon', 'Amazon.com', 'AWS', 'Amazon Web Services'],
   1326801: ['Meta', 'Facebook', 'Instagram', 'WhatsApp', 'Oculus'],
@@ -625,6 +626,10 @@ export const COMPANY_TRADES: Record<number, string> = {
   1585689: 'hotel resort', // Hilton
   18230: 'excavator bulldozer machinery', // Caterpillar
   1286681: 'pizza', // Domino's
+  16988: 'camera lens printer', // Canon
+  31235: 'camera photography', // Kodak
+  1505880: 'jewellery jewelry bracelet', // Pandora
+  842162: 'seat seating', // Lear
 };
 
 /**

@@ -1195,6 +1195,10 @@ describe('company matcher', () => {
     expect(names('Match boss Erik ten Hag praises his side')).toEqual([]);
     expect(names('Cheap antivirus and Adobe Photoshop Elements deals')).toEqual(['ADOBE INC.']);
     expect(names('Adobe houses keep cool in the desert heat')).toEqual([]);
+    // Trades of names that are words too, and the name an insurer trades under.
+    expect(names('Canon unveils camera with 10x optical zoom')).toEqual(['CANON INC']);
+    expect(names('The canon of English poetry gets a new anthology')).toEqual([]);
+    expect(names('Mercury Insurance raises home premiums in California')).toEqual(['MERCURY GENERAL CORP']);
     // Places, foods and phrases of the same words are not products.
     expect(names('Apple Valley fire forces evacuations')).toEqual([]);
     expect(names('Amazon Basin fires reach record high')).toEqual([]);
