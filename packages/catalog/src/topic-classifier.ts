@@ -664,14 +664,6 @@ export class TopicClassifier {
   }
 
   /**
-   * The article's topics: source defaults first, then feed categories, then the URL's sections, then
-   * a podcast's own categories for the show, then the text classifier (English text, or nine other
-   * languages by dictionary: {@link TopicEvidence.language}); an ancestor of a topic listed is dropped
-   * (it is implied), and topics found in the item fill the list up to {@link MAX_TOPICS} (a source's
-   * default topics all stay, even beyond that). `english`: whether the text is English ({@link
-   * isEnglishText}), when the caller has asked already.
-   */
-  /**
    * The text's topics beside what the feed says an item is about (`given`): a field the feed does not name
    * needs the lexicon's evidence in the text — the model's guess alone, on a podcast's show notes or a
    * forum's one-line title, adds noise to what the feed said ("Giant Bombcast … our appetite for Fallout 3
@@ -685,6 +677,14 @@ export class TopicClassifier {
     return topics.filter((id) => named.has(this.rootOf(id)) || (scores.get(this.rootOf(id)) ?? 0) >= MODEL_EVIDENCE);
   }
 
+  /**
+   * The article's topics: source defaults first, then feed categories, then the URL's sections, then
+   * a podcast's own categories for the show, then the text classifier (English text, or nine other
+   * languages by dictionary: {@link TopicEvidence.language}); an ancestor of a topic listed is dropped
+   * (it is implied), and topics found in the item fill the list up to {@link MAX_TOPICS} (a source's
+   * default topics all stay, even beyond that). `english`: whether the text is English ({@link
+   * isEnglishText}), when the caller has asked already.
+   */
   assign(defaults: readonly number[], evidence: TopicEvidence, english = isEnglishText(evidence)): number[] {
     // What the feed says the item is about: its categories, its URL's sections, a podcast's categories.
     const given = [
