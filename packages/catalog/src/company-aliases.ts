@@ -242,6 +242,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   910521: ['Deckers'],
   731802: ['Atmos'],
   1781335: ['Otis'],
+  1783180: ['Carrier'],
   107687: ['Winnebago'],
   940944: ['Darden'],
   1067294: ['Cracker Barrel'],
@@ -630,6 +631,8 @@ export const COMPANY_TRADES: Record<number, string> = {
   31235: 'camera photography', // Kodak
   1505880: 'jewellery jewelry bracelet', // Pandora
   842162: 'seat seating', // Lear
+  24741: 'glass fibre fiber ceramic', // Corning
+  1783180: 'hvac heating air-conditioning conditioner conditioning refrigeration furnace heat pump', // Carrier
 };
 
 /**
@@ -647,4 +650,5 @@ export const COMPANY_SENSES: Record<number, string> = {
   1058090: 'pepper chilli chili adobo jalapeno jalapeño mayo salsa marinade smoky', // Chipotle
   // Another company of the same name: Merck KGaA of Darmstadt (EMD in North America) is not Merck & Co.
   310158: 'darmstadt darmstadter kgaa emd', // Merck
+  1783180: 'aircraft warship navy naval sailor wireless mobile postal mail letter', // Carrier
 };

@@ -1199,6 +1199,17 @@ describe('company matcher', () => {
     expect(names('Canon unveils camera with 10x optical zoom')).toEqual(['CANON INC']);
     expect(names('The canon of English poetry gets a new anthology')).toEqual([]);
     expect(names('Mercury Insurance raises home premiums in California')).toEqual(['MERCURY GENERAL CORP']);
+    // Carrier, the heating and air-conditioning maker, by its trade; a carrier of the navy or the post is none.
+    expect(
+      names(
+        'Carrier sells commercial refrigeration arm for $775 million',
+        'The heat pump maker is focusing on climate.',
+      ),
+    ).toEqual(['CARRIER GLOBAL Corp']);
+    expect(
+      names('Carrier strike group heads to the Gulf', 'The aircraft carrier and three destroyers left San Diego.'),
+    ).toEqual([]);
+    expect(names('Corning wins glass contract for new smartphones')).toEqual(['CORNING INC']);
     // Places, foods and phrases of the same words are not products.
     expect(names('Apple Valley fire forces evacuations')).toEqual([]);
     expect(names('Amazon Basin fires reach record high')).toEqual([]);
