@@ -632,7 +632,7 @@ export const COMPANY_TRADES: Record<number, string> = {
   1505880: 'jewellery jewelry bracelet', // Pandora
   842162: 'seat seating', // Lear
   24741: 'glass fibre fiber ceramic', // Corning
-  1783180: 'hvac heating air-conditioning conditioner conditioning refrigeration furnace heat pump', // Carrier
+  1783180: 'hvac heating conditioner conditioning refrigeration furnace chiller', // Carrier
 };
 
 /**
