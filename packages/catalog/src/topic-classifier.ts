@@ -14,6 +14,7 @@ import { isAggregatorDigest, withoutBoilerplate, withoutDateline, withoutSyndica
 import type { Catalog } from './catalog.js';
 import { isEnglishText } from './language.js';
 import { topicsOfPodcastCategories } from './podcast-categories.js';
+import { withoutGivenNames } from './person-names.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
 import { TRANSLATED_LANGUAGES, translateForTopics } from './topic-translations.js';
@@ -516,8 +517,10 @@ export class TopicClassifier {
       const introduction = withoutBoilerplate(
         withoutDateline(digest ? withoutSyndicators(evidence.introduction) : evidence.introduction),
       );
-      this.scan(headline, HEADLINE_WEIGHT);
-      this.scan(introduction, 1);
+      // Nor is a person's given name the lexicon's word ("Bill Cosby wins defamation case" is no bill). The
+      // model keeps it: a famous name's words lie near its field, and "Swift" alone is a bird.
+      this.scan(withoutGivenNames(headline), HEADLINE_WEIGHT);
+      this.scan(withoutGivenNames(introduction), 1);
       this.patterns(`${headline}\n${introduction}`);
       for (const [root, factor] of ROOT_PRIOR) {
         const at = this.indexOf.get(root);

@@ -671,6 +671,12 @@ describe('topic classifier', () => {
     expect(firstTopic('Bill Cosby wins defamation case')).toBe('civil law');
   });
 
+  it("reads no topic into a person's given name: Bill Gates brings no bill, Gene Sharp no gene", () => {
+    const roots = (headline: string) => topics.classifyText(text(headline)).topics.map(rootName);
+    expect(roots('Bill Gates pledges $1bn to fight malaria')).not.toContain('politics');
+    expect(roots('Bill clears key hurdle in Senate')).toContain('politics');
+  });
+
   it("names the part of a worker's life a labour story is about: pay, hours, the gig economy", () => {
     expect(firstTopic('Minimum wage to rise to £12')).toBe('wages and benefits');
     expect(firstTopic('Gig workers win right to holiday pay')).toBe('self-employment');
