@@ -123,7 +123,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     customer:0.5, consumer:0.6, price:0.5, prices:0.5, cost:0.3, deal:0.5, contract:0.4, supplier, retailer,
     manufacturer, maker:0.5, industry:0.5, market:0.6, markets:0.6, bank, banks, banking, lender, insurer, insurance,
     finance:0.7, financial, investment, fund:0.5, hedge fund, mutual fund, pension fund, private equity,
-    venture capital, stake:0.6, dividend, ipo, initial public offering, securities and exchange commission,
+    venture capital, stake:0.6, dividend, securities and exchange commission,
     sec filing, regulator:0.5, antitrust:0.6, layoffs, job cuts, cut jobs, restructuring, outsourcing, expand:0.3,
     expansion:0.4, startup, start-up, earnings, downgrade, upgrade:0.3, rating:0.3, credit:0.5`,
   20000186: `shares fell:0.75, shares rose:0.75, shares jumped:0.75, shares slid:0.75, stock fell:0.75,
@@ -225,6 +225,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     operator, phone company, cable company, comcast, radio spectrum, spectrum auction, spectrum auctions,
     spectrum analyser, spectrum analysers, spectrum analyzer, spectrum analyzers`,
   20000396: `shares, stock, stockholder, stock split, buyback, share buyback, stock options`,
+  20000187: `ipo:0.75, initial public offering:0.75, flotation, market debut, stock market debut, trading debut,
+    go public, goes public, going public, went public, direct listing`,
   20000387: `oil futures, crude futures, brent, west texas intermediate, light crude`,
 
   // ── science and technology ───────────────────────────────────────────────────────────────────────

@@ -702,6 +702,11 @@ describe('topic classifier', () => {
       ),
     ).toBe('arts, culture, entertainment and media');
     expect(firstTopic('Tesla shares jumped after deliveries beat forecasts')).toBe('stock activity');
+    // A listing is a flotation: an IPO, a market debut, going public.
+    expect(firstTopic('Klarna files to go public in New York')).toBe('stock flotation');
+    expect(firstTopic('Chime shares soar in market debut', 'The fintech raised $864 million in its IPO.')).toBe(
+      'stock flotation',
+    );
   });
 
   it('reads words that mostly mean something else as little evidence: goods, hurdles, the Chiefs, history', () => {
