@@ -665,10 +665,15 @@ describe('topic classifier', () => {
   it('names the kind of crime or the stage of justice: a homicide, a trial, a prison, a lawsuit', () => {
     expect(firstTopic('Man charged with murder after stabbing in Leeds')).toBe('homicide');
     expect(firstTopic('Jury finds former officer guilty of manslaughter')).toBe('trial (court)');
-    expect(firstTopic('Teen jailed for burglary spree')).toBe('prison');
+    expect(firstTopic('Teen jailed for two years')).toBe('prison');
+    // The crime, when named, before the stage of justice, as "jailed for murder" is a homicide.
+    expect(firstTopic('Teen jailed for burglary spree')).toBe('robbery and theft');
     expect(firstTopic('Supreme Court strikes down affirmative action')).toBe('supreme and high court');
     expect(firstTopic('Woman sues hospital for negligence')).toBe('civil law');
     expect(firstTopic('Bill Cosby wins defamation case')).toBe('civil law');
+    expect(firstTopic('Shoplifting offences reach highest level on record')).toBe('robbery and theft');
+    expect(firstTopic('Police hunt arsonist after string of car fires')).toBe('arson');
+    expect(firstTopic('Two trains collide in Greece, killing 57')).toBe('railway accident and incident');
   });
 
   it("reads no topic into a person's given name: Bill Gates brings no bill, Gene Sharp no gene", () => {
