@@ -55,6 +55,21 @@ const MODIFIER_PARTS = new Set(
  */
 const VERBS_BEFORE_DETERMINERS = new Set(['shares', 'results', 'orders', 'stocks', 'credit']);
 const OBJECT_WORDS = new Set('a an the his her their its my our your this that these those him them us me'.split(' '));
+/**
+ * Words whose capitals tell their sense, as written, and what the lexicon reads instead: "GPs" are
+ * family doctors ("GPS" satellite navigation), and "aids" in small letters are hearing aids or a verb
+ * ("exercise aids recovery"), never the disease, which news writes "AIDS" or "Aids".
+ */
+const CASED_SENSES = new Map([
+  ['GPs', 'doctors'],
+  ['aids', 'helps'],
+]);
+const CASED_WORD = new RegExp(`\\b(?:${[...CASED_SENSES.keys()].join('|')})\\b`, 'g');
+
+/** A text as the lexicon reads it: without people's given names, with the sense its capitals tell. */
+function lexiconText(text: string): string {
+  return withoutGivenNames(text).replace(CASED_WORD, (word) => CASED_SENSES.get(word)!);
+}
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;
 /** A definition word is distinctive when at most this many topics' definitions use it. */
@@ -517,10 +532,11 @@ export class TopicClassifier {
       const introduction = withoutBoilerplate(
         withoutDateline(digest ? withoutSyndicators(evidence.introduction) : evidence.introduction),
       );
-      // Nor is a person's given name the lexicon's word ("Bill Cosby wins defamation case" is no bill). The
-      // model keeps it: a famous name's words lie near its field, and "Swift" alone is a bird.
-      this.scan(withoutGivenNames(headline), HEADLINE_WEIGHT);
-      this.scan(withoutGivenNames(introduction), 1);
+      // Nor is a person's given name the lexicon's word ("Bill Cosby wins defamation case" is no bill), and
+      // "GPs" are doctors ({@link lexiconText}). The model keeps the text as written: a famous name's words
+      // lie near its field, and "Swift" alone is a bird.
+      this.scan(lexiconText(headline), HEADLINE_WEIGHT);
+      this.scan(lexiconText(introduction), 1);
       this.patterns(`${headline}\n${introduction}`);
       for (const [root, factor] of ROOT_PRIOR) {
         const at = this.indexOf.get(root);

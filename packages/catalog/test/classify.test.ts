@@ -682,6 +682,13 @@ describe('topic classifier', () => {
     expect(roots('Bill clears key hurdle in Senate')).toContain('politics');
   });
 
+  it('reads the sense that capitals tell: GPs are doctors, GPS navigation; aids in small letters are no disease', () => {
+    expect(firstRoot('GPs warn of winter flu surge')).toBe('health');
+    expect(firstRoot('Apple adds GPS to new watch')).toBe('science and technology');
+    expect(firstTopic('Hearing aids go on sale over the counter')).not.toBe('HIV and AIDS');
+    expect(firstTopic('Aids deaths fall to lowest level')).toBe('HIV and AIDS');
+  });
+
   it("names the part of a worker's life a labour story is about: pay, hours, the gig economy", () => {
     expect(firstTopic('Minimum wage to rise to £12')).toBe('wages and benefits');
     expect(firstTopic('Gig workers win right to holiday pay')).toBe('self-employment');
