@@ -552,7 +552,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000512: `return to office:0.45, work from home:0.45, hybrid working:0.45, four-day week:1.5, four day week:1.5, working hours:0.75, shorter hours:0.75, remote work:0.45, working from home:0.45`,
   20001206: `gig economy:0.75, gig workers:0.75, gig worker:0.75`,
   20000530: `vote to strike, voted to strike, votes to strike, strike vote, strike ballot, on strike, go on strike, went on strike,
-    walkout, walkouts, picket line, industrial action`,
+    walkout, walkouts, walk out, walked out, walking out, stage a walkout, picket line, industrial action`,
   20000536: `union recognition, unionise, unionize, unionized, unionised, union members, union leaders`,
   20000365: `unemployment rate, jobless rate, jobless claims, claims for unemployment benefits, payrolls,
     nonfarm payrolls, non-farm payrolls, jobs report, jobs data, jobs figures, employment report, employment data,

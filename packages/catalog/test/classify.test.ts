@@ -235,6 +235,7 @@ describe('topic classifier', () => {
     const names = (headline: string) => read(headline).map((id) => catalog.topics.get(id)!.name);
     expect(names('Nurses vote to strike for the first time in a century')).toEqual(['labor strike']);
     expect(names('Junior doctors announce five-day walkout')).toEqual(['labor strike']);
+    expect(names('Bus drivers walk out over pay')).toEqual(['labor strike']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
