@@ -236,6 +236,9 @@ describe('topic classifier', () => {
     expect(names('Nurses vote to strike for the first time in a century')).toEqual(['labor strike']);
     expect(names('Junior doctors announce five-day walkout')).toEqual(['labor strike']);
     expect(names('Bus drivers walk out over pay')).toEqual(['labor strike']);
+    // A landslide is an election's when it is won, and a hillside's when it buries a village.
+    expect(names('Landslide victory for incumbent president')).toEqual(['election']);
+    expect(names('Landslide buries village after heavy rain')[0]).toBe('landslide');
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
