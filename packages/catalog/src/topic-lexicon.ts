@@ -341,7 +341,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     local council, local councils, local authority, local authorities, council leader, council meeting, council
     tax, councillor, councilman, councilwoman, council member, city hall, town hall, mayor:0.6, mayoral, city
     commission, planning committee, planning permission, zoning board`,
-  20000574: `landslide victory, landslide win, wins landslide, won a landslide, win a landslide, by a landslide, landslide election,
+  20000574: `political earthquake, electoral earthquake, landslide victory, landslide win, wins landslide, won a landslide, win a landslide, by a landslide, landslide election,
     gerrymandering, election interference, election, elections, electoral, poll:0.5, polls:0.5, polling, vote count, runoff, run-off,
     re-election, reelection, primary:0.3, caucus, electorate, incumbent, challenger:0.4, exit poll`,
   20000639: `foreign ministry, foreign affairs, peace envoy, special envoy, un envoy, un security council,

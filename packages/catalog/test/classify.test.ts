@@ -239,6 +239,7 @@ describe('topic classifier', () => {
     // A landslide is an election's when it is won, and a hillside's when it buries a village.
     expect(names('Landslide victory for incumbent president')).toEqual(['election']);
     expect(names('Landslide buries village after heavy rain')[0]).toBe('landslide');
+    expect(names('Election result is a political earthquake for Spain')).toEqual(['election']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
