@@ -409,7 +409,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000053: `terror, terrorist, terrorists, terrorism, counterterrorism, anti-terror, terror attack, terror suspects`,
   20000073: `peace, peace talks, peace process, peace deal, peace plan, road map, roadmap, accord, reconciliation`,
   20000065: `protest, protests, protester, protesters, protestor, demonstration, demonstrations, demonstrators,
-    riot, riots, rioting, unrest, tear gas, crackdown`,
+    riot, riots, rioting, unrest, tear gas, crackdown, marchers, protest march, march against, marched against,
+    marching against, took to the streets, take to the streets, taking to the streets`,
 
   // ── crime, law and justice ───────────────────────────────────────────────────────────────────────
   2000000: `knife crime, crime, criminal, criminals, police, arrest, arrests, charged, charges:0.5, indicted, indictment, accused,

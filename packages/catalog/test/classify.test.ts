@@ -240,6 +240,8 @@ describe('topic classifier', () => {
     expect(names('Landslide victory for incumbent president')).toEqual(['election']);
     expect(names('Landslide buries village after heavy rain')[0]).toBe('landslide');
     expect(names('Election result is a political earthquake for Spain')).toEqual(['election']);
+    // A march against something is a protest; March is a month.
+    expect(names('Thousands march against austerity in London')).toEqual(['civil unrest']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
