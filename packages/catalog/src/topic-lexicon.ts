@@ -410,7 +410,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000073: `peace, peace talks, peace process, peace deal, peace plan, road map, roadmap, accord, reconciliation`,
   20000065: `protest, protests, protester, protesters, protestor, demonstration, demonstrations, demonstrators,
     riot, riots, rioting, unrest, tear gas, crackdown, marchers, protest march, march against, marched against,
-    marching against, took to the streets, take to the streets, taking to the streets`,
+    marching against, took to the streets, take to the streets, taking to the streets, protesters storm,
+    protesters stormed, storm parliament, stormed parliament, storm the capitol, stormed the capitol`,
 
   // ── crime, law and justice ───────────────────────────────────────────────────────────────────────
   2000000: `knife crime, crime, criminal, criminals, police, arrest, arrests, charged, charges:0.5, indicted, indictment, accused,
@@ -424,7 +425,10 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000083: `arsonist, arsonists, arson attack`,
   20000097: `scam:0.75, scams:0.75, scammer:0.75, scammers:0.75, scammed:0.75, fraudster:0.75, fraudsters:0.75,
     con artist:0.75, swindled:0.75, sextortion:0.75`,
-  20000095: `drug dealer:0.75, drug lord:0.75, cartel:0.375`,
+  20000095: `drug dealer:0.75, drug lord:0.75, cartel:0.375, drugs raid:0.75, drug raid:0.75, drug bust:0.75,
+    drugs bust:0.75, cannabis farm:0.75, county lines:0.75`,
+  20000096: `drug haul:0.75, drugs haul:0.75, cocaine haul:0.75, cocaine seizure:0.75, drug smuggling:0.75,
+    drug smuggler:0.75, drug smugglers:0.75, drug trafficker:0.75, drug traffickers:0.75`,
   20000101: `mafia:0.75`,
   20000102: `gang:0.75`,
   20000084: `stabbing:0.7, stabbed:0.7`,
