@@ -603,7 +603,11 @@ export const TOPIC_LEXICON: Record<number, string> = {
     cooking, wine, beer, fashion:0.4, hobby, gardening, home:0.2, shopping:0.4, lottery`,
   20000563: `tourist:0.75, tourists:0.75, where to eat, where to stay, city break, city breaks, things to do:0.5,
     itinerary:0.75, sightseeing, guidebook, budget trip, road trip, rail pass, rail passes, backpacking,
-    backpackers, travel guide, trip to:0.5`,
+    backpackers, travel guide, trip to:0.5, holidaymakers, holiday destination, holiday destinations`,
+  20001239: `gym, gyms, workout, workouts, personal trainer, pilates, treadmill, press-ups, push-ups, strength training,
+    weight training, hiit, aerobics, steps a day`,
+  20000886: `mountaineer, mountaineers, mountaineering, climber:0.5, climbers:0.5, base camp, sherpa, sherpas, k2,
+    summit of everest, climb everest, climbing everest`,
   // A hobby's drinks: cocktails and what goes in them.
   20000568: `cocktail, cocktails, mezcal, tequila:0.5, margarita, negroni, mojito, martini:0.5, mixology, bartender`,
   // Beauty routines and products are the cosmetics topic, not health.

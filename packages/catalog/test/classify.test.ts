@@ -245,6 +245,9 @@ describe('topic classifier', () => {
     // Protesters who storm a parliament bring no weather; a drugs haul is trafficking.
     expect(firstRoot('Protesters storm parliament in Nairobi')).not.toBe('disaster, accident and emergency incident');
     expect(names('Border officials seize record cocaine haul')).toEqual(['drug trafficking']);
+    // Gyms and workouts are fitness; climbers on K2 are mountaineers.
+    expect(names('Gym membership surges in January')).toEqual(['exercise and fitness']);
+    expect(names('Climber dies on K2 descent')).toEqual(['mountaineering']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
