@@ -177,6 +177,11 @@ export const TOPIC_LEXICON: Record<number, string> = {
     air passengers`,
   // Fares are any transport's, a bus's or a train's as much as an airline's.
   20000337: `fare, fares, public transport, bus fares, train fares, rail fares`,
+  20000340: `high-speed rail, high speed rail, hs2, rail line, railway line, rail network, rail services, train services,
+    train operator, train operators, rail operator, rail operators, network rail, amtrak, eurostar, railway station`,
+  20001362: `tram, trams, tramway, light rail, bus service, bus services, bus route, bus routes, metro line, subway line`,
+  20000341: `speed limit, speed limits, speed camera, speed cameras, e-scooter, e-scooters, electric scooter,
+    electric scooters, pothole, potholes, motorists, road tax, toll road`,
   20000295: `boeing, airbus, aerospace, aircraft maker, jetliner, planemaker`,
   20000297: `defense contractor, defense contractors, defense firm, defense firms, defense company, defense companies,
     defense industry, arms maker, arms makers, arms manufacturer, arms manufacturers, weapons maker, weapons makers`,

@@ -248,6 +248,10 @@ describe('topic classifier', () => {
     // Gyms and workouts are fitness; climbers on K2 are mountaineers.
     expect(names('Gym membership surges in January')).toEqual(['exercise and fitness']);
     expect(names('Climber dies on K2 descent')).toEqual(['mountaineering']);
+    // Railways, trams and roads are transport ("speed" is no sprint).
+    expect(names('High-speed rail line scrapped')).toEqual(['railway transport']);
+    expect(names('New tram line opens to passengers')).toEqual(['public transport']);
+    expect(names('Speed limit cut to 20mph')).toEqual(['road transport']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
