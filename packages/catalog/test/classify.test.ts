@@ -252,6 +252,9 @@ describe('topic classifier', () => {
     expect(names('High-speed rail line scrapped')).toEqual(['railway transport']);
     expect(names('New tram line opens to passengers')).toEqual(['public transport']);
     expect(names('Speed limit cut to 20mph')).toEqual(['road transport']);
+    expect(names('Plane skids off runway in heavy rain')).toEqual(['air and space accident and incident']);
+    expect(names('Gender pay gap widens')).toEqual(['wages and benefits']);
+    expect(names('Life expectancy stalls in the UK')).toEqual(['demographics']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
