@@ -255,6 +255,10 @@ describe('topic classifier', () => {
     expect(names('Plane skids off runway in heavy rain')).toEqual(['air and space accident and incident']);
     expect(names('Gender pay gap widens')).toEqual(['wages and benefits']);
     expect(names('Life expectancy stalls in the UK')).toEqual(['demographics']);
+    // Farms, crops and fishing fleets are agriculture and commercial fishing; a torch relay is the Olympics'.
+    expect(names('Farmers warn of wheat shortage')).toEqual(['agriculture']);
+    expect(names('Fishing fleet ties up as fuel costs soar')).toEqual(['commercial fishing']);
+    expect(names('Nursery places shortage')).toEqual(['early childhood education']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
