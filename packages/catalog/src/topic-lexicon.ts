@@ -601,7 +601,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000620: `national insurance`,
   20000715: `mathematics, mathematician, mathematicians, theorem, conjecture, maths:0.5, math:0.5`,
   20000051: `tv:0.45, sitcom:0.75, broadcaster:0.75, broadcast:0.375, presenter:0.5, presenters:0.5, season two, season three,
-    season four, season five, tv series, drama series, limited series, miniseries, box set, showrunner`,
+    season four, season five, tv series, drama series, limited series, miniseries, box set, showrunner, tv drama,
+    television drama, emmy, emmys`,
   20000049: `magazine:0.75`,
   20000046: `journalist:0.75, journalists:0.75, reporter:0.75`,
   20000020: `reunion tour, farewell tour, comeback tour, stadium tour, world tour:0.5, tour dates, headline tour,
@@ -634,10 +635,10 @@ export const TOPIC_LEXICON: Record<number, string> = {
   12000000: `religion, religious, church, churches, pope, islam, mosque, synagogue, ramadan, christmas:0.4, easter:0.4,
     faith:0.5, worship, pilgrims, pilgrimage, monk, monks, nun, nuns, monastery, convent`,
   20000659: `vatican:0.75, catholic:0.75, catholics:0.75, protestant:0.75, christian:0.75, christians:0.75`,
-  20000677: `muslim:0.75, muslims:0.75, islamic:0.75`,
+  20000677: `muslim:0.75, muslims:0.75, islamic:0.75, hajj, umrah, mecca:0.75`,
   20000679: `jewish:0.75, jews:0.75`,
   20000676: `hindu:0.75`,
-  20000658: `buddhist:0.75`,
+  20000658: `buddhist:0.75, buddhists:0.75, dalai lama, buddha`,
   20000703: `bishop:0.75, archbishop:0.75, priest:0.75, priests:0.75, clergy:0.75, cleric:0.75, clerics:0.75, imam:0.75,
     rabbi:0.75`,
   5000000: `student loans, student loan, student debt, education, school, schools, student, students, teacher, teachers, university:0.3, universities:0.5,
@@ -649,7 +650,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   17000000: `weather, forecast:0.3, forecasters, temperatures, rain, rainfall, snow, snowfall, heat wave, heatwave,
     cold snap, frost, storm:0.4, storms:0.4, thunderstorm, meteorologist, meteorologists, national weather service,
     fog, foggy, freezing fog, drizzle, hailstones, hailstorm, sleet, blizzard, gusts, gales, high winds, heavy rain,
-    met office, weather warning, amber warning, yellow warning, wind chill, humidity, sunshine:0.5`,
+    met office, weather warning, amber warning, yellow warning, wind chill, humidity, sunshine:0.5, hottest day,
+    hottest days, warmest day, hottest summer, warmest summer, hottest year, warmest year, hottest month, warmest month`,
 };
 
 /** The terms of one lexicon entry (`"term, other term:0.4"`) with their weights (1 unless given). */

@@ -259,6 +259,11 @@ describe('topic classifier', () => {
     expect(names('Farmers warn of wheat shortage')).toEqual(['agriculture']);
     expect(names('Fishing fleet ties up as fuel costs soar')).toEqual(['commercial fishing']);
     expect(names('Nursery places shortage')).toEqual(['early childhood education']);
+    // Faiths' own words: the hajj, the Dalai Lama; a TV drama; the hottest day.
+    expect(names('Pilgrims flock to Mecca for hajj')).toEqual(['Islam']);
+    expect(names('Dalai Lama names successor plan')).toEqual(['Buddhism']);
+    expect(names('TV drama wins Bafta')).toEqual(['television']);
+    expect(names('UK records hottest day as temperature hits 40C')).toEqual(['weather']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
