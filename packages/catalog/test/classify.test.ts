@@ -264,6 +264,8 @@ describe('topic classifier', () => {
     expect(names('Dalai Lama names successor plan')).toEqual(['Buddhism']);
     expect(names('TV drama wins Bafta')).toEqual(['television']);
     expect(names('UK records hottest day as temperature hits 40C')).toEqual(['weather']);
+    // A bear's or a shark's attack is no war.
+    expect(names('Bear attacks hiker in Canada')).toEqual(['animal']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
