@@ -230,6 +230,12 @@ const DESCEND_SHARE = 0.34;
  * which led "language model" to astronomy and "board games" to figure skating.
  */
 const DESCEND_MIN = 0.3;
+/**
+ * IPTC topics that only group others and name nothing a reader would file under them: "competition
+ * discipline" holds every sport. Evidence that stops there ("football", "club": words of five sports'
+ * definitions) is the parent's, sport.
+ */
+const GROUPINGS = new Set([20000822]);
 
 export { normalizeWord };
 
@@ -510,7 +516,9 @@ export class TopicClassifier {
         const score = this.scores[child]!;
         if (score > bestScore) [best, bestScore] = [child, score];
       }
-      if (best === -1 || bestScore < here * DESCEND_SHARE || bestScore < DESCEND_MIN) return at;
+      if (best === -1 || bestScore < here * DESCEND_SHARE || bestScore < DESCEND_MIN) {
+        return GROUPINGS.has(this.ids[at]!) ? this.parentIndex[at]! : at;
+      }
       at = best;
     }
   }

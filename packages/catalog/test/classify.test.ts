@@ -266,6 +266,8 @@ describe('topic classifier', () => {
     expect(names('UK records hottest day as temperature hits 40C')).toEqual(['weather']);
     // A bear's or a shark's attack is no war.
     expect(names('Bear attacks hiker in Canada')).toEqual(['animal']);
+    // "Competition discipline" only groups the sports: evidence that stops there is sport's.
+    expect(names('Football club bought by US investors')[0]).toBe('sport');
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
