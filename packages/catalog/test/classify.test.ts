@@ -268,6 +268,11 @@ describe('topic classifier', () => {
     expect(names('Bear attacks hiker in Canada')).toEqual(['animal']);
     // "Competition discipline" only groups the sports: evidence that stops there is sport's.
     expect(names('Football club bought by US investors')[0]).toBe('sport');
+    // Mines, ships, builders and pubs have their industries; bitcoin mining is crypto's.
+    expect(names('Lithium mine approved in Nevada')).toEqual(['metal and mineral mining and refining']);
+    expect(names('Container ship blocks Suez Canal')).toEqual(['waterway and maritime transport']);
+    expect(names('Housebuilder profits fall')).toEqual(['construction and property']);
+    expect(names('Miner bets on bitcoin mining chips')[0]).toBe('cryptocurrency');
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
