@@ -273,6 +273,11 @@ describe('topic classifier', () => {
     expect(names('Container ship blocks Suez Canal')).toEqual(['waterway and maritime transport']);
     expect(names('Housebuilder profits fall')).toEqual(['construction and property']);
     expect(names('Miner bets on bitcoin mining chips')[0]).toBe('cryptocurrency');
+    // Health's everyday services and the road's accidents.
+    expect(names('Stillbirths fall to record low')).toEqual(['pregnancy and childbirth']);
+    expect(names('Knee replacement waiting lists grow')).toEqual(['health treatment and procedure']);
+    expect(names('Pedestrian hit by bus')).toEqual(['road accident and incident']);
+    expect(names('Fly-tipping fines doubled')).toEqual(['waste materials']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
