@@ -512,7 +512,12 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000786: `civil union, civil unions, civil partnership, civil partnerships, gay marriage:0.75, same-sex marriage:0.75`,
   20000771: `refugee:0.75, refugees:0.75, asylum:0.75, immigrant:0.75, immigrants:0.75, migrant, asylum seeker, asylum claims, asylum applications, asylum cases:0.6, small boats, small boat,
     channel crossings, channel crossing, migrant crossings, migrant boat, migrant boats, migrant camp, migrant camps,
-    visa applications, visa application, visa rules, work visas, student visas`,
+    visa applications, visa application, visa rules, work visas, student visas, deportation:0.75, deportations:0.75,
+    deported:0.75, deportation flights`,
+  // A company's boss hired or fired: "fires" is no blaze.
+  20000190: `fires chief executive, fired chief executive, fires its chief executive, fired its chief executive, fires ceo,
+    fired ceo, ousts chief executive, ousted chief executive, ousts ceo, sacks chief executive, names new chief
+    executive, appoints chief executive, new chief executive:0.75, steps down as chief executive`,
   // Applications of every other kind than software's.
   20000628: `planning application, planning applications, planning permission, affordable housing, social housing,
     council housing, housing crisis, housing shortage, rent control, rent controls, rent cap, eviction ban`,

@@ -278,6 +278,9 @@ describe('topic classifier', () => {
     expect(names('Knee replacement waiting lists grow')).toEqual(['health treatment and procedure']);
     expect(names('Pedestrian hit by bus')).toEqual(['road accident and incident']);
     expect(names('Fly-tipping fines doubled')).toEqual(['waste materials']);
+    // A board that fires its chief executive starts no blaze; deportations are immigration's.
+    expect(names('Bank board fires chief executive')).toEqual(['executive officer']);
+    expect(names('Deportation flights to resume')).toEqual(['immigration']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
