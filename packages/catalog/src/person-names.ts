@@ -48,10 +48,10 @@ const CLAUSE_END = /[.!?:;,"“”‘’()–—-]$/u;
  * of a drawn match, a grant or a flower. A given name counts when a common surname follows it and
  * neither stands in a run of capitalised words, where a title-case headline or a place's name makes
  * each word look like a name ("Palm Beach County", "New York Post", "Bill Banning Phones Passes
- * Senate").
+ * Senate"). `only` narrows the given names to those that matter to the caller (folded).
  */
-export function withoutGivenNames(text: string): string {
-  const first = givenNames();
+export function withoutGivenNames(text: string, only?: ReadonlySet<string>): string {
+  const first = only ?? givenNames();
   const last = surnames();
   const parts = text.split(/(\s+)/);
   let changed = false;

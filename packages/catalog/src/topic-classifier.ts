@@ -14,7 +14,7 @@ import { isAggregatorDigest, withoutBoilerplate, withoutDateline, withoutSyndica
 import type { Catalog } from './catalog.js';
 import { isEnglishText } from './language.js';
 import { topicsOfPodcastCategories } from './podcast-categories.js';
-import { withoutGivenNames } from './person-names.js';
+import { givenNames, withoutGivenNames } from './person-names.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
 import { TRANSLATED_LANGUAGES, translateForTopics } from './topic-translations.js';
@@ -65,11 +65,6 @@ const CASED_SENSES = new Map([
   ['aids', 'helps'],
 ]);
 const CASED_WORD = new RegExp(`\\b(?:${[...CASED_SENSES.keys()].join('|')})\\b`, 'g');
-
-/** A text as the lexicon reads it: without people's given names, with the sense its capitals tell. */
-function lexiconText(text: string): string {
-  return withoutGivenNames(text).replace(CASED_WORD, (word) => CASED_SENSES.get(word)!);
-}
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;
 /** A definition word is distinctive when at most this many topics' definitions use it. */
@@ -322,6 +317,9 @@ export class TopicClassifier {
   private armedAttack = false;
   /** Whether its headline says it reviews a work of art ({@link REVIEWED}). */
   private reviewed = false;
+  /** The given names that are words of the lexicon ("bill", "gene", "grant"), and a test for one before a capital. */
+  private namedWords: ReadonlySet<string> = new Set();
+  private namedWord = /$^/;
 
   /** The learned top-level model (`null`: the lexicon picks top-level topics too). */
   readonly model: TopicModel | null;
@@ -359,6 +357,24 @@ export class TopicClassifier {
       }
     }
     this.compile();
+    const given = givenNames();
+    const named = [...this.byWord.keys()].filter((word) => given.has(word));
+    this.namedWords = new Set(named);
+    const capitalised = named.map((word) => word[0]!.toUpperCase() + word.slice(1));
+    this.namedWord = new RegExp(`\\b(?:${capitalised.join('|')})\\s+\\p{Lu}`, 'u');
+  }
+
+  /**
+   * A text as the lexicon reads it: without the given names of people named in full ("Bill Cosby",
+   * {@link withoutGivenNames}) and with the sense its capitals tell ({@link CASED_SENSES}). Only the
+   * given names that are lexicon words matter, so only they are looked for.
+   */
+  private lexiconText(text: string): string {
+    const named = this.namedWord.test(text) ? withoutGivenNames(text, this.namedWords) : text;
+    for (const word of CASED_SENSES.keys()) {
+      if (named.includes(word)) return named.replace(CASED_WORD, (found) => CASED_SENSES.get(found)!);
+    }
+    return named;
   }
 
   private compile() {
@@ -541,10 +557,10 @@ export class TopicClassifier {
         withoutDateline(digest ? withoutSyndicators(evidence.introduction) : evidence.introduction),
       );
       // Nor is a person's given name the lexicon's word ("Bill Cosby wins defamation case" is no bill), and
-      // "GPs" are doctors ({@link lexiconText}). The model keeps the text as written: a famous name's words
+      // "GPs" are doctors (lexiconText). The model keeps the text as written: a famous name's words
       // lie near its field, and "Swift" alone is a bird.
-      this.scan(lexiconText(headline), HEADLINE_WEIGHT);
-      this.scan(lexiconText(introduction), 1);
+      this.scan(this.lexiconText(headline), HEADLINE_WEIGHT);
+      this.scan(this.lexiconText(introduction), 1);
       this.patterns(`${headline}\n${introduction}`);
       for (const [root, factor] of ROOT_PRIOR) {
         const at = this.indexOf.get(root);
