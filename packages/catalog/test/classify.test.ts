@@ -281,6 +281,11 @@ describe('topic classifier', () => {
     // A board that fires its chief executive starts no blaze; deportations are immigration's.
     expect(names('Bank board fires chief executive')).toEqual(['executive officer']);
     expect(names('Deportation flights to resume')).toEqual(['immigration']);
+    // Wildlife, the sky, cave art and theme parks.
+    expect(names('Hedgehog numbers fall by half')).toEqual(['animal']);
+    expect(names('Solar eclipse draws crowds across America')).toEqual(['astronomy']);
+    expect(names('Oldest cave paintings found in Indonesia')).toEqual(['archeology']);
+    expect(names("Theme park unveils world's fastest roller coaster")).toEqual(['leisure venue']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
