@@ -286,6 +286,9 @@ describe('topic classifier', () => {
     expect(names('Solar eclipse draws crowds across America')).toEqual(['astronomy']);
     expect(names('Oldest cave paintings found in Indonesia')).toEqual(['archeology']);
     expect(names("Theme park unveils world's fastest roller coaster")).toEqual(['leisure venue']);
+    // Workers who strike over pay, and a four-day week's trial, which no court holds.
+    expect(names('Lecturers strike over pensions')).toEqual(['labor strike']);
+    expect(names('Four-day week trial extended')[0]).not.toBe('trial (court)');
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
