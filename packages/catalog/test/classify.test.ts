@@ -289,6 +289,9 @@ describe('topic classifier', () => {
     // Workers who strike over pay, and a four-day week's trial, which no court holds.
     expect(names('Lecturers strike over pensions')).toEqual(['labor strike']);
     expect(names('Four-day week trial extended')[0]).not.toBe('trial (court)');
+    // Savers' ISAs and the taxman's deadlines.
+    expect(names('ISA allowance frozen')).toEqual(['personal finance and investment']);
+    expect(names('Self-assessment deadline looms')).toEqual(['taxation']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
