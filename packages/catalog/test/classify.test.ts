@@ -292,6 +292,9 @@ describe('topic classifier', () => {
     // Savers' ISAs and the taxman's deadlines.
     expect(names('ISA allowance frozen')).toEqual(['personal finance and investment']);
     expect(names('Self-assessment deadline looms')).toEqual(['taxation']);
+    // The Paralympics are their own games; MotoGP is motorcycling.
+    expect(names('Paralympian sets world record')).toEqual(['Paralympic Games']);
+    expect(names('MotoGP rider breaks leg in crash')).toEqual(['motorcycling']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
