@@ -295,6 +295,8 @@ describe('topic classifier', () => {
     // The Paralympics are their own games; MotoGP is motorcycling.
     expect(names('Paralympian sets world record')).toEqual(['Paralympic Games']);
     expect(names('MotoGP rider breaks leg in crash')).toEqual(['motorcycling']);
+    // An aircraft carrier is the navy's, not an airline's.
+    expect(names('US sends aircraft carrier to Middle East')).toEqual(['defense']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
