@@ -235,68 +235,6 @@ describe('topic classifier', () => {
     const names = (headline: string) => read(headline).map((id) => catalog.topics.get(id)!.name);
     expect(names('Nurses vote to strike for the first time in a century')).toEqual(['labor strike']);
     expect(names('Junior doctors announce five-day walkout')).toEqual(['labor strike']);
-    expect(names('Bus drivers walk out over pay')).toEqual(['labor strike']);
-    // A landslide is an election's when it is won, and a hillside's when it buries a village.
-    expect(names('Landslide victory for incumbent president')).toEqual(['election']);
-    expect(names('Landslide buries village after heavy rain')[0]).toBe('landslide');
-    expect(names('Election result is a political earthquake for Spain')).toEqual(['election']);
-    // A march against something is a protest; March is a month.
-    expect(names('Thousands march against austerity in London')).toEqual(['civil unrest']);
-    // Protesters who storm a parliament bring no weather; a drugs haul is trafficking.
-    expect(firstRoot('Protesters storm parliament in Nairobi')).not.toBe('disaster, accident and emergency incident');
-    expect(names('Border officials seize record cocaine haul')).toEqual(['drug trafficking']);
-    // Gyms and workouts are fitness; climbers on K2 are mountaineers.
-    expect(names('Gym membership surges in January')).toEqual(['exercise and fitness']);
-    expect(names('Climber dies on K2 descent')).toEqual(['mountaineering']);
-    // Railways, trams and roads are transport ("speed" is no sprint).
-    expect(names('High-speed rail line scrapped')).toEqual(['railway transport']);
-    expect(names('New tram line opens to passengers')).toEqual(['public transport']);
-    expect(names('Speed limit cut to 20mph')).toEqual(['road transport']);
-    expect(names('Plane skids off runway in heavy rain')).toEqual(['air and space accident and incident']);
-    expect(names('Gender pay gap widens')).toEqual(['wages and benefits']);
-    expect(names('Life expectancy stalls in the UK')).toEqual(['demographics']);
-    // Farms, crops and fishing fleets are agriculture and commercial fishing; a torch relay is the Olympics'.
-    expect(names('Farmers warn of wheat shortage')).toEqual(['agriculture']);
-    expect(names('Fishing fleet ties up as fuel costs soar')).toEqual(['commercial fishing']);
-    expect(names('Nursery places shortage')).toEqual(['early childhood education']);
-    // Faiths' own words: the hajj, the Dalai Lama; a TV drama; the hottest day.
-    expect(names('Pilgrims flock to Mecca for hajj')).toEqual(['Islam']);
-    expect(names('Dalai Lama names successor plan')).toEqual(['Buddhism']);
-    expect(names('TV drama wins Bafta')).toEqual(['television']);
-    expect(names('UK records hottest day as temperature hits 40C')).toEqual(['weather']);
-    // A bear's or a shark's attack is no war.
-    expect(names('Bear attacks hiker in Canada')).toEqual(['animal']);
-    // "Competition discipline" only groups the sports: evidence that stops there is sport's.
-    expect(names('Football club bought by US investors')[0]).toBe('sport');
-    // Mines, ships, builders and pubs have their industries; bitcoin mining is crypto's.
-    expect(names('Lithium mine approved in Nevada')).toEqual(['metal and mineral mining and refining']);
-    expect(names('Container ship blocks Suez Canal')).toEqual(['waterway and maritime transport']);
-    expect(names('Housebuilder profits fall')).toEqual(['construction and property']);
-    expect(names('Miner bets on bitcoin mining chips')[0]).toBe('cryptocurrency');
-    // Health's everyday services and the road's accidents.
-    expect(names('Stillbirths fall to record low')).toEqual(['pregnancy and childbirth']);
-    expect(names('Knee replacement waiting lists grow')).toEqual(['health treatment and procedure']);
-    expect(names('Pedestrian hit by bus')).toEqual(['road accident and incident']);
-    expect(names('Fly-tipping fines doubled')).toEqual(['waste materials']);
-    // A board that fires its chief executive starts no blaze; deportations are immigration's.
-    expect(names('Bank board fires chief executive')).toEqual(['executive officer']);
-    expect(names('Deportation flights to resume')).toEqual(['immigration']);
-    // Wildlife, the sky, cave art and theme parks.
-    expect(names('Hedgehog numbers fall by half')).toEqual(['animal']);
-    expect(names('Solar eclipse draws crowds across America')).toEqual(['astronomy']);
-    expect(names('Oldest cave paintings found in Indonesia')).toEqual(['archeology']);
-    expect(names("Theme park unveils world's fastest roller coaster")).toEqual(['leisure venue']);
-    // Workers who strike over pay, and a four-day week's trial, which no court holds.
-    expect(names('Lecturers strike over pensions')).toEqual(['labor strike']);
-    expect(names('Four-day week trial extended')[0]).not.toBe('trial (court)');
-    // Savers' ISAs and the taxman's deadlines.
-    expect(names('ISA allowance frozen')).toEqual(['personal finance and investment']);
-    expect(names('Self-assessment deadline looms')).toEqual(['taxation']);
-    // The Paralympics are their own games; MotoGP is motorcycling.
-    expect(names('Paralympian sets world record')).toEqual(['Paralympic Games']);
-    expect(names('MotoGP rider breaks leg in crash')).toEqual(['motorcycling']);
-    // An aircraft carrier is the navy's, not an airline's.
-    expect(names('US sends aircraft carrier to Middle East')).toEqual(['defense']);
     expect(names('Amazon warehouse staff vote on union recognition')).toEqual(['unions']);
     // A car maker launching an SUV is the car industry, not space exploration.
     expect(names('Isuzu launches seven-seat SUV in India')).toContain('automotive');
@@ -353,6 +291,66 @@ describe('topic classifier', () => {
     );
   });
 
+  it('reads the everyday news its lexicon once lacked: strikes, farms, transport, health services, wildlife', () => {
+    const lexicon = new TopicClassifier(catalog, {}, { model: null });
+    const names = (headline: string) =>
+      lexicon.classifyText(text(headline)).topics.map((id) => catalog.topics.get(id)!.name);
+    // Each headline's one topic: workers who walk out, a landslide won, a march against something, a drugs
+    // haul, gyms, railways and roads, farms, faiths' own words, a bear's attack, mines and ships, health's
+    // everyday services, a board that fires its chief executive, savers' ISAs, the Paralympics, an
+    // aircraft carrier (the navy's, not an airline's).
+    const cases: [string, string][] = [
+      ['Bus drivers walk out over pay', 'labor strike'],
+      ['Landslide victory for incumbent president', 'election'],
+      ['Election result is a political earthquake for Spain', 'election'],
+      ['Thousands march against austerity in London', 'civil unrest'],
+      ['Border officials seize record cocaine haul', 'drug trafficking'],
+      ['Gym membership surges in January', 'exercise and fitness'],
+      ['Climber dies on K2 descent', 'mountaineering'],
+      ['High-speed rail line scrapped', 'railway transport'],
+      ['New tram line opens to passengers', 'public transport'],
+      ['Speed limit cut to 20mph', 'road transport'],
+      ['Plane skids off runway in heavy rain', 'air and space accident and incident'],
+      ['Gender pay gap widens', 'wages and benefits'],
+      ['Life expectancy stalls in the UK', 'demographics'],
+      ['Farmers warn of wheat shortage', 'agriculture'],
+      ['Fishing fleet ties up as fuel costs soar', 'commercial fishing'],
+      ['Nursery places shortage', 'early childhood education'],
+      ['Pilgrims flock to Mecca for hajj', 'Islam'],
+      ['Dalai Lama names successor plan', 'Buddhism'],
+      ['TV drama wins Bafta', 'television'],
+      ['UK records hottest day as temperature hits 40C', 'weather'],
+      ['Bear attacks hiker in Canada', 'animal'],
+      ['Lithium mine approved in Nevada', 'metal and mineral mining and refining'],
+      ['Container ship blocks Suez Canal', 'waterway and maritime transport'],
+      ['Housebuilder profits fall', 'construction and property'],
+      ['Stillbirths fall to record low', 'pregnancy and childbirth'],
+      ['Knee replacement waiting lists grow', 'health treatment and procedure'],
+      ['Pedestrian hit by bus', 'road accident and incident'],
+      ['Fly-tipping fines doubled', 'waste materials'],
+      ['Bank board fires chief executive', 'executive officer'],
+      ['Deportation flights to resume', 'immigration'],
+      ['Hedgehog numbers fall by half', 'animal'],
+      ['Solar eclipse draws crowds across America', 'astronomy'],
+      ['Oldest cave paintings found in Indonesia', 'archeology'],
+      ["Theme park unveils world's fastest roller coaster", 'leisure venue'],
+      ['Lecturers strike over pensions', 'labor strike'],
+      ['ISA allowance frozen', 'personal finance and investment'],
+      ['Self-assessment deadline looms', 'taxation'],
+      ['Paralympian sets world record', 'Paralympic Games'],
+      ['MotoGP rider breaks leg in crash', 'motorcycling'],
+      ['US sends aircraft carrier to Middle East', 'defense'],
+    ];
+    for (const [headline, topic] of cases) expect(names(headline), headline).toEqual([topic]);
+    // A hillside's landslide, "competition discipline" (which only groups the sports), bitcoin mining, and a
+    // four-day week's trial, which no court holds.
+    expect(names('Landslide buries village after heavy rain')[0]).toBe('landslide');
+    expect(names('Football club bought by US investors')[0]).toBe('sport');
+    expect(names('Miner bets on bitcoin mining chips')[0]).toBe('cryptocurrency');
+    expect(names('Four-day week trial extended')[0]).not.toBe('trial (court)');
+    // Protesters who storm a parliament bring no weather.
+    expect(firstRoot('Protesters storm parliament in Nairobi')).not.toBe('disaster, accident and emergency incident');
+  });
   it("reads a podcast's Apple Podcasts categories: the most specific of each, at most two, before the text", () => {
     const name = (id: number) => catalog.topics.get(id)!.name;
     // Every topic the table names is in the catalog.
