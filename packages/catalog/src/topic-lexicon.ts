@@ -251,6 +251,11 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000396: `shares, stock, stockholder, stock split, buyback, share buyback, stock options`,
   20000187: `ipo:0.75, initial public offering:0.75, flotation, market debut, stock market debut, trading debut,
     go public, goes public, going public, went public, direct listing`,
+  // Gold as a commodity: its price moves make the headline ("Gold hits 16-year high" was a sport event,
+  // as a gold medal is one).
+  20000386: `gold price, gold prices, price of gold, gold futures, spot gold, bullion, gold bullion, gold hits:2,
+    gold rises, gold rose, gold falls, gold fell, gold climbs, gold slips, gold jumps, gold surges, gold slumps,
+    gold edges, gold eases, gold rallies, gold steadies, per ounce, an ounce:0.5, troy ounce, precious metals`,
   20000387: `oil futures, crude futures, brent, west texas intermediate, light crude`,
 
   // ── science and technology ───────────────────────────────────────────────────────────────────────

@@ -351,6 +351,13 @@ describe('topic classifier', () => {
     // Protesters who storm a parliament bring no weather.
     expect(firstRoot('Protesters storm parliament in Nairobi')).not.toBe('disaster, accident and emergency incident');
   });
+  it('reads gold that hits a high as a price, not a medal', () => {
+    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
+    expect(first('Gold hits 16-year high')).toBe('commodity market');
+    expect(first('Gold hits record high above $2,500')).toBe('commodity market');
+    expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
+  });
+
   it("reads a podcast's Apple Podcasts categories: the most specific of each, at most two, before the text", () => {
     const name = (id: number) => catalog.topics.get(id)!.name;
     // Every topic the table names is in the catalog.
