@@ -154,6 +154,14 @@ const REVIEWED_TOPICS = new Map([
 ]);
 const REVIEWED = new RegExp(`^(${[...REVIEWED_TOPICS.keys()].join('|')}) reviews?\\s*[:|–—-]`, 'i');
 const REVIEW_WEIGHT = 2;
+/**
+ * "Intel to cut 15,000 jobs", "Spotify cuts 17 per cent of its staff": a company that cuts a number of jobs
+ * is a company's layoffs (IPTC "layoffs and downsizing"), whatever its trade reads as.
+ */
+const JOB_CUTS =
+  /\b(?:cut|cuts|cutting|axe|axes|axing|shed|sheds|shedding|slash|slashes|slashing|eliminate|eliminates|lay off|lays off|laying off)\s+(?:up to |about |around |some |nearly |almost |more than |over )?\d[\d,.]*(?: ?(?:per cent|percent|%))?\s+(?:of (?:its |their )?)?(?:jobs|staff|workers|employees|roles|positions|workforce)\b/i;
+const LAYOFFS = 20000189;
+const JOB_CUTS_WEIGHT = 4;
 /** The weather top-level topic (a temperature is its evidence). */
 const WEATHER = 17000000;
 /**
@@ -508,6 +516,7 @@ export class TopicClassifier {
     ) {
       add(9000000, 2);
     }
+    if (/\d/.test(text) && JOB_CUTS.test(text)) add(LAYOFFS, JOB_CUTS_WEIGHT);
     // "No. 5 Auburn": ranked college teams.
     if (/\bNo\. ?(?:[1-9]|1[0-9]|2[0-5])\b/.test(text)) add(15000000, 1);
     // "Record 48C recorded in Sicily", "highs of 95°F": a temperature is the weather's (an oven's

@@ -351,10 +351,29 @@ describe('topic classifier', () => {
     // Protesters who storm a parliament bring no weather.
     expect(firstRoot('Protesters storm parliament in Nairobi')).not.toBe('disaster, accident and emergency incident');
   });
-  it('reads gold that hits a high as a price, not a medal', () => {
+  it("reads what happened, not whose trade it is: gold's price, job cuts, a devaluation, a coalition's fall", () => {
     const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
-    expect(first('Gold hits 16-year high')).toBe('commodity market');
-    expect(first('Gold hits record high above $2,500')).toBe('commodity market');
+    // Each headline's first topic: gold as a price (not a medal), a company's job cuts (not its trade), a
+    // currency devalued, a liquidation, results that beat forecasts, a government's coalition, a running
+    // mate, Roman finds and detectorists, petrol cars, a broadcaster's drama, a weather pattern, a reef.
+    const cases: [string, string][] = [
+      ['Gold hits 16-year high', 'commodity market'],
+      ['Gold hits record high above $2,500', 'commodity market'],
+      ['Intel to cut 15,000 jobs', 'layoffs and downsizing'],
+      ['Disney to cut 7,000 jobs', 'layoffs and downsizing'],
+      ['Spotify cuts 17 per cent of staff', 'layoffs and downsizing'],
+      ['Egypt devalues pound', 'currency'],
+      ['Evergrande ordered to liquidate', 'bankruptcy'],
+      ['Nvidia results beat expectations again', 'corporate earnings'],
+      ["Germany's coalition collapses", 'government'],
+      ['Harris picks Walz as running mate', 'election'],
+      ['Signet ring found by detectorist declared treasure', 'archeology'],
+      ['Ban on new petrol cars moved to 2035', 'automotive'],
+      ['BBC drama draws 10 million viewers', 'television'],
+      ['El Niño declared', 'weather phenomena'],
+      ['Great Barrier Reef suffers mass bleaching', 'ecosystem'],
+    ];
+    for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
   });
 
