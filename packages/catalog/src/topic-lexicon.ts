@@ -143,7 +143,9 @@ export const TOPIC_LEXICON: Record<number, string> = {
     federal reserve, fed, interest rate, interest rates, rate hike, rate cut, monetary policy, treasury:0.5,
     dollar:0.7, euro:0.5, yen, yuan, sterling, currency, currencies, exchange rate, ecb, imf, world bank, wto,
     stimulus, economic growth, unemployment rate, jobless claims, cpi, consumer prices, productivity`,
-  20000274: `credit union, credit unions`,
+  // A bank that collapses is a bank's news, not a structure's ("Silicon Valley Bank collapses").
+  20000274: `credit union, credit unions, bank collapse, bank collapses, bank collapsed, bank failure, bank failures,
+    bank run, silicon valley bank`,
   20001279: `bitcoin mining, crypto mining, cryptocurrency mining, bitcoin miner, bitcoin miners, bitcoin etf, bitcoin,
     bitcoins, cryptocurrency, cryptocurrencies, crypto, ethereum, stablecoin, stablecoins,
     crypto exchange, crypto exchanges, crypto market, dogecoin, coinbase, binance, crypto assets`,

@@ -354,7 +354,7 @@ describe('topic classifier', () => {
   it("reads what happened, not whose trade it is: gold's price, job cuts, a devaluation, a coalition's fall", () => {
     const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
     // Each headline's first topic: gold as a price (not a medal), a company's job cuts (not its trade), a
-    // currency devalued, a liquidation, results that beat forecasts, a government's coalition, a running
+    // currency devalued, a liquidation, a bank's collapse, results that beat forecasts, a government's coalition, a running
     // mate, Roman finds and detectorists, petrol cars, a broadcaster's drama, a weather pattern, a reef.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
@@ -364,6 +364,7 @@ describe('topic classifier', () => {
       ['Spotify cuts 17 per cent of staff', 'layoffs and downsizing'],
       ['Egypt devalues pound', 'currency'],
       ['Evergrande ordered to liquidate', 'bankruptcy'],
+      ['Silicon Valley Bank collapses', 'banking'],
       ['Nvidia results beat expectations again', 'corporate earnings'],
       ["Germany's coalition collapses", 'government'],
       ['Harris picks Walz as running mate', 'election'],
