@@ -355,7 +355,8 @@ describe('topic classifier', () => {
     const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
     // Each headline's first topic: gold as a price (not a medal), a company's job cuts (not its trade), a
     // currency devalued, a liquidation, a bank's collapse, results that beat forecasts, a government's coalition, a running
-    // mate, Roman finds and detectorists, petrol cars, a broadcaster's drama, a weather pattern, a reef.
+    // mate, Roman finds and detectorists, petrol cars, a broadcaster's drama, a weather pattern, a reef; a
+    // drowning, a crash with a van, a transplant, birds of prey, fracking, smart motorways, the autumn statement.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -373,6 +374,13 @@ describe('topic classifier', () => {
       ['BBC drama draws 10 million viewers', 'television'],
       ['El Niño declared', 'weather phenomena'],
       ['Great Barrier Reef suffers mass bleaching', 'ecosystem'],
+      ['Two boys drown in reservoir', 'accident and emergency incident'],
+      ['Cyclist seriously injured in crash with van', 'road accident and incident'],
+      ['Baby born from womb transplant', 'health treatment and procedure'],
+      ['Red kite numbers soar', 'animal'],
+      ['Fracking ban lifted', 'oil and gas'],
+      ['Smart motorway plans scrapped', 'road transport'],
+      ['What the autumn statement means for your pension', 'budgets and budgeting'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
