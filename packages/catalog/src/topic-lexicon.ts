@@ -704,6 +704,10 @@ export const TOPIC_LEXICON: Record<number, string> = {
     seedlings, compost:0.5`,
   20000551: `holiday:0.3`,
   20000549: `gambling:0.75, casino:0.75`,
+  // A monopoly in the news is mostly a market's ("Google fined for search monopoly" was a board game).
+  20000123: `monopoly:0.75, monopolies:0.75, search monopoly, monopoly power, illegal monopoly, competition watchdog,
+    competition regulator, competition authority, competition and markets authority, anti-competitive, anticompetitive,
+    antitrust case, antitrust lawsuit, antitrust probe, antitrust ruling`,
   20000541: `board game, board games, tabletop game, tabletop games, catan, monopoly:0.5, scrabble, dungeons & dragons`,
   20000546: `puzzle, puzzles, crossword, crosswords, sudoku, jigsaw, wordle`,
   12000000: `religion, religious, church, churches, pope, islam, mosque, synagogue, ramadan, christmas:0.4, easter:0.4,

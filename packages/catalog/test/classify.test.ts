@@ -360,7 +360,8 @@ describe('topic classifier', () => {
     // currency devalued, a liquidation, a bank's collapse, results that beat forecasts, a government's coalition, a running
     // mate, Roman finds and detectorists, petrol cars, a broadcaster's drama, a weather pattern, a reef; a
     // drowning, a crash with a van, a transplant, birds of prey, fracking, smart motorways, the autumn statement; a
-    // footballer, a crowd crush, a soap star, stamp duty, state benefits, bin collections.
+    // footballer, a crowd crush, a soap star, stamp duty, state benefits, bin collections, an
+    // antitrust ruling.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -391,9 +392,11 @@ describe('topic classifier', () => {
       ['Stamp duty cut', 'taxation'],
       ['Child benefit changes', 'welfare'],
       ['Bin collections cut to monthly', 'waste materials'],
+      ['Drugmaker to contest antitrust ruling', 'antitrust regulations'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
+    expect(first('Monopoly board game gets a new edition')).toBe('board game');
   });
 
   it("reads a podcast's Apple Podcasts categories: the most specific of each, at most two, before the text", () => {
