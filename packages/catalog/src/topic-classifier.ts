@@ -159,7 +159,7 @@ const REVIEW_WEIGHT = 2;
  * is a company's layoffs (IPTC "layoffs and downsizing"), whatever its trade reads as.
  */
 const JOB_CUTS =
-  /\b(?:cut|cuts|cutting|axe|axes|axing|shed|sheds|shedding|slash|slashes|slashing|eliminate|eliminates|lay off|lays off|laying off)\s+(?:up to |about |around |some |nearly |almost |more than |over )?\d[\d,.]*(?: ?(?:per cent|percent|%))?\s+(?:of (?:its |their )?)?(?:jobs|staff|workers|employees|roles|positions|workforce)\b/i;
+  /\b(?:cut|cuts|cutting|axe|axes|axing|shed|sheds|shedding|slash|slashes|slashing|eliminate|eliminates|lay off|lays off|laying off|fire|fires|firing|sack|sacks|sacking)\s+(?:up to |about |around |some |nearly |almost |more than |over )?\d[\d,.]*(?: ?(?:per cent|percent|%))?\s+(?:of (?:its |their )?)?(?:jobs|staff|workers|employees|roles|positions|workforce)\b/i;
 const LAYOFFS = 20000189;
 const JOB_CUTS_WEIGHT = 4;
 /** The weather top-level topic (a temperature is its evidence). */

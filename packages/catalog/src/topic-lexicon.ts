@@ -242,7 +242,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     renter, letting agent, letting agents, estate agent, estate agents, realtor, realtors, homebuyers, homebuyer,
     home buyers, first-time buyers, buy-to-let, apartment:0.5, apartments:0.6, bedroom:0.4, one-bedroom,
     two-bedroom, three-bedroom, studio flat, for rent, leasehold, leaseholders`,
-  20000296: `electric vehicle, electric vehicles, electric car, electric cars, ev maker, ev makers, evs:0.7, charging station, charging stations, charging points, automaker, automakers, carmaker, carmakers, car maker, auto industry, auto sales, vehicles:0.6,
+  20000296: `electric vehicle, electric vehicles, electric car, electric cars, ev maker, ev makers, evs:0.7, charging station, charging stations, charge point, charge points, charging point, charging points, automaker, automakers, carmaker, carmakers, car maker, auto industry, auto sales, vehicles:0.6,
     general motors, gm, ford motor, toyota, chrysler, daimlerchrysler, honda, nissan, volkswagen, bmw, renault,
     hyundai, dealership, recall:0.3, suv, suvs, sedan, sedans, hatchback, hatchbacks, pickup truck, pickup trucks,
     seven-seat, seven-seater, facelift, facelifted, electric car, electric cars, plug-in hybrid, hybrid models,
@@ -333,7 +333,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     satellite pictures:0.1, satellite data:0.1, satellite measurements:0.1, satellites show:0.1,
     jupiter, venus, mercury:0.3, pluto, solar system, lander, landers, isro,
     roscosmos, jaxa, cnsa`,
-  20000718: `astronomy, astronomer, astronomers, telescope, planet, planets, comet, asteroid, galaxy, galaxies,
+  20000718: `astronomy, astronomer, astronomers, shooting star, shooting stars, meteor shower, telescope, planet, planets, comet, asteroid, galaxy, galaxies,
     star:0.3, stars:0.3, black hole, supernova, nebula, universe, cosmic, meteor, eclipse, solar eclipse,
     lunar eclipse, northern lights`,
   20000719: `biology, species, gene, genes, genetic, dna, genome, evolution, evolutionary, organism, organisms,
@@ -392,6 +392,11 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000355: `devalue, devalues, devalued, devaluation, naira, rupee, rupees, peso, pesos, lira, rouble, ruble, ringgit,
     foreign exchange, forex`,
   // Drowning is an accident's ("Two boys drown in reservoir" had no topic).
+  // "Booster shots offered to over-75s" was track and field: a shot put's.
+  20000477: `booster shot, booster shots, booster jab, booster jabs, booster dose, booster doses, flu shot, flu shots,
+    covid shot, covid shots, covid jab, covid jabs`,
+  20000205: `product launch, product launches, launch event`,
+  20000260: `power cut, power cuts, power outage, power outages, blackout:0.75, blackouts:0.75`,
   20000139: `drown:0.75, drowns:0.75, drowned:0.75, drowning:0.75, drownings:0.75`,
   20001243: `fracking, fracked, shale gas`,
   20000265: `nuclear plant:0.75, nuclear plants:0.75, nuclear power station, nuclear power stations, nuclear power plant,
@@ -555,7 +560,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // A company's boss hired or fired: "fires" is no blaze.
   20000190: `fires chief executive, fired chief executive, fires its chief executive, fired its chief executive, fires ceo,
     fired ceo, ousts chief executive, ousted chief executive, ousts ceo, sacks chief executive, names new chief
-    executive, appoints chief executive, new chief executive:0.75, steps down as chief executive`,
+    executive, appoints chief executive, new chief executive:0.75, steps down as chief executive, chief executive fired,
+    ceo fired, fired as chief executive, fired as ceo`,
   // Applications of every other kind than software's.
   20000628: `planning application, planning applications, planning permission, affordable housing, social housing,
     council housing, housing crisis, housing shortage, rent control, rent controls, rent cap, eviction ban`,
@@ -609,7 +615,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     algae bloom:0.75, algae blooms:0.75`,
   20000443: `endangered:0.75`,
   20000500: `wildlife:0.75, hedgehog, hedgehogs, butterfly, butterflies, badger, badgers, otter, otters,
-    red squirrel, red squirrels, beaver, beavers, dog breed, dog breeds, xl bully, xl bullies, rewilding, seabird, seabirds, sand eels, puffins, puffin, bear attack,
+    red squirrel, red squirrels, beaver, beavers, zoo:0.5, zoos:0.5, zookeeper:0.5, zookeepers:0.5, dog breed, dog breeds, xl bully, xl bullies, rewilding, seabird, seabirds, sand eels, puffins, puffin, bear attack,
     shark attack, dog attack, crocodile attack, attacked by a bear, attacked by a shark, attacked by a dog, red kite, red kites, stork, storks, golden eagle,
     golden eagles, white-tailed eagle, sea eagle, osprey, ospreys, barn owl, barn owls, peregrine falcon, bird of prey,
     birds of prey`,
@@ -631,7 +637,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     workplace accidents, killed on the job, deaths at work, died at work, killed at work, health and safety executive,
     osha, occupational safety, occupational health, worker killed, workers killed, worker crushed, worker died`,
   20000189: `job cuts, cut jobs, cuts jobs, axe jobs, axes jobs, shed jobs, sheds jobs, slash jobs, slashes jobs,
-    redundancies, laid off`,
+    redundancies, laid off, fire staff, fires staff, fired staff`,
   20000523: `hiring:0.75, workforce:0.75, layoffs:0.45, retrain:0.45, retraining:0.45, job market, jobs market`,
   20000512: `return to office:0.45, work from home:0.45, hybrid working:0.45, four-day week trial:1.5,
     four day week trial:1.5, four-day week:1.5, four day week:1.5, remote working:0.45, working hours:0.75, shorter hours:0.75, remote work:0.45, working from home:0.45`,

@@ -361,7 +361,8 @@ describe('topic classifier', () => {
     // mate, Roman finds and detectorists, petrol cars, a broadcaster's drama, a weather pattern, a reef; a
     // drowning, a crash with a van, a transplant, birds of prey, fracking, smart motorways, the autumn statement; a
     // footballer, a crowd crush, a soap star, stamp duty, state benefits, bin collections, an
-    // antitrust ruling.
+    // antitrust ruling, booster shots, staff fired, charge points, a product launch, a shooting star, a power cut,
+    // a zoo.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -393,6 +394,13 @@ describe('topic classifier', () => {
       ['Child benefit changes', 'welfare'],
       ['Bin collections cut to monthly', 'waste materials'],
       ['Drugmaker to contest antitrust ruling', 'antitrust regulations'],
+      ['Booster shots offered to over-75s', 'vaccine'],
+      ['Company fires 200 staff by video call', 'layoffs and downsizing'],
+      ['Charge point rollout too slow', 'automotive'],
+      ['Product launch delayed', 'new product or service'],
+      ['Shooting star lights up sky', 'astronomy'],
+      ['Power cut hits 100,000 homes', 'electricity'],
+      ['Lion cubs born at zoo', 'animal'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
