@@ -389,14 +389,15 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000593: `coalition government, ruling coalition, governing coalition, coalition talks, coalition collapses,
     coalition collapsed, coalition partner, coalition partners`,
   // A currency's fall ("Egypt devalues pound" was international relations).
-  20000355: `devalue, devalues, devalued, devaluation, naira, rupee, rupees, peso, pesos, lira, rouble, ruble, ringgit,
+  20000355: `devalue, devalues, devalued, devaluation, naira, rupee, rupees, peso, pesos, lira, rouble, ruble, ringgit, cedi, kwacha,
+    baht,
     foreign exchange, forex`,
   // Drowning is an accident's ("Two boys drown in reservoir" had no topic).
   // "Booster shots offered to over-75s" was track and field: a shot put's.
   20000477: `booster shot, booster shots, booster jab, booster jabs, booster dose, booster doses, flu shot, flu shots,
     covid shot, covid shots, covid jab, covid jabs`,
   20000205: `product launch, product launches, launch event`,
-  20000260: `power cut, power cuts, power outage, power outages, blackout:0.75, blackouts:0.75`,
+  20000260: `power cut, power cuts, power outage, power outages, load-shedding, load shedding, blackout:0.75, blackouts:0.75`,
   20000139: `drown:0.75, drowns:0.75, drowned:0.75, drowning:0.75, drownings:0.75`,
   20001243: `fracking, fracked, shale gas`,
   20000265: `nuclear plant:0.75, nuclear plants:0.75, nuclear power station, nuclear power stations, nuclear power plant,
@@ -556,7 +557,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000771: `refugee:0.75, refugees:0.75, asylum:0.75, immigrant:0.75, immigrants:0.75, migrant, asylum seeker, asylum claims, asylum applications, asylum cases:0.6, small boats, small boat,
     channel crossings, channel crossing, migrant crossings, migrant boat, migrant boats, migrant camp, migrant camps,
     visa applications, visa application, visa rules, work visas, student visas, deportation:0.75, deportations:0.75,
-    deported:0.75, deportation flights`,
+    deported:0.75, deportation flights, border crossings, border crossing:0.75, illegal crossings, border patrol,
+    border agents`,
   // A company's boss hired or fired: "fires" is no blaze.
   20000190: `fires chief executive, fired chief executive, fires its chief executive, fired its chief executive, fires ceo,
     fired ceo, ousts chief executive, ousted chief executive, ousts ceo, sacks chief executive, names new chief
@@ -615,7 +617,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     algae bloom:0.75, algae blooms:0.75`,
   20000443: `endangered:0.75`,
   20000500: `wildlife:0.75, hedgehog, hedgehogs, butterfly, butterflies, badger, badgers, otter, otters,
-    red squirrel, red squirrels, beaver, beavers, zoo:0.5, zoos:0.5, zookeeper:0.5, zookeepers:0.5, dog breed, dog breeds, xl bully, xl bullies, rewilding, seabird, seabirds, sand eels, puffins, puffin, bear attack,
+    red squirrel, red squirrels, beaver, beavers, zoo:0.5, zoos:0.5, zookeeper:0.5, zookeepers:0.5, dog breed, dog breeds, xl bully, xl bullies, cull:0.75, culls:0.75, culled:0.75, culling:0.75, rewilding, seabird, seabirds, sand eels, puffins, puffin, bear attack,
     shark attack, dog attack, crocodile attack, attacked by a bear, attacked by a shark, attacked by a dog, red kite, red kites, stork, storks, golden eagle,
     golden eagles, white-tailed eagle, sea eagle, osprey, ospreys, barn owl, barn owls, peregrine falcon, bird of prey,
     birds of prey`,
@@ -674,6 +676,10 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // State benefits are welfare (IPTC), not wages and benefits nor credit ("Universal credit claimants rise").
   20000817: `universal credit, child benefit, benefit claimants, welfare claimants, welfare payments, benefit cuts,
     benefits cap, benefit cap, food stamps`,
+  // A shortage of water is its supply's, power cut by rota its electricity's.
+  20000270: `water crisis, water shortage, water shortages, water rationing, hosepipe ban, water supplies`,
+  20000608: `debt ceiling, debt limit`,
+  20001202: `bushfire, bushfires`,
   20000620: `national insurance, self-assessment, tax return, tax returns, inheritance tax, income tax, council tax:0.5,
     tax receipts, stamp duty`,
   20000287: `isa, isas, savings account, savings accounts, savers, pension pot, pension pots, personal finance`,
@@ -735,7 +741,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     cold snap, frost, storm:0.4, storms:0.4, thunderstorm, meteorologist, meteorologists, national weather service,
     fog, foggy, freezing fog, drizzle, hailstones, hailstorm, sleet, blizzard, gusts, gales, high winds, heavy rain,
     met office, weather warning, amber warning, yellow warning, wind chill, humidity, sunshine:0.5, hottest day,
-    hottest days, warmest day, hottest summer, warmest summer, hottest year, warmest year, hottest month, warmest month`,
+    hottest days, warmest day, hottest summer, warmest summer, hottest year, warmest year, hottest month, warmest month,
+    heat index, nor'easter, noreaster, inches of snow, feet of snow, snowstorm, snowstorms`,
 };
 
 /** The terms of one lexicon entry (`"term, other term:0.4"`) with their weights (1 unless given). */

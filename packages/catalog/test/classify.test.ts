@@ -362,7 +362,7 @@ describe('topic classifier', () => {
     // drowning, a crash with a van, a transplant, birds of prey, fracking, smart motorways, the autumn statement; a
     // footballer, a crowd crush, a soap star, stamp duty, state benefits, bin collections, an
     // antitrust ruling, booster shots, staff fired, charge points, a product launch, a shooting star, a power cut,
-    // a zoo.
+    // a zoo, a heat index, a water crisis, a bushfire, a cull, load-shedding, the cedi.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -401,6 +401,12 @@ describe('topic classifier', () => {
       ['Shooting star lights up sky', 'astronomy'],
       ['Power cut hits 100,000 homes', 'electricity'],
       ['Lion cubs born at zoo', 'animal'],
+      ['Heat index to top 110 in Texas', 'weather'],
+      ['Bengaluru water crisis deepens', 'water supply'],
+      ['Bushfire threatens homes in Victoria', 'wildfire'],
+      ['Kangaroo cull sparks protest', 'animal'],
+      ['South Africa load-shedding worsens', 'electricity'],
+      ['Ghana cedi plunges', 'currency'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
