@@ -362,7 +362,8 @@ describe('topic classifier', () => {
     // drowning, a crash with a van, a transplant, birds of prey, fracking, smart motorways, the autumn statement; a
     // footballer, a crowd crush, a soap star, stamp duty, state benefits, bin collections, an
     // antitrust ruling, booster shots, staff fired, charge points, a product launch, a shooting star, a power cut,
-    // a zoo, a heat index, a water crisis, a bushfire, a cull, load-shedding, the cedi.
+    // a zoo, a heat index, a water crisis, a bushfire, a cull, load-shedding, the cedi,
+    // human ancestors, sea levels and ocean currents, driverless cars.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -407,6 +408,10 @@ describe('topic classifier', () => {
       ['Kangaroo cull sparks protest', 'animal'],
       ['South Africa load-shedding worsens', 'electricity'],
       ['Ghana cedi plunges', 'currency'],
+      ['Human ancestors used fire 800,000 years ago', 'anthropology'],
+      ['Sea levels rising faster than expected', 'climate change'],
+      ['Atlantic currents could collapse this century', 'climate change'],
+      ['Driverless cars to be allowed on UK roads', 'technology and engineering'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
