@@ -150,7 +150,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20001279: `bitcoin mining, crypto mining, cryptocurrency mining, bitcoin miner, bitcoin miners, bitcoin etf, bitcoin,
     bitcoins, cryptocurrency, cryptocurrencies, crypto, ethereum, stablecoin, stablecoins,
     crypto exchange, crypto exchanges, crypto market, dogecoin, coinbase, binance, crypto assets`,
-  20000385: `most valuable company, world's most valuable company, market value, market capitalisation,
+  20000385: `moves listing, move its listing, moves its listing, primary listing, delists, delisted, delisting,
+    most valuable company, world's most valuable company, market value, market capitalisation,
     market capitalization, market cap, wall street, stock market, stocks, stock, shares, share price, dow,
     dow jones, nasdaq, s&p, s&p 500,
     ftse, nikkei, dax, cac, hang seng, blue chip, blue-chip, index:0.4, trading:0.6, traders, trader, bond, bonds,
@@ -260,7 +261,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     spectrum analyser, spectrum analysers, spectrum analyzer, spectrum analyzers`,
   20000396: `shares, stock, stockholder, stock split, buyback, share buyback, stock options`,
   20000187: `ipo:0.75, initial public offering:0.75, flotation, market debut, stock market debut, trading debut,
-    go public, goes public, going public, went public, direct listing`,
+    go public, goes public, going public, went public, direct listing, london listing, new york listing, us listing,
+    stock market listing, files for listing`,
   // Gold as a commodity: its price moves make the headline ("Gold hits 16-year high" was a sport event,
   // as a gold medal is one).
   20000386: `gold price, gold prices, price of gold, gold futures, spot gold, bullion, gold bullion, gold hits:2,
@@ -566,7 +568,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000190: `fires chief executive, fired chief executive, fires its chief executive, fired its chief executive, fires ceo,
     fired ceo, ousts chief executive, ousted chief executive, ousts ceo, sacks chief executive, names new chief
     executive, appoints chief executive, new chief executive:0.75, steps down as chief executive, chief executive fired,
-    ceo fired, fired as chief executive, fired as ceo`,
+    ceo fired, fired as chief executive, fired as ceo, chief executive resigns, chief executive quits, chief executive
+    returns, ceo resigns, ceo steps down, ceo quits, boss steps down, boss quits, boss resigns`,
   // Applications of every other kind than software's.
   20000628: `planning application, planning applications, planning permission, affordable housing, social housing,
     council housing, housing crisis, housing shortage, rent control, rent controls, rent cap, eviction ban`,

@@ -363,7 +363,8 @@ describe('topic classifier', () => {
     // footballer, a crowd crush, a soap star, stamp duty, state benefits, bin collections, an
     // antitrust ruling, booster shots, staff fired, charge points, a product launch, a shooting star, a power cut,
     // a zoo, a heat index, a water crisis, a bushfire, a cull, load-shedding, the cedi,
-    // human ancestors, sea levels and ocean currents, driverless cars.
+    // human ancestors, sea levels and ocean currents, driverless cars, a
+    // company's listing, its boss stepping down.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -412,6 +413,10 @@ describe('topic classifier', () => {
       ['Sea levels rising faster than expected', 'climate change'],
       ['Atlantic currents could collapse this century', 'climate change'],
       ['Driverless cars to be allowed on UK roads', 'technology and engineering'],
+      ['Shein files for London listing', 'stock flotation'],
+      ['Shell moves listing to New York', 'market and exchange'],
+      ['Starbucks boss steps down', 'executive officer'],
+      ['BP chief executive resigns', 'executive officer'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
