@@ -364,7 +364,8 @@ describe('topic classifier', () => {
     // antitrust ruling, booster shots, staff fired, charge points, a product launch, a shooting star, a power cut,
     // a zoo, a heat index, a water crisis, a bushfire, a cull, load-shedding, the cedi,
     // human ancestors, sea levels and ocean currents, driverless cars, a
-    // company's listing, its boss stepping down.
+    // company's listing, its boss stepping down, recipes and
+    // sourdough, quintuplets, adult education, a swimming pool.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -417,6 +418,11 @@ describe('topic classifier', () => {
       ['Shell moves listing to New York', 'market and exchange'],
       ['Starbucks boss steps down', 'executive officer'],
       ['BP chief executive resigns', 'executive officer'],
+      ['How to make sourdough at home', 'cooking and baking'],
+      ['Ten easy weeknight pasta recipes', 'cooking and baking'],
+      ['Mother gives birth to quintuplets', 'pregnancy and childbirth'],
+      ['Adult education budget cut', 'adult and continuing education'],
+      ['Swimming pool closes for repairs', 'leisure venue'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
