@@ -365,7 +365,8 @@ describe('topic classifier', () => {
     // a zoo, a heat index, a water crisis, a bushfire, a cull, load-shedding, the cedi,
     // human ancestors, sea levels and ocean currents, driverless cars, a
     // company's listing, its boss stepping down, recipes and
-    // sourdough, quintuplets, adult education, a swimming pool.
+    // sourdough, quintuplets, adult education, a swimming pool, a
+    // hit series and Doctor Who, punk, a newsreader, a podcast's host.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -423,6 +424,11 @@ describe('topic classifier', () => {
       ['Mother gives birth to quintuplets', 'pregnancy and childbirth'],
       ['Adult education budget cut', 'adult and continuing education'],
       ['Swimming pool closes for repairs', 'leisure venue'],
+      ['Netflix cancels hit series after one season', 'television'],
+      ['Doctor Who star revealed', 'television'],
+      ['Punk legend dies aged 70', 'rock and roll music'],
+      ['Newsreader reads final bulletin', 'news media'],
+      ['Podcast host signs $100m deal', 'podcast'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
