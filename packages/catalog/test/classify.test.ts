@@ -366,7 +366,8 @@ describe('topic classifier', () => {
     // human ancestors, sea levels and ocean currents, driverless cars, a
     // company's listing, its boss stepping down, recipes and
     // sourdough, quintuplets, adult education, a swimming pool, a
-    // hit series and Doctor Who, punk, a newsreader, a podcast's host.
+    // hit series and Doctor Who, punk, a newsreader, a podcast's host,
+    // wildflower meadows, ivory, a diesel ban, insulation, electric buses, a car-free day.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -429,6 +430,12 @@ describe('topic classifier', () => {
       ['Punk legend dies aged 70', 'rock and roll music'],
       ['Newsreader reads final bulletin', 'news media'],
       ['Podcast host signs $100m deal', 'podcast'],
+      ['Wildflower meadows vanish', 'conservation'],
+      ['Ivory ban extended to hippos', 'endangered species'],
+      ['Diesel ban in Paris city centre', 'air pollution'],
+      ['Insulation scheme misses target', 'energy saving'],
+      ['Electric buses introduced in Manchester', 'public transport'],
+      ['Car-free day in Paris', 'road transport'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
