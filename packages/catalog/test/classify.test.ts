@@ -367,7 +367,8 @@ describe('topic classifier', () => {
     // company's listing, its boss stepping down, recipes and
     // sourdough, quintuplets, adult education, a swimming pool, a
     // hit series and Doctor Who, punk, a newsreader, a podcast's host,
-    // wildflower meadows, ivory, a diesel ban, insulation, electric buses, a car-free day.
+    // wildflower meadows, ivory, a diesel ban, insulation, electric buses, a car-free day, stop
+    // and search.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -436,6 +437,7 @@ describe('topic classifier', () => {
       ['Insulation scheme misses target', 'energy saving'],
       ['Electric buses introduced in Manchester', 'public transport'],
       ['Car-free day in Paris', 'road transport'],
+      ['Stop and search rises', 'police'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
