@@ -362,7 +362,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000553: `theme park, theme parks, amusement park, amusement parks, roller coaster, roller coasters, swimming pool,
     swimming pools, lido, lidos`,
   20000766: `nanotechnology, nanotech, nanotube, nanotubes, nanoscale`,
-  20000737: `medical research, clinical trial, clinical trials, researchers found, study finds, study shows`,
+  20000737: `medical research, clinical trial, clinical trials, researchers found, study finds, study shows, study links`,
 
   // ── politics ─────────────────────────────────────────────────────────────────────────────────────
   11000000: `leader:0.4, leaders:0.5, country's:0.4, nation's:0.4, nationwide:0.3, capital:0.3, citizens:0.3,
@@ -568,7 +568,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000771: `refugee:0.75, refugees:0.75, asylum:0.75, immigrant:0.75, immigrants:0.75, migrant, asylum seeker, asylum claims, asylum applications, asylum cases:0.6, small boats, small boat,
     channel crossings, channel crossing, migrant crossings, migrant boat, migrant boats, migrant camp, migrant camps,
     visa applications, visa application, visa rules, work visas, student visas, deportation:0.75, deportations:0.75,
-    deported:0.75, deportation flights, border crossings, border crossing:0.75, illegal crossings, border patrol,
+    deported:0.75, deportation flights, windrush, border crossings, border crossing:0.75, illegal crossings, border patrol,
     border agents`,
   // A company's boss hired or fired: "fires" is no blaze.
   20000190: `fires chief executive, fired chief executive, fires its chief executive, fired its chief executive, fires ceo,
@@ -595,7 +595,9 @@ export const TOPIC_LEXICON: Record<number, string> = {
     wheelchair users, wheelchair user, learning disabilities, blue badge`,
   20001253: `sourdough, recipe:0.75, recipes:0.75, baking:0.75, cookbook, cookbooks`,
   20000403: `adult education, adult learners, evening classes, lifelong learning`,
-  20000792: `lgbt, lgbtq, transgender, same-sex couples, same-sex:0.75`,
+  20000792: `lgbt, lgbtq, transgender, same-sex couples, same-sex:0.75, trans rights, trans people, pride march, pride
+    parade, pride month`,
+  20001355: `autism, autistic, adhd, dyslexia, developmental disorder, developmental disorders`,
   7000000: `health, healthcare, health care, disease, diseases, vaccine, vaccines, vaccination, aids, cancer, heart disease,
     obesity, epidemic, pandemic, hospital, hospitals, patient, patients, medical, medicine, drug:0.5, drugs:0.5,
     doctor, doctors, physician, nurse, nurses, treatment, therapy, surgery, clinic, symptoms, diagnosis, diet:0.5, nutrition, mental health, depression:0.5,

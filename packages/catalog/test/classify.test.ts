@@ -368,7 +368,8 @@ describe('topic classifier', () => {
     // sourdough, quintuplets, adult education, a swimming pool, a
     // hit series and Doctor Who, punk, a newsreader, a podcast's host,
     // wildflower meadows, ivory, a diesel ban, insulation, electric buses, a car-free day, stop
-    // and search, stealing, an employment tribunal.
+    // and search, stealing, an employment tribunal, a
+    // study that links, autism, a Pride march.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -440,6 +441,9 @@ describe('topic classifier', () => {
       ['Stop and search rises', 'police'],
       ['Man jailed for stealing £1m of lottery tickets', 'robbery and theft'],
       ['Nurse wins employment tribunal over unfair dismissal', 'labor dispute'],
+      ['Study links coffee to longer life', 'medical research'],
+      ['Autism assessments backlog', 'developmental disorder'],
+      ['Pride march draws a million in London', 'LGBTQ'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
