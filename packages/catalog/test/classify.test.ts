@@ -369,7 +369,8 @@ describe('topic classifier', () => {
     // hit series and Doctor Who, punk, a newsreader, a podcast's host,
     // wildflower meadows, ivory, a diesel ban, insulation, electric buses, a car-free day, stop
     // and search, stealing, an employment tribunal, a
-    // study that links, autism, a Pride march.
+    // study that links, autism, a Pride march, a dockers'
+    // strike, fire and rehire, warehouse injuries, sick leave.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -444,6 +445,10 @@ describe('topic classifier', () => {
       ['Study links coffee to longer life', 'medical research'],
       ['Autism assessments backlog', 'developmental disorder'],
       ['Pride march draws a million in London', 'LGBTQ'],
+      ['Dockers strike at Felixstowe', 'labor strike'],
+      ['Fire and rehire practice to be outlawed', 'employment legislation'],
+      ['Amazon warehouse injuries under scrutiny', 'workplace health and safety'],
+      ['Sick leave at highest level in a decade', 'wages and benefits'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
