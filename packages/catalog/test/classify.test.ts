@@ -370,7 +370,8 @@ describe('topic classifier', () => {
     // wildflower meadows, ivory, a diesel ban, insulation, electric buses, a car-free day, stop
     // and search, stealing, an employment tribunal, a
     // study that links, autism, a Pride march, a dockers'
-    // strike, fire and rehire, warehouse injuries, sick leave.
+    // strike, fire and rehire, warehouse injuries, sick leave,
+    // sepsis, scarlet fever, a smear test, hospices, dental charges.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -449,6 +450,11 @@ describe('topic classifier', () => {
       ['Fire and rehire practice to be outlawed', 'employment legislation'],
       ['Amazon warehouse injuries under scrutiny', 'workplace health and safety'],
       ['Sick leave at highest level in a decade', 'wages and benefits'],
+      ['Sepsis kills 48,000 a year', 'communicable disease'],
+      ['Scarlet fever cases surge among children', 'communicable disease'],
+      ['Smear test age range widened', 'cancer'],
+      ['Hospices warn of closures', 'medical service'],
+      ['Dental charges rise by 9 per cent', 'dentistry'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
