@@ -717,7 +717,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000533: `jobcentre, jobcentres, job centre, job centres, jobseekers, jobseeker's allowance, out of work:0.75`,
   20000521: `fire and rehire, zero-hours contract, zero-hours contracts, zero hours contract, zero hours contracts`,
   20000620: `national insurance, self-assessment, tax return, tax returns, inheritance tax, income tax, council tax:0.5,
-    tax receipts, stamp duty, tax tribunal, tax case, tax bill:0.75, hmrc`,
+    tax receipts, stamp duty, tax tribunal, tax case, tax bill:0.75, hmrc, wealth tax, mansion tax`,
   20000287: `isa, isas, savings account, savings accounts, savers, pension pot, pension pots, personal finance`,
   20000715: `mathematics, mathematician, mathematicians, theorem, conjecture, maths:0.5, math:0.5`,
   20000051: `tv:0.45, sitcom:0.75, broadcaster:0.75, broadcast:0.375, presenter:0.5, presenters:0.5, season two, season three,

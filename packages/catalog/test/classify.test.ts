@@ -371,7 +371,8 @@ describe('topic classifier', () => {
     // and search, stealing, an employment tribunal, a
     // study that links, autism, a Pride march, a dockers'
     // strike, fire and rehire, warehouse injuries, sick leave,
-    // sepsis, scarlet fever, a smear test, hospices, dental charges.
+    // sepsis, scarlet fever, a smear test, hospices, dental charges, a
+    // wealth tax.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -455,6 +456,7 @@ describe('topic classifier', () => {
       ['Smear test age range widened', 'cancer'],
       ['Hospices warn of closures', 'medical service'],
       ['Dental charges rise by 9 per cent', 'dentistry'],
+      ['Chancellor rules out wealth tax', 'taxation'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
