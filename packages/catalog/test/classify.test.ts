@@ -372,7 +372,8 @@ describe('topic classifier', () => {
     // study that links, autism, a Pride march, a dockers'
     // strike, fire and rehire, warehouse injuries, sick leave,
     // sepsis, scarlet fever, a smear test, hospices, dental charges, a
-    // wealth tax.
+    // wealth tax; sport's words in other news: the football pools, tennis elbow, an Olympic-size pool, race
+    // relations, the goal of net zero.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -457,6 +458,11 @@ describe('topic classifier', () => {
       ['Hospices warn of closures', 'medical service'],
       ['Dental charges rise by 9 per cent', 'dentistry'],
       ['Chancellor rules out wealth tax', 'taxation'],
+      ['Football pools winner claims £1m', 'gaming and lottery'],
+      ['Tennis elbow treatment breakthrough', 'injury'],
+      ['Olympic-size pool closes for repairs', 'leisure venue'],
+      ['Race relations report published', 'racism'],
+      ['Goal of net zero slipping, say advisers', 'climate change'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
