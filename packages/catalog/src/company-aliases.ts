@@ -633,6 +633,7 @@ export const COMPANY_TRADES: Record<number, string> = {
   842162: 'seat seating', // Lear
   24741: 'glass fibre fiber ceramic', // Corning
   1783180: 'hvac heating conditioner conditioning refrigeration furnace chiller', // Carrier
+  1345016: 'review reviewer restaurant listing', // Yelp
 };
 
 /**

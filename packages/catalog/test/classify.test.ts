@@ -2399,6 +2399,10 @@ describe('company matcher', () => {
     expect(names('Snap to let advertisers place ads between stories')).toEqual(['Snap Inc']);
     expect(names('Amazon drivers in New York walk off the job')).toEqual(['AMAZON COM INC']);
     expect(names('Amazon river boat drivers stranded by drought')).toEqual([]);
+    expect(names('Yelp reviews target restaurant in row over masks', 'The site removed fake reviews.')).toEqual([
+      'YELP INC',
+    ]);
+    expect(names('A yelp of pain from the kennel')).toEqual([]);
     // Not a phrase the name begins, nor a trade named far from it or in another clause.
     expect(names('Delta farmers strike over water prices', 'Growers say new charges will ruin them.')).toEqual([]);
     expect(names('Visa applicants face new rules on card payments for fees')).toEqual([]);
