@@ -373,7 +373,8 @@ describe('topic classifier', () => {
     // strike, fire and rehire, warehouse injuries, sick leave,
     // sepsis, scarlet fever, a smear test, hospices, dental charges, a
     // wealth tax; sport's words in other news: the football pools, tennis elbow, an Olympic-size pool, race
-    // relations, the goal of net zero; a budget laptop or airline (a cheap one, not a government's budget).
+    // relations, the goal of net zero; a budget laptop or airline (a cheap one, not a government's budget);
+    // a solar storm, a prime number.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -465,6 +466,8 @@ describe('topic classifier', () => {
       ['Goal of net zero slipping, say advisers', 'climate change'],
       ['The Best Budget Laptops You Can Buy Right Now', 'information technology and computer science'],
       ['Budget airline cancels winter flights', 'air transport'],
+      ['Solar storm lights up skies across Europe', 'astronomy'],
+      ['Largest prime number discovered', 'mathematics'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
