@@ -738,7 +738,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     symphony, pianist, violinist`,
   10000000: `lifestyle, leisure, travel, tourism, vacation, hotel, hotels, restaurant, restaurants, food:0.4, recipe,
     cooking, wine, beer, fashion:0.4, hobby, gardening, home:0.2, shopping:0.4, lottery`,
-  20000563: `tourist:0.75, tourists:0.75, where to eat, where to stay, city break, city breaks, things to do:0.5,
+  20000563: `christmas market, christmas markets, budget trip, budget travel, tourist:0.75, tourists:0.75, where to eat, where to stay, city break, city breaks, things to do:0.5,
     itinerary:0.75, sightseeing, guidebook, budget trip, road trip, rail pass, rail passes, backpacking,
     backpackers, travel guide, trip to:0.5, holidaymakers, holiday destination, holiday destinations, ski resort,
     ski resorts`,

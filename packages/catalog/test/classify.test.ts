@@ -374,7 +374,7 @@ describe('topic classifier', () => {
     // sepsis, scarlet fever, a smear test, hospices, dental charges, a
     // wealth tax; sport's words in other news: the football pools, tennis elbow, an Olympic-size pool, race
     // relations, the goal of net zero; a budget laptop or airline (a cheap one, not a government's budget);
-    // a solar storm, a prime number.
+    // a solar storm, a prime number, Christmas markets.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -468,6 +468,7 @@ describe('topic classifier', () => {
       ['Budget airline cancels winter flights', 'air transport'],
       ['Solar storm lights up skies across Europe', 'astronomy'],
       ['Largest prime number discovered', 'mathematics'],
+      ['The best Christmas markets in Europe', 'travel and tourism'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
