@@ -374,7 +374,8 @@ describe('topic classifier', () => {
     // sepsis, scarlet fever, a smear test, hospices, dental charges, a
     // wealth tax; sport's words in other news: the football pools, tennis elbow, an Olympic-size pool, race
     // relations, the goal of net zero; a budget laptop or airline (a cheap one, not a government's budget);
-    // a solar storm, a prime number, Christmas markets.
+    // a solar storm, a prime number, Christmas markets,
+    // running shoes.
     const cases: [string, string][] = [
       ['Gold hits 16-year high', 'commodity market'],
       ['Gold hits record high above $2,500', 'commodity market'],
@@ -469,10 +470,18 @@ describe('topic classifier', () => {
       ['Solar storm lights up skies across Europe', 'astronomy'],
       ['Largest prime number discovered', 'mathematics'],
       ['The best Christmas markets in Europe', 'travel and tourism'],
+      ['Best running shoes for beginners', 'exercise and fitness'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
     expect(first('Monopoly board game gets a new edition')).toBe('board game');
+    // The Royal College of Nursing is the nurses' union, no college.
+    expect(
+      firstRoot(
+        'Nurses in England reject government pay offer',
+        'Members of the Royal College of Nursing voted against the 5.5 per cent rise in a ballot.',
+      ),
+    ).not.toBe('education');
   });
 
   it("lets a phrase of the headline decide where the model's pick has no evidence in the text", () => {
