@@ -485,7 +485,9 @@ export class TopicClassifier {
       if (term && term.stamp !== this.call) {
         term.stamp = this.call;
         this.addScore(term, factor);
-        if (length > 1 && factor === HEADLINE_WEIGHT) this.phraseRoots.add(term.targets[term.targets.length - 1]!);
+        if (length > 1 && factor === HEADLINE_WEIGHT) {
+          for (const at of term.targets) if (this.parentIndex[at] === -1) this.phraseRoots.add(at);
+        }
       }
       i += length;
     }
@@ -617,8 +619,8 @@ export class TopicClassifier {
         // the text names an armed attack, its doubt about conflict is set aside (the lexicon decides).
         // So too where the lexicon is sure of a topic that HuffPost has no section for ("Hurricane Milton
         // makes landfall in Florida" was environment at p 0.87, as HuffPost's green section covered storms),
-        // and where a phrase of the headline makes it sure of a topic the model's pick has little evidence
-        // against (PHRASE_SURE).
+        // and where a phrase of the headline makes it sure of a topic while the text has next to no evidence
+        // for the model's pick (PHRASE_SURE).
         const [lexiconFirst, lexiconSecond] = roots;
         const untaughtSure = (at: number, score: number) => UNTAUGHT.has(this.ids[at]!) && score >= UNTAUGHT_SURE;
         const phraseSure = (at: number, score: number) =>
