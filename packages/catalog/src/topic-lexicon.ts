@@ -712,7 +712,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // State benefits are welfare (IPTC), not wages and benefits nor credit ("Universal credit claimants rise").
   20000817: `universal credit, child benefit, benefit claimants, welfare claimants, welfare payments, benefit cuts,
     benefits cap, benefit cap, food stamps`,
-  // A shortage of water is its supply's, power cut by rota its electricity's.
+  // A shortage of water is its supply's ("Bengaluru water crisis deepens" had no topic).
   20000270: `water crisis, water shortage, water shortages, water rationing, hosepipe ban, water supplies`,
   20000608: `debt ceiling, debt limit`,
   20001202: `bushfire, bushfires`,
@@ -754,7 +754,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     seedlings, compost:0.5`,
   20000551: `holiday:0.3`,
   20000549: `gambling:0.75, casino:0.75, football pools, scratchcard, scratchcards, bookmaker:0.75, bookmakers:0.75`,
-  // A monopoly in the news is mostly a market's ("Google fined for search monopoly" was a board game).
+  // A monopoly in the news is mostly a market's, not the board game's; so are a competition watchdog's rulings.
   20000123: `monopoly:0.75, monopolies:0.75, search monopoly, monopoly power, illegal monopoly, competition watchdog,
     competition regulator, competition authority, competition and markets authority, anti-competitive, anticompetitive,
     antitrust case, antitrust lawsuit, antitrust probe, antitrust ruling`,
