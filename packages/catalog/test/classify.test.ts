@@ -458,6 +458,10 @@ describe('topic classifier', () => {
       ['Largest prime number discovered', 'mathematics'],
       ['The best Christmas markets in Europe', 'travel and tourism'],
       ['Best running shoes for beginners', 'exercise and fitness'],
+      ['Labour wins third term with reduced majority', 'political parties and movements'],
+      ['Explained: how the electoral college works', 'election'],
+      ['Padel courts spring up in city car parks', 'padel'],
+      ['Kipchoge finishes tenth in Boston', 'sport'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
