@@ -467,20 +467,15 @@ describe('topic classifier', () => {
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
     expect(first('Monopoly board game gets a new edition')).toBe('board game');
     // The Royal College of Nursing is the nurses' union, no college.
-    expect(
-      firstRoot(
-        'Nurses in England reject government pay offer',
-        'Members of the Royal College of Nursing voted against the 5.5 per cent rise in a ballot.',
-      ),
-    ).not.toBe('education');
+    const ballot = 'Members of the Royal College of Nursing voted against the 5.5 per cent rise in a ballot.';
+    expect(firstRoot('Nurses in England reject government pay offer', ballot)).not.toBe('education');
   });
 
   it("lets a phrase of the headline decide where the model's pick has no evidence in the text", () => {
-    const first = (headline: string) => catalog.topics.get(topics.classifyText(text(headline)).topics[0]!)!.name;
     // Board games were society, car thefts the economy, a band's farewell tour American football.
-    expect(first('Board games to play over the holidays')).toBe('board game');
-    expect(first('Car thefts soar as keyless cars targeted')).toBe('robbery and theft');
-    expect(first('Eagles farewell tour grosses $200m')).toBe('musical performance');
+    expect(firstTopic('Board games to play over the holidays')).toBe('board game');
+    expect(firstTopic('Car thefts soar as keyless cars targeted')).toBe('robbery and theft');
+    expect(firstTopic('Eagles farewell tour grosses $200m')).toBe('musical performance');
     // Where the text has evidence for the model's pick too, the two are weighed as before: a chipmaker's
     // profit is business news, though "data centre" is a phrase of technology's.
     expect(firstRoot('Chipmaker profit doubles on data centre demand')).toBe('economy, business and finance');
