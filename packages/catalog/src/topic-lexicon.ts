@@ -179,7 +179,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     liquidators, into administration, winding-up order`,
   20000333: `hotel group, hotel groups, hotel chain, hotel chains, hotel operator, hotelier, hoteliers, bookings:0.4,
     occupancy rates, room rates`,
-  20000338: `budget airline, budget airlines, airline, airlines, airways, carrier:0.5, air france, lufthansa, british airways, jetblue, ryanair, easyjet,
+  20000338: `budget airline, budget airlines, airport security, airline, airlines, airways, carrier:0.5, air france, lufthansa, british airways, jetblue, ryanair, easyjet,
     wizz air,
     southwest airlines, united airlines, american airlines, delta air lines, us airways, continental airlines,
     northwest airlines, low-cost carrier, air fare, air fares, airfare, airfares, airport:0.75, airports:0.75, flight:0.4,
@@ -198,7 +198,9 @@ export const TOPIC_LEXICON: Record<number, string> = {
     train operator, train operators, rail operator, rail operators, network rail, amtrak, eurostar, railway station`,
   20001362: `tram, trams, tramway, light rail, bus service, bus services, bus route, bus routes, metro line, subway line,
     electric bus, electric buses, bus lane, bus lanes`,
-  20000341: `speed limit, speed limits, speed camera, speed cameras, e-scooter, e-scooters, electric scooter, smart motorway, smart motorways, car park:0.5, car parks:0.5, cycle lane, cycle lanes,
+  20000341: `speed limit, speed limits, speed camera, speed cameras, e-scooter, e-scooters, electric scooter, smart motorway, smart motorways, car park:0.5, car parks:0.5, speed awareness, learner driver, learner drivers,
+    driving test, driving tests, driving instructor, driving instructors, driving lessons, parking fines, parking charges,
+    parking tickets, cycle lane, cycle lanes,
     cycling lane, cycling lanes, bike lane, bike lanes, cycle path, cycle paths, car-free,
     electric scooters, pothole, potholes, motorists, road tax, toll road`,
   20000295: `boeing, airbus, aerospace, aircraft maker, jetliner, planemaker`,
@@ -264,7 +266,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     conocophillips, oil company, oil output, oilfield, utility:0.5, utilities, electricity prices`,
   20000223: `ozempic, wegovy, mounjaro, weight-loss drug, weight-loss drugs, weight loss drugs, glp-1, drugmaker, drugmakers, drug maker, pharmaceutical, pharmaceuticals, pfizer, merck, glaxosmithkline,
     novartis, astrazeneca, bristol-myers, eli lilly, generic drug, fda approval:0.6`,
-  20000233: `telecom, telecommunications, wireless carrier, verizon, at&t, sprint:0.3, t-mobile, vodafone, mobile
+  20000233: `roaming charges, mobile roaming, telecom, telecommunications, wireless carrier, verizon, at&t, sprint:0.3, t-mobile, vodafone, mobile
     operator, phone company, cable company, comcast, radio spectrum, spectrum auction, spectrum auctions,
     spectrum analyser, spectrum analysers, spectrum analyzer, spectrum analyzers`,
   20000396: `shares, stock, stockholder, stock split, buyback, share buyback, stock options`,

@@ -462,6 +462,10 @@ describe('topic classifier', () => {
       ['Explained: how the electoral college works', 'election'],
       ['Padel courts spring up in city car parks', 'padel'],
       ['Kipchoge finishes tenth in Boston', 'sport'],
+      ['Learner drivers wait six months for test', 'road transport'],
+      ['Speed awareness courses rise', 'road transport'],
+      ['Airport security rules relaxed for liquids', 'air transport'],
+      ['Mobile roaming charges return', 'telecommunication service'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
