@@ -720,6 +720,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // A shortage of water is its supply's ("Bengaluru water crisis deepens" had no topic).
   20000270: `water crisis, water shortage, water shortages, water rationing, hosepipe ban, water supplies`,
   20000608: `debt ceiling, debt limit`,
+  20000604: `security law, national security law, foreign interference, espionage law`,
   20001202: `bushfire, bushfires`,
   20000533: `jobcentre, jobcentres, job centre, job centres, jobseekers, jobseeker's allowance, out of work:0.75`,
   20000521: `fire and rehire, zero-hours contract, zero-hours contracts, zero hours contract, zero hours contracts`,

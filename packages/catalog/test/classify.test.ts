@@ -466,6 +466,7 @@ describe('topic classifier', () => {
       ['Speed awareness courses rise', 'road transport'],
       ['Airport security rules relaxed for liquids', 'air transport'],
       ['Mobile roaming charges return', 'telecommunication service'],
+      ['Hong Kong passes new security law', 'national security'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
