@@ -467,6 +467,7 @@ describe('topic classifier', () => {
       ['Airport security rules relaxed for liquids', 'air transport'],
       ['Mobile roaming charges return', 'telecommunication service'],
       ['Hong Kong passes new security law', 'national security'],
+      ['Chrome to block third-party cookies', 'information technology and computer science'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
