@@ -50,11 +50,15 @@ const MODIFIER_PARTS = new Set(
    recall`.split(/\s+/),
 );
 /**
- * Nouns of business news that are verbs before a determiner ("shares their secret", "credits her long life
- * to": words as the lexicon reads them, "credits" folded to "credit").
+ * Nouns of news that are verbs before a determiner ("shares their secret", "credits her long life to",
+ * "company books first passengers": words as the lexicon reads them, "credits" folded to "credit" and
+ * "books" to "book"). A
+ * text's first word is the noun ("Books that shaped a decade", "Shares that doubled").
  */
-const VERBS_BEFORE_DETERMINERS = new Set(['shares', 'results', 'orders', 'stocks', 'credit']);
-const OBJECT_WORDS = new Set('a an the his her their its my our your this that these those him them us me'.split(' '));
+const VERBS_BEFORE_DETERMINERS = new Set(['shares', 'results', 'orders', 'stocks', 'credit', 'book']);
+const OBJECT_WORDS = new Set(
+  'a an the his her their its my our your this that these those him them us me first'.split(' '),
+);
 /**
  * Words whose capitals tell their sense, as written, and what the lexicon reads instead: "GPs" are
  * family doctors ("GPS" satellite navigation), and "aids" in small letters are hearing aids or a verb
@@ -482,7 +486,7 @@ export class TopicClassifier {
       }
       // "Couple shares their secret", "Judge orders the release": before a determiner these are verbs,
       // not a company's shares, results or orders.
-      if (length === 1) term = entry.verb && OBJECT_WORDS.has(words[i + 1] ?? '') ? undefined : entry.term;
+      if (length === 1) term = entry.verb && i > 0 && OBJECT_WORDS.has(words[i + 1] ?? '') ? undefined : entry.term;
       if (term && term.stamp !== this.call) {
         term.stamp = this.call;
         this.addScore(term, factor);

@@ -791,6 +791,15 @@ describe('topic classifier', () => {
     // "Credits" reads as "credit" to the lexicon, a verb before an object as well.
     expect(topics.classifyText(text('She credits her long life to gardening')).scores.get(4000000) ?? 0).toBe(0);
     expect(firstRoot('Consumer credit grows at fastest pace in a year')).toBe('economy, business and finance');
+    // A company that books its passengers is no publisher; books that open a headline are books.
+    expect(
+      firstTopic(
+        'Space tourism company books first paying passengers',
+        'Tickets for the suborbital flight cost $200,000.',
+      ),
+    ).not.toBe('books and publishing');
+    expect(firstRoot('Books that changed how we see the world')).toBe('arts, culture, entertainment and media');
+    expect(firstRoot('Shares that doubled this year')).toBe('economy, business and finance');
   });
 
   it('counts a word that ends many IPTC labels as no evidence of their field', () => {
