@@ -273,6 +273,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1874178: ['Rivian'],
   1579091: ['Instacart'],
   1639825: ['Peloton'],
+  1773751: ['Hims & Hers', 'Hims'],
   1049724: ['Lufthansa'],
   1032975: ['Logitech'],
   912892: ['Televisa'],

@@ -2010,6 +2010,9 @@ describe('company matcher', () => {
   it('knows a company by the name news gives it when its registered name has a word more', () => {
     expect(names('Honeywell to split into three companies')).toEqual(['HONEYWELL INTERNATIONAL INC']);
     expect(names('Marriott adds 100 hotels in India')).toEqual(['MARRIOTT INTERNATIONAL INC']);
+    expect(names('Hims & Hers stock falls after weight-loss drug pricing change')).toEqual([
+      'Hims & Hers Health, Inc.',
+    ]);
     expect(names('Akamai beats earnings forecasts')).toEqual(['AKAMAI TECHNOLOGIES INC']);
     expect(names('Hertz to sell 30,000 electric cars from its rental fleet')).toEqual(['HERTZ GLOBAL HOLDINGS, INC']);
     expect(names('JetBlue cancels flights as storm nears Boston')).toEqual(['JETBLUE AIRWAYS CORP']);
