@@ -477,6 +477,17 @@ describe('topic classifier', () => {
     expect(
       firstTopic('Food bank use hits record high', 'More than three million parcels were handed out last year.'),
     ).toBe('poverty');
+    // College sport's governing body and its student-athletes are sport's, beside the schools they play for.
+    expect(
+      topics
+        .classifyText(
+          text(
+            'Student-athletes to be paid under NCAA settlement',
+            'Schools will share up to $20 million a year with players.',
+          ),
+        )
+        .topics.map(rootName),
+    ).toContain('sport');
     expect(firstRoot('Briton wins gold in the 400m')).toBe('sport');
     expect(first('Monopoly board game gets a new edition')).toBe('board game');
     // The Royal College of Nursing is the nurses' union, no college.
