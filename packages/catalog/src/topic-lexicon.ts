@@ -712,6 +712,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000031: `artist:0.75, artists:0.75, painting:0.75, gallery:0.375, mural:0.75, murals:0.75, street art:0.75,
     graffiti artist:0.75, banksy:0.75`,
   20000043: `museum:0.75`,
+  20000307: `cinema chain, cinema chains, cinema operator, cinema operators, multiplex, multiplexes`,
   20000098: `hijack, hijacked, hijacker, hijackers, hijacks`,
   20000044: `statue:0.75, statues:0.75`,
   20000037: `sculptor, sculptors, sculptures`,
