@@ -475,6 +475,12 @@ describe('topic classifier', () => {
       ['Carjackers hijack delivery van in broad daylight', 'hijacking'],
       // A chain of cinemas is the film industry's business, whatever its screens are.
       ['Cinema chain to close 20 screens as audiences shrink', 'film industry'],
+      // Ambulances and paramedics are a health service; drink-driving is an offence; a baby born is a birth;
+      // sunspots are the sun's.
+      ['Ambulance handover delays hit record', 'medical service'],
+      ['Drink-driving deaths at highest level in a decade', 'crime'],
+      ['Baby born on plane over Atlantic', 'pregnancy and childbirth'],
+      ['Sunspots reach highest level in 20 years', 'astronomy'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
