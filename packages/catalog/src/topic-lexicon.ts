@@ -143,7 +143,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     inflation, deflation, jobs report, payrolls, consumer confidence, consumer spending, retail sales,
     manufacturing, factory orders, industrial production, housing starts, home sales, trade deficit,
     current account, budget deficit:0.5, exports, imports, export, import:0.6, tariff, tariffs, central bank,
-    federal reserve, fed, interest rate, interest rates, rate hike, rate cut, monetary policy, treasury:0.5,
+    federal reserve, fed, fed minutes, fed officials, fed policymakers, fed chair, fed governor, fed meeting,
+    interest rate, interest rates, rate hike, rate cut, monetary policy, treasury:0.5,
     dollar:0.7, euro:0.5, yen, yuan, sterling, currency, currencies, exchange rate, ecb, imf, world bank, wto,
     stimulus, economic growth, unemployment rate, jobless claims, cpi, consumer prices, productivity`,
   // A bank that collapses is a bank's news, not a structure's ("Silicon Valley Bank collapses").

@@ -481,6 +481,8 @@ describe('topic classifier', () => {
       ['Drink-driving deaths at highest level in a decade', 'crime'],
       ['Baby born on plane over Atlantic', 'pregnancy and childbirth'],
       ['Sunspots reach highest level in 20 years', 'astronomy'],
+      // The Fed's minutes, officials and governors speak of money, not of politics.
+      ['Fed minutes show officials split on rate path', 'economy'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
