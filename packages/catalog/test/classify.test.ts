@@ -489,6 +489,19 @@ describe('topic classifier', () => {
     expect(
       firstTopic('Food bank use hits record high', 'More than three million parcels were handed out last year.'),
     ).toBe('poverty');
+    // Shoplifting is theft wherever retailers comment on it; wild swimming is a pastime by lakes and rivers.
+    expect(
+      firstTopic(
+        'Shoplifting offences rise to highest level on record',
+        'Retailers say thieves are becoming more brazen.',
+      ),
+    ).toBe('robbery and theft');
+    expect(
+      firstTopic(
+        'Why wild swimming is booming',
+        'Lakes and rivers are drawing thousands of new swimmers each weekend.',
+      ),
+    ).toBe('outdoor recreational activities');
     // College sport's governing body and its student-athletes are sport's, beside the schools they play for.
     expect(
       topics
