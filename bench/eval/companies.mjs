@@ -9,7 +9,7 @@
 //     people, places, myths, idioms and products named like companies, in sport, science, culture,
 //     health…), written on 2026-11-23 before the disambiguation rules changed and never used to tune
 //     them. Targets: precision ≥ 97 %, recall ≥ 90 %.
-//   - bench/eval/companies-dev.jsonl (2 960 texts, 1 820 hard negatives; 20 that shared a headline with
+//   - bench/eval/companies-dev.jsonl (2 986 texts, 1 838 hard negatives; 20 that shared a headline with
 //     the new set and 10 repeated were taken out in session 35), to develop the rules against
 //     (with the old set's development part): 110 texts written on 2026-11-23 apart from the new set;
 //     246 more ("batch": 2) on 2026-11-24, 171 of them before that day's rule changes and 75 after
@@ -185,7 +185,12 @@
 //     Networks, Monster, Bark, Roper, Stitch Fix, Revolve, Vital Energy, Wingstop, Hims & Hers, Sweetgreen,
 //     Coherent, Arista, Torrid, Nextdoor as companies), written before any change: 16 / 0 / 1 (Hims & Hers,
 //     registered as Hims & Hers Health: an alias since; a rule that dropped such descriptive last words of
-//     any registered name was tried and found 19 more wrong companies in the development set).
+//     any registered name was tried and found 19 more wrong companies in the development set). Batch 92,
+//     26 more (18 hard negatives) on the last single-word names of everyday words that no text had named —
+//     reliability, the brink, oblong, an ensign, allot, conifers, a diploma, tenable, fathom, a tilt, a
+//     pennant race, amaze, legible — and Brink's, Ensign Group, Tenable, Fathom Holdings, The Pennant
+//     Group, Allot and Oblong as companies, written before any change: 6 / 0 / 2 (Brink's, registered as
+//     BRINKS CO: an alias and its trade — armoured vans, guards, cash — since: 8 / 0 / 0).
 // Usage: npm run eval:companies [-- --verbose] [-- --no-new-set (while developing rules)]   (--verbose lists the misses of the old and development
 // sets, never of the new set: reading its misses would turn it into a tuning set)
 import { readFileSync } from 'node:fs';

@@ -138,6 +138,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1321655: ['Palantir'],
   1640147: ['Snowflake'],
   1059556: ["Moody's", 'Moodys'],
+  78890: ["Brink's"],
   1397187: ['Lululemon'],
   1035002: ['Valero'],
   1510295: ['Marathon Petroleum'],
@@ -635,6 +636,7 @@ export const COMPANY_TRADES: Record<number, string> = {
   24741: 'glass fibre fiber ceramic', // Corning
   1783180: 'hvac heating conditioner conditioning refrigeration furnace chiller', // Carrier
   1345016: 'review reviewer restaurant listing', // Yelp
+  78890: 'armoured armored van vans guard guards cash atm atms vault', // Brink's
 };
 
 /**

@@ -2049,6 +2049,14 @@ describe('company matcher', () => {
     expect(names('Hims & Hers stock falls after weight-loss drug pricing change')).toEqual([
       'Hims & Hers Health, Inc.',
     ]);
+    // BRINKS CO is Brink's in the news, and its armoured vans are its trade; the brink of anything is not.
+    expect(names("Brink's to buy ATM services business for $4.8bn")).toEqual(['BRINKS CO']);
+    expect(
+      names("Brink's armoured van robbed outside bank", 'Two men threatened the guards and took cash boxes.'),
+    ).toEqual(['BRINKS CO']);
+    expect(
+      names('Investors pull back from the brink as markets steady', 'Shares rose after the central bank stepped in.'),
+    ).toEqual([]);
     expect(names('Akamai beats earnings forecasts')).toEqual(['AKAMAI TECHNOLOGIES INC']);
     expect(names('Hertz to sell 30,000 electric cars from its rental fleet')).toEqual(['HERTZ GLOBAL HOLDINGS, INC']);
     expect(names('JetBlue cancels flights as storm nears Boston')).toEqual(['JETBLUE AIRWAYS CORP']);
