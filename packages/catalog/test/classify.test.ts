@@ -483,6 +483,11 @@ describe('topic classifier', () => {
       ['Sunspots reach highest level in 20 years', 'astronomy'],
       // The Fed's minutes, officials and governors speak of money, not of politics.
       ['Fed minutes show officials split on rate path', 'economy'],
+      // Flooding is a flood (its words counted at the flood, not only at disasters); India's Sensex is a
+      // market index, and its parliament's monsoon session a parliament's.
+      ['Lagos flooding displaces thousands', 'flood'],
+      ['Sensex ends 500 points higher as banks rally', 'market and exchange'],
+      ['Monsoon session of Parliament to begin on July 20', 'legislative body'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
