@@ -319,7 +319,7 @@ describe('topic classifier', () => {
       ['Pilgrims flock to Mecca for hajj', 'Islam'],
       ['Dalai Lama names successor plan', 'Buddhism'],
       ['TV drama wins Bafta', 'television'],
-      ['UK records hottest day as temperature hits 40C', 'weather'],
+      ['UK records hottest day as temperature hits 40C', 'weather statistic'],
       ['Bear attacks hiker in Canada', 'animal'],
       ['Lithium mine approved in Nevada', 'metal and mineral mining and refining'],
       ['Container ship blocks Suez Canal', 'waterway and maritime transport'],
@@ -496,6 +496,11 @@ describe('topic classifier', () => {
       ['Scotland to hold second independence referendum', 'referenda'],
       ['Forecasters predict busy hurricane season', 'weather forecast'],
       ['Advertisers pull spending from X', 'advertising'],
+      ['Dense fog grounds flights at major airports', 'weather phenomena'],
+      ['Amber warning for snow across northern England', 'weather warning'],
+      ['Ceasefire collapses in eastern Congo', 'peace process'],
+      ['Strike by port workers halts exports', 'labor strike'],
+      ['Explosion at chemical plant injures dozens', 'explosion accident and incident'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
