@@ -501,6 +501,9 @@ describe('topic classifier', () => {
       ['Ceasefire collapses in eastern Congo', 'peace process'],
       ['Strike by port workers halts exports', 'labor strike'],
       ['Explosion at chemical plant injures dozens', 'explosion accident and incident'],
+      // A driver on pole is in a motor race, not a pole vault; an energy drink is a drink, not energy.
+      ['Verstappen takes pole in Monaco', 'motor car racing'],
+      ['Energy drinks banned for under-16s', 'beverage and grocery'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
