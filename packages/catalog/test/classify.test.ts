@@ -504,6 +504,9 @@ describe('topic classifier', () => {
       // A driver on pole is in a motor race, not a pole vault; an energy drink is a drink, not energy.
       ['Verstappen takes pole in Monaco', 'motor car racing'],
       ['Energy drinks banned for under-16s', 'beverage and grocery'],
+      // A comedian is stand-up comedy's (not a stand in sport); tax avoidance and tax fraud are tax evasion.
+      ['Stand-up comedian cancels tour after heckler row', 'stand-up comedy'],
+      ['Comedian Jimmy Carr fined for tax avoidance scheme', 'tax evasion'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
