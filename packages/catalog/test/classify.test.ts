@@ -507,6 +507,9 @@ describe('topic classifier', () => {
       // A comedian is stand-up comedy's (not a stand in sport); tax avoidance and tax fraud are tax evasion.
       ['Stand-up comedian cancels tour after heckler row', 'stand-up comedy'],
       ['Comedian Jimmy Carr fined for tax avoidance scheme', 'tax evasion'],
+      // Barristers and solicitors are the law's; a serial killer's victims are a homicide's.
+      ['Barrister struck off for misconduct', 'judiciary'],
+      ["Serial killer's victims identified decades later", 'homicide'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
