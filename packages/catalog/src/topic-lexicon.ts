@@ -210,7 +210,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000297: `defense contractor, defense contractors, defense firm, defense firms, defense company, defense companies,
     defense industry, arms maker, arms makers, arms manufacturer, arms manufacturers, weapons maker, weapons makers`,
   // Today's news vocabulary the 2004-era lexicon lacked: platforms, streaming, vaping, rooftop solar.
-  20000804: `fentanyl, opioid, opioids, opioid crisis, overdose:0.7, overdoses:0.7`,
+  20000804: `fentanyl, opioid, opioids, opioid crisis, overdose:0.7, overdoses:0.7, alcohol deaths, alcohol-related deaths,
+    alcohol abuse, alcoholism, alcoholic:0.5, alcoholics:0.5, addiction, addicts, addicted:0.5, gambling addiction, problem gambling`,
   20001370: `fintech, buy now pay later, neobank:0.7`,
   20000003: `anime, manga:0.6`,
   20000027: `punk, punk rock, punk band, punk legend, rock and roll, rock 'n' roll`,
