@@ -799,7 +799,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     antitrust case, antitrust lawsuit, antitrust probe, antitrust ruling`,
   20000541: `board game, board games, tabletop game, tabletop games, catan, monopoly:0.5, scrabble, dungeons & dragons`,
   20000546: `puzzle, puzzles, crossword, crosswords, sudoku, jigsaw, wordle`,
-  12000000: `religion, religious, church, pope, islam, mosque, synagogue, ramadan, christmas:0.4, easter:0.4,
+  12000000: `diocese, dioceses, archdiocese, parishioners, religion, religious, church, pope, islam, mosque, synagogue, ramadan, christmas:0.4, easter:0.4,
     faith:0.5, worship, pilgrims, pilgrimage, monk, monks, nun, nuns, monastery, convent`,
   20000659: `vatican:0.75, catholic:0.75, catholics:0.75, protestant:0.75, christian:0.75, christians:0.75`,
   20000677: `muslim:0.75, muslims:0.75, islamic:0.75, hajj, umrah, mecca:0.75`,

@@ -531,6 +531,13 @@ describe('topic classifier', () => {
         'Lakes and rivers are drawing thousands of new swimmers each weekend.',
       ),
     ).toBe('outdoor recreational activities');
+    // A diocese is the church's, whatever court it goes to.
+    expect(
+      firstTopic(
+        'Diocese files for bankruptcy amid abuse lawsuits',
+        'The filing will pause more than 200 claims against the church.',
+      ),
+    ).toBe('church');
     // College sport's governing body and its student-athletes are sport's, beside the schools they play for.
     expect(
       topics
