@@ -646,7 +646,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     climate summit:0.75, climate talks:0.75, glacier:0.75, glaciers:0.75, ice sheet:0.75, ice sheets:0.75, sea ice:0.75, permafrost:0.75,
     sea level:0.75, sea levels:0.75, sea-level rise:0.75, rising seas:0.75, gulf stream:0.75, ocean currents:0.75,
     atlantic currents:0.75, amoc:0.75`,
-  20000424: `microplastics, pfas, forever chemicals, polluted:0.75, pollutant:0.75, noise pollution, noise complaints, pollution:0.75`,
+  20000424: `oil spill:2, oil spills:2, oil slick:2, microplastics, pfas, forever chemicals, polluted:0.75, pollutant:0.75, noise pollution, noise complaints, pollution:0.75`,
   20000428: `recycling:0.75, plastic bag, plastic bags, carrier bag, carrier bags, single-use plastic, single-use plastics, bin collection, bin collections,
     plastic waste, plastic pollution, fly-tipping, fly-tippers, littering`,
   20000714: `vet bills, veterinary bills, veterinary, vets:0.5`,

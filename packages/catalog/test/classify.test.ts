@@ -512,6 +512,8 @@ describe('topic classifier', () => {
       ["Serial killer's victims identified decades later", 'homicide'],
       // Deaths from drink and alcoholism are addiction's, a social problem, not a crime.
       ['Alcohol deaths at record high in Scotland', 'addiction'],
+      // An oil spill is pollution, not the oil trade's news.
+      ['Oil spill blackens California coastline', 'environmental pollution'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
