@@ -99,7 +99,8 @@ const FOREIGN_BUSINESS_WORDS = new Set(
    klanten miljard
    filialen logistikzentrum entrepot entrepots succursales sucursales almacen filiali magazzino armazem
    magazijn hauptsitz konzernzentrale hoofdkantoor millones milioni milhoes miljoen quartalszahlen
-   kwartaalcijfers benefice konkurrent competidor concorrente startup startups`.split(/\s+/),
+   kwartaalcijfers benefice konkurrent competidor concorrente startup startups fabrica fabricas fabrik fabriken
+   usine usines fabbrica fabbriche fabriek fabrieken`.split(/\s+/),
 );
 
 /**

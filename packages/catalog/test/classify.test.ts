@@ -2445,6 +2445,14 @@ describe('company matcher', () => {
       names('Shell erhöht die Dividende nach Rekordgewinn', 'Der Ölkonzern verdiente 8 Milliarden Dollar.'),
     ).toEqual(['Shell plc']);
     expect(names('Das Delta des Ebro verliert jedes Jahr an Fläche', 'Der Fluss bringt kaum Sedimente.')).toEqual([]);
+    // A factory is business in each of them ("fábrica", "Fabrik", "usine", "fabbrica", "fabriek").
+    const spanish = {
+      headline: 'Tesla abrirá una fábrica en México',
+      introduction: 'La planta producirá 500.000 coches.',
+    };
+    expect(companies.match({ ...spanish, english: false }).map((id) => catalog.companies.get(id)!.name)).toEqual([
+      'Tesla, Inc.',
+    ]);
   });
 
   it('reads "the oil major" as a company noun, and "a major investigation" as none', () => {
