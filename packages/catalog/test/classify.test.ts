@@ -2453,6 +2453,14 @@ describe('company matcher', () => {
     expect(companies.match({ ...spanish, english: false }).map((id) => catalog.companies.get(id)!.name)).toEqual([
       'Tesla, Inc.',
     ]);
+    // So are warehouses in the plural ("magazzini") and buying a rival ("racheter").
+    const italian = {
+      headline: 'Amazon, sciopero nei magazzini di Piacenza',
+      introduction: 'I lavoratori chiedono aumenti.',
+    };
+    expect(companies.match({ ...italian, english: false }).map((id) => catalog.companies.get(id)!.name)).toEqual([
+      'AMAZON COM INC',
+    ]);
   });
 
   it('reads "the oil major" as a company noun, and "a major investigation" as none', () => {
