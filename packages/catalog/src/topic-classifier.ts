@@ -50,10 +50,10 @@ const MODIFIER_PARTS = new Set(
    recall`.split(/\s+/),
 );
 /**
- * Nouns of news that are verbs before a determiner ("shares their secret", "credits her long life to",
- * "company books first passengers": words as the lexicon reads them, "credits" folded to "credit" and
- * "books" to "book"). A
- * text's first word is the noun ("Books that shaped a decade", "Shares that doubled").
+ * Nouns of news that are verbs before a determiner or "first" ("shares their secret", "credits her long
+ * life to", "company books first passengers": words as the lexicon reads them, "credits" folded to
+ * "credit" and "books" to "book"). A text's first word is the noun ("Books that shaped a decade", "Shares
+ * that doubled").
  */
 const VERBS_BEFORE_DETERMINERS = new Set(['shares', 'results', 'orders', 'stocks', 'credit', 'book']);
 const OBJECT_WORDS = new Set(
@@ -485,7 +485,7 @@ export class TopicClassifier {
         }
       }
       // "Couple shares their secret", "Judge orders the release": before a determiner these are verbs,
-      // not a company's shares, results or orders.
+      // not a company's shares, results or orders (but not as the text's first word).
       if (length === 1) term = entry.verb && i > 0 && OBJECT_WORDS.has(words[i + 1] ?? '') ? undefined : entry.term;
       if (term && term.stamp !== this.call) {
         term.stamp = this.call;
