@@ -179,7 +179,9 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // memories ("she recalls the day").
   20000207: `recall:0.75, recalls:0.4, recalled:0.3, recalling:0.3, safety recall, product recall, voluntary recall`,
   20000575: `recall election, recall elections, recall vote, recall petition, recall referendum, recall campaign`,
-  20000174: `bankruptcy, chapter 11, bankruptcy protection, creditors, insolvency, insolvent, liquidation, liquidate, liquidated, liquidator,
+  20000174: `goes bust, went bust, gone bust, going bust, go bust, enters administration,
+    entered administration, appoints administrators, calls in administrators,
+    bankruptcy, chapter 11, bankruptcy protection, creditors, insolvency, insolvent, liquidation, liquidate, liquidated, liquidator,
     liquidators, into administration, winding-up order`,
   20000333: `hotel group, hotel groups, hotel chain, hotel chains, hotel operator, hotelier, hoteliers, bookings:0.4,
     occupancy rates, room rates`,

@@ -514,6 +514,9 @@ describe('topic classifier', () => {
       ['Alcohol deaths at record high in Scotland', 'addiction'],
       // An oil spill is pollution, not the oil trade's news.
       ['Oil spill blackens California coastline', 'environmental pollution'],
+      // A firm that goes bust or enters administration is insolvent, whatever its trade.
+      ['Brewery goes bust after 150 years', 'bankruptcy'],
+      ['Cafe chain enters administration', 'bankruptcy'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
