@@ -327,7 +327,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     browser, firefox:2, mozilla:2, internet explorer:2, microsoft:2, windows:0.7, linux:2, open source, open-source, unix,
     apple computer:2, mac:0.6, macintosh:2, ipod:2, itunes:2, iphone:1.5, iphones:1.5, ipad:1.5, ipads:1.5,
     ios:1.5, ipados, macos, android:1.5, macbook:1.5, chromebook:1.5, apple watch, smartwatch, smartwatches,
-    wearable:0.6, wearables, airpods, earbuds, headphones:0.6, alexa:0.6, siri:0.6, smart speaker,
+    wearable:0.6, wearables, airpods, earbuds, headphones:0.6, alexa:0.6, siri:0.6, smart speaker, smart glasses,
     smart speakers, smart home:0.6, virtual reality, augmented reality, mixed reality, vr headset, vr headsets,
     vr:0.6, firmware, software update, app store, google play, github, google:2, yahoo:2, msn:2, aol:2, ebay:1.5, amazon.com:1.5,
     ibm:2, intel:2, amd:2, chip, chips, chipmaker:2, microprocessor:2, processor:1.5, semiconductor:1.5, pc, pcs, laptop, notebook:0.4,

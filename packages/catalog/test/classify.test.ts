@@ -517,6 +517,7 @@ describe('topic classifier', () => {
       // A firm that goes bust or enters administration is insolvent, whatever its trade.
       ['Brewery goes bust after 150 years', 'bankruptcy'],
       ['Cafe chain enters administration', 'bankruptcy'],
+      ["Meta's smart glasses sell out", 'information technology and computer science'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
