@@ -733,6 +733,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000031: `artist:0.75, artists:0.75, painting:0.75, gallery:0.375, mural:0.75, murals:0.75, street art:0.75,
     graffiti artist:0.75, banksy:0.75`,
   20000043: `museum:0.75`,
+  20000811: `assisted dying, assisted suicide, right to die`,
   20000465: `intermittent fasting, fasting diet`,
   20001339: `dry january, sober october`,
   20001143: `dinner party, dinner parties`,
@@ -774,7 +775,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000028: `opera:0.75`,
   20000007: `ballet:0.75, dance:0.375`,
   // State benefits are welfare (IPTC), not wages and benefits nor credit ("Universal credit claimants rise").
-  20000817: `universal credit, child benefit, benefit claimants, welfare claimants, welfare payments, benefit cuts,
+  20000817: `winter fuel payment, winter fuel payments, winter fuel allowance, universal credit, child benefit, benefit claimants, welfare claimants, welfare payments, benefit cuts,
     benefits cap, benefit cap, food stamps`,
   // A shortage of water is its supply's ("Bengaluru water crisis deepens" had no topic).
   20000270: `water crisis, water shortage, water shortages, water rationing, hosepipe ban, water supplies`,

@@ -525,6 +525,9 @@ describe('topic classifier', () => {
       ['The return of the dinner party', 'party'],
       ['Couple renovate derelict castle on a shoestring', 'home renovation'],
       ['Grandmother becomes oldest woman to climb Kilimanjaro', 'human interest'],
+      // Pensioners' winter fuel payments are a benefit, not energy; assisted dying is euthanasia.
+      ['Pensioners lose winter fuel payments', 'welfare'],
+      ['Assisted dying bill clears Commons', 'euthanasia'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
