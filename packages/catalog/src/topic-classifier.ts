@@ -466,8 +466,11 @@ export class TopicClassifier {
     this.phrases.set(key, hits);
   }
 
-  /** Adds the weighted terms of a text to the scores (longest phrase first; each term counted once). */
-  private scan(text: string, factor: number) {
+  /**
+   * Adds the weighted terms of a text to the scores (longest phrase first; each term counted once); a
+   * headline's phrases of several words also name their top-level topics in {@link phraseRoots}.
+   */
+  private scan(text: string, factor: number, headline: boolean) {
     const words = tokens(text);
     for (let i = 0; i < words.length;) {
       const entry = this.byWord.get(words[i]!);
@@ -490,7 +493,7 @@ export class TopicClassifier {
       if (term && term.stamp !== this.call) {
         term.stamp = this.call;
         this.addScore(term, factor);
-        if (length > 1 && factor === HEADLINE_WEIGHT) {
+        if (length > 1 && headline) {
           for (const at of term.targets) if (this.parentIndex[at] === -1) this.phraseRoots.add(at);
         }
       }
@@ -591,8 +594,8 @@ export class TopicClassifier {
       // Nor is a person's given name the lexicon's word ("Bill Cosby wins defamation case" is no bill), and
       // "GPs" are doctors (lexiconText). The model keeps the text as written: a famous name's words
       // lie near its field, and "Swift" alone is a bird.
-      this.scan(this.lexiconText(headline), HEADLINE_WEIGHT);
-      this.scan(this.lexiconText(introduction), 1);
+      this.scan(this.lexiconText(headline), HEADLINE_WEIGHT, true);
+      this.scan(this.lexiconText(introduction), 1, false);
       this.patterns(`${headline}\n${introduction}`);
       for (const [root, factor] of ROOT_PRIOR) {
         const at = this.indexOf.get(root);
