@@ -733,6 +733,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000031: `artist:0.75, artists:0.75, painting:0.75, gallery:0.375, mural:0.75, murals:0.75, street art:0.75,
     graffiti artist:0.75, banksy:0.75`,
   20000043: `museum:0.75`,
+  20001254: `oktoberfest, beer festival, beer festivals, wine festival, wine festivals, wine tasting, craft beer`,
+  20000566: `vintage car, vintage cars, classic car, classic cars, car enthusiasts, petrolheads, hot rod, hot rods`,
   20000811: `assisted dying, assisted suicide, right to die`,
   20000465: `intermittent fasting, fasting diet`,
   20001339: `dry january, sober october`,

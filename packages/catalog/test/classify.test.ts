@@ -528,6 +528,10 @@ describe('topic classifier', () => {
       // Pensioners' winter fuel payments are a benefit, not energy; assisted dying is euthanasia.
       ['Pensioners lose winter fuel payments', 'welfare'],
       ['Assisted dying bill clears Commons', 'euthanasia'],
+      ['Vintage car rally draws collectors from across Europe', 'automobile enthusiasm'],
+      ['Hot rod show returns to the seafront', 'automobile enthusiasm'],
+      ['Oktoberfest opens in Munich', 'beer, wine and spirits'],
+      ['Craft beer festival returns to the harbour', 'beer, wine and spirits'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
