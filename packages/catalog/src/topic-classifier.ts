@@ -528,10 +528,17 @@ export class TopicClassifier {
       add(CONFLICT, ARMED_ATTACK_WEIGHT);
       this.armedAttack = true;
     } else if (weapons && DEVICE_HITS.test(text)) add(CONFLICT, DEVICE_HITS_WEIGHT);
-    // "Woman, 102, becomes oldest to skydive", "a 104-year-old veteran": a life past a hundred is a
-    // human-interest story.
+    // "Woman, 102, becomes oldest to skydive", "a 104-year-old veteran", "Man turns 110", "her 100th
+    // birthday": a life past a hundred is a human-interest story.
     // (The plain test first: the whole pattern is slow to rule out, and most texts have no such number.)
-    if (/1[01]\d/.test(text) && /\b(?:aged 1[01]\d|1[01]\d-year-old)\b|\p{L}, 1[01]\d,/iu.test(text)) add(8000000, 1);
+    if (
+      /1[01]\d/.test(text) &&
+      /\b(?:aged 1[01]\d|1[01]\d-year-old|turn(?:s|ed|ing)? 1[01]\d|1[01]\d(?:st|nd|rd|th) birthday)\b|\p{L}, 1[01]\d,/iu.test(
+        text,
+      )
+    ) {
+      add(8000000, 1);
+    }
     // "Doctors vote for fresh strikes": a ballot for strikes is a labour dispute.
     if (
       /vot/iu.test(text) &&
