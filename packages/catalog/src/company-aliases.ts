@@ -139,6 +139,8 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1640147: ['Snowflake'],
   1059556: ["Moody's", 'Moodys'],
   78890: ["Brink's"],
+  802481: ["Pilgrim's Pride"],
+  1722684: ['Wyndham'],
   1397187: ['Lululemon'],
   1035002: ['Valero'],
   1510295: ['Marathon Petroleum'],
@@ -466,6 +468,8 @@ export const COMPANY_PAIRS = [
   'Vivid Seats',
   'Invitation Homes',
   'Grocery Outlet',
+  'Royal Mail',
+  "Pilgrim's Pride",
 ];
 
 /**

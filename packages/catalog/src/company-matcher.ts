@@ -289,7 +289,7 @@ function isStrongBusinessWord(word: string): boolean {
 const COMPANY_NOUNS = new Set(
   `company firm retailer maker manufacturer carrier bank lender insurer airline chain brand operator producer
    supplier giant shareholders ceo subsidiary conglomerate startup planemaker automaker carmaker drugmaker
-   chipmaker contractor major`.split(/\s+/),
+   chipmaker contractor major franchiser franchisor`.split(/\s+/),
 );
 
 /**
@@ -433,7 +433,6 @@ function nameFits(tokens: readonly Token[], i: number, name: Name): boolean {
 }
 
 const BRANDS = new Set(BRAND_WORDS.map((brand) => brand.toLowerCase()));
-const PAIRS = new Set(COMPANY_PAIRS.map((pair) => pair.toLowerCase()));
 const MASTHEAD_NAMES = new Set(MASTHEADS.map((title) => title.toLowerCase()));
 const JARGON = new Set(JARGON_ACRONYMS.map((acronym) => acronym.toLowerCase()));
 const TITLES = new Set(TITLE_ACRONYMS.map((acronym) => acronym.toLowerCase()));
@@ -661,6 +660,16 @@ const NEW_WORDS = new Set(['new', 'latest', 'next', 'upcoming']);
 
 /** Words that list names side by side. */
 const JOINERS = new Set(['and', 'or', '&', 'vs', 'versus']);
+/**
+ * A deal's words and the preposition before its target ("bid for", "takeover of", "stake in", "merger
+ * with"): after one, a name is the company a company named before it is buying or joining.
+ */
+const DEAL_TARGETS = new Map<string, string>([
+  ...'bid bids offer offers approach'.split(' ').map((w) => [w, 'for'] as const),
+  ...'takeover acquisition purchase buyout'.split(' ').map((w) => [w, 'of'] as const),
+  ...'stake stakes'.split(' ').map((w) => [w, 'in'] as const),
+  ...'merger merge merges merging'.split(' ').map((w) => [w, 'with'] as const),
+]);
 /** "And" in the other languages Tidings reads ("Visa et Mastercard", "Delta und Lufthansa"). */
 const FOREIGN_JOINERS = new Set(['und', 'et', 'y', 'e', 'ed', 'en']);
 /** Words that title case may leave in small letters, beside the prepositions. */
@@ -1164,6 +1173,8 @@ interface ArticleEvidence {
   namesTrade: () => boolean;
   /** The article has a strong business word other than an amount. */
   hasStrongWord: () => boolean;
+  /** A company is named before this name (by ticker or by a name read as the company). */
+  companyBefore: () => boolean;
   /** The article speaks of the name's everyday sense and neither of its trade nor of its products. */
   meansTheWord: () => boolean;
   /** The article speaks of a person: "he", "she", "his", "her"… */
@@ -1183,6 +1194,8 @@ export class CompanyMatcher {
   private readonly byFirstWord = new Map<string, Name[]>();
   private readonly byTicker = new Map<string, number>();
   private readonly ambiguousWords: Set<string>;
+  /** {@link COMPANY_PAIRS} as a name's words are read ("Pilgrim's Pride": pilgrim pride). */
+  private readonly pairs = new Set(COMPANY_PAIRS.map((pair) => wordsOfName(pair).join(' ')));
   /** The topics' labels, folded as the topic classifier folds them ({@link isTopicLabel}). */
   private readonly labels: Set<string>;
   /** The topic phrases by their first word ({@link topicPhrasesOf}), built when first asked. */
@@ -1436,6 +1449,7 @@ export class CompanyMatcher {
             speaksOfBusiness,
             namesTrade: () => namesTrade(name.company),
             hasStrongWord,
+            companyBefore: () => sure.size > 0,
             meansTheWord: () => meansTheWord(name.company),
             speaksOfSomeone,
             namesAPerson: () => namesAPerson(wholeArticle(), name.words[0]!, this.givenNames),
@@ -1485,6 +1499,7 @@ export class CompanyMatcher {
       speaksOfBusiness,
       namesTrade,
       hasStrongWord,
+      companyBefore,
       meansTheWord,
       speaksOfSomeone,
       namesAPerson,
@@ -1763,8 +1778,8 @@ export class CompanyMatcher {
       !titleCase &&
       !(name.acronym && name.ambiguous) &&
       (name.words.length >= 3 ||
-        this.businessNoun(name.words.at(-1)!) ||
-        PAIRS.has(name.words.join(' ')) ||
+        this.businessLastWord(name.words.at(-1)!, aboutPeople) ||
+        this.pairs.has(name.words.join(' ')) ||
         (INDUSTRY_WORDS.has(name.words.at(-1)!) &&
           !(tokens[end]?.capital && tokens[end].joined) &&
           tokens[end]?.folded !== 'of')) &&
@@ -1841,6 +1856,17 @@ export class CompanyMatcher {
       if (partner?.joined && !partner.capital && this.everyday(partner.folded)) return false;
     }
     if (companyNoun() || namesProduct() || this.besideCompany(tokens, start, end)) return true;
+    // "Choice Hotels drops bid for Wyndham", "Shell completes takeover of BG": a deal's target, after a
+    // company named before it, is a company.
+    if (
+      start >= 2 &&
+      tokens[start]!.joined &&
+      tokens[start - 1]!.joined &&
+      DEAL_TARGETS.get(tokens[start - 2]!.folded) === tokens[start - 1]!.folded &&
+      companyBefore()
+    ) {
+      return true;
+    }
     if (single && actsAsBusiness(tokens, end)) return true;
     // "Delta boss apologises after IT meltdown | Thousands of flights were cancelled": its officer or its
     // workers after the name, in an article about its trade or with a strong business word ("Match boss
@@ -2069,6 +2095,15 @@ export class CompanyMatcher {
    * modem"): a business word, or a word the topic model reads as business or technology (p ≥ 0.4), or
    * one it does not know. "Opera house", "Metro mayor", "Amazon rainforest" are not.
    */
+  /**
+   * Whether the last of two everyday words makes a company's name of them: a business word does, and
+   * one that only the topic model reads as business does unless the article is about people, culture,
+   * faith or sport ("Old Dominion beat Marshall" is Virginia's university's team, not the trucker).
+   */
+  private businessLastWord(word: string, aboutPeople: (politics: boolean) => boolean): boolean {
+    return isBusinessWord(word) || (this.businessNoun(word) && !aboutPeople(false));
+  }
+
   private businessNoun(word: string): boolean {
     if (isBusinessWord(word)) return true;
     if (!this.model) return true;

@@ -2115,6 +2115,22 @@ describe('company matcher', () => {
     expect(
       names('Investors pull back from the brink as markets steady', 'Shares rose after the central bank stepped in.'),
     ).toEqual([]);
+    // Pilgrim's Pride and Royal Mail name nothing but the company, written as names; Wyndham's hotels are
+    // Wyndham in the news.
+    expect(names("Pilgrim's Pride recalls chicken nuggets")).toEqual(['PILGRIMS PRIDE CORP']);
+    expect(names("Pilgrims' pride as they reach Santiago")).toEqual([]);
+    expect(names('Royal Mail postman rescues dog from river', 'He waded in on his round.')).toEqual(['Royal Mail plc']);
+    expect(names('Wyndham adds 50 hotels in China')).toEqual(['WYNDHAM HOTELS & RESORTS, INC.']);
+    // A deal's target after a company is a company; after a football club, a player.
+    expect(
+      names('Choice Hotels drops bid for Wyndham', "The hotel franchiser said Wyndham's board refused to engage."),
+    ).toEqual(['CHOICE HOTELS INTERNATIONAL INC', 'WYNDHAM HOTELS & RESORTS, INC.']);
+    expect(names('Liverpool make bid for Rice', 'The midfielder is valued at 100 million pounds.')).toEqual([]);
+    // A model-read business word ending two everyday words makes no company in a sports story.
+    expect(names('Old Dominion beat Marshall in overtime', 'The Monarchs scored late.')).toEqual([]);
+    expect(names('Old Dominion raises freight rates', 'The trucker said demand held up.')).toEqual([
+      'OLD DOMINION FREIGHT LINE, INC.',
+    ]);
     expect(names('Akamai beats earnings forecasts')).toEqual(['AKAMAI TECHNOLOGIES INC']);
     expect(names('Hertz to sell 30,000 electric cars from its rental fleet')).toEqual(['HERTZ GLOBAL HOLDINGS, INC']);
     expect(names('JetBlue cancels flights as storm nears Boston')).toEqual(['JETBLUE AIRWAYS CORP']);
