@@ -534,6 +534,8 @@ describe('topic classifier', () => {
       ['Craft beer festival returns to the harbour', 'beer, wine and spirits'],
       ['Man turns 110 and credits daily walks for long life', 'human interest'],
       ['Synod votes on new rules for clergy', 'Christianity'],
+      ['Hackers arrested after attack on water utility', 'cyber crime'],
+      ['Teen hacker pleads guilty to breaching phone company', 'cyber crime'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
