@@ -536,6 +536,8 @@ describe('topic classifier', () => {
       ['Synod votes on new rules for clergy', 'Christianity'],
       ['Hackers arrested after attack on water utility', 'cyber crime'],
       ['Teen hacker pleads guilty to breaching phone company', 'cyber crime'],
+      ['Railway signallers end overtime ban', 'labor dispute'],
+      ['Parkrun marks its 1,000th event', 'exercise and fitness'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
