@@ -2265,9 +2265,15 @@ export class CompanyMatcher {
 
   /** "Walmart and Target", "Ford and GM": listed next to a name that needs no evidence. */
   private besideCompany(tokens: Token[], start: number, end: number): boolean {
+    // (A common given name is no sure name: "Janel and Marcus win dance show final" lists two people.)
     const isSureName = (at: number) => {
       const name = this.nameAt(tokens, at);
-      return name !== null && !name.ambiguous && (!name.acronym || tokens[at]!.upper);
+      return (
+        name !== null &&
+        !name.ambiguous &&
+        (!name.acronym || tokens[at]!.upper) &&
+        (!name.givenName || tokens[at]!.upper)
+      );
     };
     const joins = (k: number) =>
       JOINERS.has(tokens[k]!.folded) || (!this.englishText && FOREIGN_JOINERS.has(tokens[k]!.folded));

@@ -1476,6 +1476,10 @@ describe('company matcher', () => {
     expect(names('Giant Bombcast 04-11-2011', 'Jeff, Vinny, and Dave take to the microphones to talk games.')).toEqual(
       [],
     );
+    // Nor does one given name beside another make a list of companies, though both are companies' names.
+    expect(names('Janel and Marcus win dance show final', 'The couple scored a perfect 40 for their tango.')).toEqual(
+      [],
+    );
     // (Chime, the other banking app, is named too.)
     expect(names('Dave shares jump', 'Dave and Chime compete for customers of the banking apps.')).toEqual([
       'Dave Inc.',
