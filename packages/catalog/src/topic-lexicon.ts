@@ -476,7 +476,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     human rights watch, political prisoner, dissident, dissidents`,
 
   // ── conflict, war and peace ──────────────────────────────────────────────────────────────────────
-  16000000: `fighting, fought, gunfire, gunfight, firefight, exchange of fire, shot down, shelled, bombarded,
+  16000000: `fighting, fought, gunfire, gunfight, firefight, exchange of fire, shot down, shelled, bombarded, naval blockade,
+    blockade:0.75,
     troops, soldiers:0.5, army, armies, military operation, military offensive, raids, incursion, insurgent
     attack, rebel group, rebel groups, armed group, armed groups, armed men, masked gunmen, security forces,
     police station:0.3, checkpoint, convoy, killing, killings, slain, slaying, death squad, assassination,
@@ -554,7 +555,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     crashes, crashed, accident, accidents, collision, collapse:0.5, collapsed, blast:0.5,
     survivor, survivors, victims:0.6, death toll, dead:0.5, died:0.4, missing:0.4, injured:0.4, emergency,
     famine, drought, homeless:0.4, left homeless, damage:0.4, destroyed:0.4, storm:0.5, mine blast, miners:0.6,
-    stampede, crowd crush, stadium crush, makes landfall, made landfall, making landfall, lightning strike,
+    stampede, crowd crush, stadium crush, crowd surge, crowds surged, crowd surged, makes landfall, made landfall, making landfall, lightning strike,
     struck by lightning`,
   20000153: `quake:0.75, aftershock:0.75`,
   20000158: `typhoon:0.75, cyclone:0.75, tornado:0.75, tornadoes:0.75`,

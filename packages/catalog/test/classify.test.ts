@@ -538,6 +538,8 @@ describe('topic classifier', () => {
       ['Teen hacker pleads guilty to breaching phone company', 'cyber crime'],
       ['Railway signallers end overtime ban', 'labor dispute'],
       ['Parkrun marks its 1,000th event', 'exercise and fitness'],
+      ['Naval blockade tightens around island', 'conflict, war and peace'],
+      ['Crowd surge at concert leaves dozens injured', 'disaster, accident and emergency incident'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
