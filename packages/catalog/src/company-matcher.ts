@@ -1660,6 +1660,9 @@ export class CompanyMatcher {
       if (endsClause && this.destination(tokens, start - 1)) return false;
       if (endsClause && this.handedOver(tokens, start - 1, name.company)) return true;
     }
+    // "Trimble sells agriculture unit to AGCO": a name at the head of a sentence that sells or hands
+    // something over to a company is a company too.
+    if (single && tokens[start]!.sentenceStart && this.handsToCompany(tokens, end, name.company)) return true;
     // A one-word name that is no dictionary word is still a surname, a place or an animal somewhere
     // ("Valero scores twice", "Hershey school board", "Crocs bask on riverbank"): it is the company
     // unless nothing in the article speaks of a business — or it owns what follows ("Disney's new film"),
@@ -2325,6 +2328,29 @@ export class CompanyMatcher {
       const other = this.nameAt(tokens, k);
       if (!named && other && other.company !== company && tokens[k]!.capital) named = true;
       else if (named && HANDING_VERBS.has(tokens[k]!.folded)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether the verb at `verb` hands something over ({@link HANDING_VERBS}, but not losing: teams lose to
+   * teams) to a company named within the next five words of its clause ("sells agriculture unit to AGCO"):
+   * a name that needs no other evidence, not a given name's.
+   */
+  private handsToCompany(tokens: Token[], verb: number, company: number): boolean {
+    const word = tokens[verb]?.folded ?? '';
+    if (!tokens[verb]?.joined || !HANDING_VERBS.has(word) || word.startsWith('los')) return false;
+    for (let k = verb + 1; k < Math.min(tokens.length - 1, verb + 6); k++) {
+      if (!tokens[k]!.joined) return false;
+      if (tokens[k]!.folded !== 'to' || !tokens[k + 1]!.capital || !tokens[k + 1]!.joined) continue;
+      const other = this.nameAt(tokens, k + 1);
+      return (
+        other !== null &&
+        other.company !== company &&
+        !other.ambiguous &&
+        (!other.givenName || tokens[k + 1]!.upper) &&
+        (!other.surname || tokens[k + 1]!.upper)
+      );
     }
     return false;
   }

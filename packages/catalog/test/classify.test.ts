@@ -2136,6 +2136,9 @@ describe('company matcher', () => {
       names('Choice Hotels drops bid for Wyndham', "The hotel franchiser said Wyndham's board refused to engage."),
     ).toEqual(['CHOICE HOTELS INTERNATIONAL INC', 'WYNDHAM HOTELS & RESORTS, INC.']);
     expect(names('Liverpool make bid for Rice', 'The midfielder is valued at 100 million pounds.')).toEqual([]);
+    // So is the seller who hands something over to a company; a team that loses to one is not.
+    expect(names('Trimble sells agriculture unit to AGCO')).toEqual(['TRIMBLE INC.', 'AGCO CORP']);
+    expect(names('Trimble loses to Walmart in charity final')).toEqual(['Walmart Inc.']);
     // A model-read business word ending two everyday words makes no company in a sports story.
     expect(names('Old Dominion beat Marshall in overtime', 'The Monarchs scored late.')).toEqual([]);
     expect(names('Old Dominion raises freight rates', 'The trucker said demand held up.')).toEqual([
