@@ -140,6 +140,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   1059556: ["Moody's", 'Moodys'],
   78890: ["Brink's"],
   802481: ["Pilgrim's Pride"],
+  1144215: ['Acuity Brands'],
   1722684: ['Wyndham'],
   1397187: ['Lululemon'],
   1035002: ['Valero'],
@@ -569,6 +570,7 @@ export const COMPANY_PRODUCTS: Record<number, string[]> = {
   875320: ['Trikafta', 'Kaftrio', 'Casgevy', 'Journavx'], // Vertex
   353278: ['Ozempic', 'Wegovy', 'Rybelsus'], // Novo Nordisk
   882095: ['Biktarvy', 'Sunlenca', 'Yeztugo', 'Veklury'], // Gilead
+  1816708: ['baby monitor', 'baby monitors', 'Smart Sock', 'Dream Sock'], // Owlet
 };
 
 /** The words of an airline's trade ({@link COMPANY_TRADES}). */
@@ -641,6 +643,7 @@ export const COMPANY_TRADES: Record<number, string> = {
   1783180: 'hvac heating conditioner conditioning refrigeration furnace chiller', // Carrier
   1345016: 'review reviewer restaurant listing', // Yelp
   78890: 'armoured armored van vans guard guards cash atm atms vault', // Brink's
+  1195734: 'sandwich sandwiches', // Potbelly
 };
 
 /**

@@ -2131,6 +2131,13 @@ describe('company matcher', () => {
     expect(names("Pilgrims' pride as they reach Santiago")).toEqual([]);
     expect(names('Royal Mail postman rescues dog from river', 'He waded in on his round.')).toEqual(['Royal Mail plc']);
     expect(names('Wyndham adds 50 hotels in China')).toEqual(['WYNDHAM HOTELS & RESORTS, INC.']);
+    // Acuity Brands is registered under its new name; a Potbelly sandwich is the chain's, a potbelly pig is not;
+    // an Owlet baby monitor is the company's own product.
+    expect(names('Acuity Brands names new chief executive')).toEqual(['ACUITY INC. (DE)']);
+    expect(names('Potbelly sandwich chain agrees to be sold')).toEqual(['POTBELLY CORP']);
+    expect(names('Potbelly pig wins best in show at county fair')).toEqual([]);
+    expect(names('Owlet baby monitor recalled over false alarms')).toEqual(['Owlet, Inc.']);
+    expect(names('Owlet chicks hatch on webcam')).toEqual([]);
     expect(names('Akamai beats earnings forecasts')).toEqual(['AKAMAI TECHNOLOGIES INC']);
     expect(names('Hertz to sell 30,000 electric cars from its rental fleet')).toEqual(['HERTZ GLOBAL HOLDINGS, INC']);
     expect(names('JetBlue cancels flights as storm nears Boston')).toEqual(['JETBLUE AIRWAYS CORP']);
