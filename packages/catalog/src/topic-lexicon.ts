@@ -615,7 +615,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20001232: `care home, care homes, nursing home, nursing homes, social care, elderly care, elderly residents, elderly:0.5`,
   20000777: `race relations, race equality, racial equality, racism, racist, racial abuse, racially abused, racial discrimination, racial gap, racial disparity,
     racial disparities, racial profiling`,
-  20000560: `wild swimming:2, hiking, hikers, walkers:0.5, walking routes, ramblers, rambling:0.5, camping, campsite,
+  20000560: `wild swimming:2, cold-water swimming:2, open-water swimming:2, sea swimming:2, hiking, hikers, walkers:0.5, walking routes, ramblers, rambling:0.5, camping, campsite,
     campsites, national trail, footpaths`,
   20000774: `census, birth rate, birth rates, fertility rate, population ageing, ageing population, aging population`,
   20000781: `adoption:0.6, adopt:0.3, foster care, fostering, foster parents`,
@@ -827,7 +827,9 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20001248: `skincare, skin care, moisturiser, moisturizer, serum:0.5, makeup, make-up, mascara, lipstick, beauty routine`,
   20001257: `gardening, gardener, gardeners, houseplant, houseplants, allotment, allotments, lawn:0.5, lawns:0.5,
     seedlings, compost:0.5`,
-  20000551: `holiday:0.3`,
+  // A holiday taken, not a feast kept: British English's holidays are trips.
+  20000551: `holiday:0.3, skiing holiday, skiing holidays, ski holiday, ski holidays, beach holiday, beach holidays,
+    family holiday, family holidays, package holiday, package holidays, camping holiday, holiday park, holiday parks`,
   20000549: `gambling:0.75, casino:0.75, football pools, scratchcard, scratchcards, bookmaker:0.75, bookmakers:0.75`,
   // A monopoly in the news is mostly a market's, not the board game's; so are a competition watchdog's rulings.
   20000123: `monopoly:0.75, monopolies:0.75, search monopoly, monopoly power, illegal monopoly, competition watchdog,

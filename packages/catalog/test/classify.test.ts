@@ -541,6 +541,8 @@ describe('topic classifier', () => {
       ['Naval blockade tightens around island', 'conflict, war and peace'],
       ['Crowd surge at concert leaves dozens injured', 'disaster, accident and emergency incident'],
       ['Cricketers charged with match-fixing', 'disciplinary action in sport'],
+      ['Why more people are taking up cold-water swimming', 'outdoor recreational activities'],
+      ['Holiday park fined over dirty pools', 'vacation'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
