@@ -543,6 +543,10 @@ describe('topic classifier', () => {
       ['Cricketers charged with match-fixing', 'disciplinary action in sport'],
       ['Why more people are taking up cold-water swimming', 'outdoor recreational activities'],
       ['Holiday park fined over dirty pools', 'vacation'],
+      ['Why everyone is knitting again', 'hobby'],
+      ['Why vinyl records are outselling CDs', 'music'],
+      ['What is a sudden stratospheric warming?', 'weather phenomena'],
+      ['What are my rights if I am made redundant?', 'unemployment'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
