@@ -547,6 +547,10 @@ describe('topic classifier', () => {
       ['Why vinyl records are outselling CDs', 'music'],
       ['What is a sudden stratospheric warming?', 'weather phenomena'],
       ['What are my rights if I am made redundant?', 'unemployment'],
+      ['What is Diwali and how is it celebrated?', 'religious festival and holiday'],
+      ['Families gather for Passover seder', 'religious festival and holiday'],
+      ['The secret life of urban foxes', 'animal'],
+      ['Ten easy dinners you can cook in 20 minutes', 'cooking and baking'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
