@@ -551,6 +551,9 @@ describe('topic classifier', () => {
       ['Families gather for Passover seder', 'religious festival and holiday'],
       ['The secret life of urban foxes', 'animal'],
       ['Ten easy dinners you can cook in 20 minutes', 'cooking and baking'],
+      ['Nollywood director wins award in Toronto', 'movies'],
+      ['Matric pass rate rises to 82.9 per cent', 'educational testing and examinations'],
+      ['Medicare rebate increased for GP visits', 'healthcare policy'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
