@@ -1770,7 +1770,8 @@ export class CompanyMatcher {
     // Several words, each capitalised, in a sentence-case text: a name ("Delta Air Lines", "Unity
     // Software") — but two everyday words, the last no business or technology word, make a place or a
     // title as well ("Iron Mountain", "Knife River", "Blue Bird", "High Tide"): those need evidence as a
-    // one-word name does.
+    // one-word name does — and so does a pair whose last word only the topic model reads as business, in
+    // an article about people, culture, faith or sport ("Old Dominion beat Marshall in overtime").
     // A last word that names an industry makes a company's name of two everyday words ("Duke Energy",
     // "Cardinal Health", "General Electric"), unless another capitalised word goes on with it ("US Energy
     // Secretary").
@@ -2094,11 +2095,6 @@ export class CompanyMatcher {
   }
 
   /**
-   * Whether a noun after a name can be the company's ("Apple shares", "Amazon warehouse", "Qualcomm
-   * modem"): a business word, or a word the topic model reads as business or technology (p ≥ 0.4), or
-   * one it does not know. "Opera house", "Metro mayor", "Amazon rainforest" are not.
-   */
-  /**
    * Whether the last of two everyday words makes a company's name of them: a business word does, and
    * one that only the topic model reads as business does unless the article is about people, culture,
    * faith or sport ("Old Dominion beat Marshall" is Virginia's university's team, not the trucker).
@@ -2107,6 +2103,11 @@ export class CompanyMatcher {
     return isBusinessWord(word) || (this.businessNoun(word) && !aboutPeople(false));
   }
 
+  /**
+   * Whether a noun after a name can be the company's ("Apple shares", "Amazon warehouse", "Qualcomm
+   * modem"): a business word, or a word the topic model reads as business or technology (p ≥ 0.4), or
+   * one it does not know. "Opera house", "Metro mayor", "Amazon rainforest" are not.
+   */
   private businessNoun(word: string): boolean {
     if (isBusinessWord(word)) return true;
     if (!this.model) return true;
