@@ -554,6 +554,9 @@ describe('topic classifier', () => {
       ['Nollywood director wins award in Toronto', 'movies'],
       ['Matric pass rate rises to 82.9 per cent', 'educational testing and examinations'],
       ['Medicare rebate increased for GP visits', 'healthcare policy'],
+      ['Why audiobooks are booming', 'literature'],
+      ['What is a weather bomb?', 'weather phenomena'],
+      ['Opticians warn of rise in myopia', 'eye care'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
