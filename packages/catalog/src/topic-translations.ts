@@ -31,9 +31,10 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     -preise=prices export-=exports zolle=tariffs zoll=tariffs rezession=recession
     bruttoinlandsprodukt=gdp bip=gdp banken=bank
     arbeitslosigkeit=unemployment arbeitslose-=unemployment streik=walkout -streik=walkout streiks=walkout
+    streiken=walkout streikt=walkout
     gewerkschaft-=union verdi=union lohn=wages lohne=wages mindestlohn=minimum_wage tarifverhandlung-=collective_bargaining
     stellenabbau=job_cuts entlassung-=layoffs
-    fussball-=soccer fußball-=soccer bundesliga=bundesliga -liga=league champions=champions league=league
+    topspiel=match fussball-=soccer fußball-=soccer bundesliga=bundesliga -liga=league champions=champions league=league
     spitzenspiel=match torschutze-=striker trainer=coach mannschaft-=team -mannschaft=team
     sturmer=striker torwart=goalkeeper meister=champion meisterschaft=championship
     weltmeister-=world_champion weltmeisterschaft=world_cup olympia-=olympics olympische-=olympic 
@@ -162,7 +163,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     bombardement-=bombing cessez-le-feu=ceasefire treve=ceasefire arme=weapons armes=weapons 
     missile-=missile offensive=offensive invasion=invasion rebelle-=rebels terroris-=terrorism
     attentat-=attack otage-=hostage refugie-=refugees
-    inondation-=flood seisme-=earthquake tremblement_de_terre=earthquake incendie-=fire
+    secheresse=drought inondation-=flood seisme-=earthquake tremblement_de_terre=earthquake incendie-=fire
     pompier-=fire accident-=accident explosion-=explosion evacue-=evacuated secours=rescuers
     avalanche-=avalanche tsunami=tsunami volcan-=volcanic_eruption crash=crash glissement_de_terrain=landslide
     environnement-=environment climatique-=climate rechauffement-=global_warming 
@@ -324,6 +325,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     governo-=government ministro-=minister ministra-=minister primeiro-ministro=prime_minister presidente-=president
     eleicao=election eleicoes=election eleitora-=election coligacao=coalition coalizao=coalition
     oposicao=opposition referendo=referendum prefeito-=mayor presidente_da_camara=mayor democracia=democracy
+    camara=parliament tributaria=tax
     diplomat-=diplomat embaixador-=ambassador cimeira=summit cupula=summit orcamento=budget projeto_de_lei=legislation
     partido_politico=political_party
     economia=economy economic-=economy inflacao=inflation juros=interest_rates taxa_de_juros=interest_rates
