@@ -100,9 +100,8 @@ const FOREIGN_BUSINESS_WORDS = new Set(
    filialen logistikzentrum entrepot entrepots succursales sucursales almacen filiali magazzino armazem
    magazijn hauptsitz konzernzentrale hoofdkantoor millones milioni milhoes miljoen quartalszahlen
    kwartaalcijfers benefice konkurrent competidor concorrente startup startups fabrica fabricas fabrik fabriken
-   usine usines fabbrica fabbriche fabriek fabrieken magazzini almacenes armazens magazijnen racheter rachete`.split(
-    /\s+/,
-  ),
+   usine usines fabbrica fabbriche fabriek fabrieken magazzini almacenes armazens magazijnen racheter rachete werk
+   werke`.split(/\s+/),
 );
 
 /**

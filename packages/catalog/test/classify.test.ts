@@ -1470,6 +1470,10 @@ describe('company matcher', () => {
       'AMAZON COM INC',
     ]);
     expect(read('de', 'Shell-Aktionäre stimmen gegen Klimaplan', '')).toEqual(['Shell plc']);
+    // So is its "Werk", a plant.
+    expect(
+      read('de', 'Ford-Werk in Köln streicht 2.900 Stellen', 'Der Autobauer leidet unter schwacher Nachfrage.'),
+    ).toEqual(['FORD MOTOR CO']);
     expect(read('de', 'Delta-Variante breitet sich in Bayern aus', 'Die Zahl der Fälle steigt.')).toEqual([]);
     // Their verbs end otherwise than in "-s" or "-ed": a word in small letters after the name is its verb.
     expect(read('es', 'Zoom gana clientes en América Latina', '')).toEqual(['Zoom Communications, Inc.']);
