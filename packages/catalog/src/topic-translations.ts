@@ -593,6 +593,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     pogoda=weather pogody=weather pogodę=weather pogodzie=weather synoptyk-=meteorologists imgw=meteorologists
     mróz=frost mrozu=frost mrozem=frost mrozy=frost śnieg-=snow deszcz-=rain ulew-=heavy_rain burza=thunderstorm
     burze=thunderstorm burzy=thunderstorm huragan-=hurricane wichur-=storm upał-=heatwave temperatur-=temperatures
+    pielgrzymk-=pilgrimage
     kościół=church kościoła=church kościele=church papież-=pope biskup-=bishop meczet-=mosque synagog-=synagogue
     islam-=islam turyst-=tourism wakacj-=vacation urlop-=vacation restauracj-=restaurant
     zapalenie_płuc=pneumonia zapaleniem_płuc=pneumonia zapalenia_płuc=pneumonia
@@ -610,6 +611,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     банк-=bank бірж-=stock_market акціонер-=investors інвестор-=investors компані-=company виручк-=revenue
     прибуток=profit прибутку=profit прибутки=profit банкрутств-=bankruptcy злитт-=merger ціни=prices цін=prices
     експорт-=exports мито=tariffs мита=tariffs податок=tax податки=tax податків=tax податку=tax рецесі-=recession
+    гривн-=currency міжбанк-=currency
     ввп=gdp безробітт-=unemployment страйк-=walkout профспілк-=union зарплат-=wages
     футбол-=soccer хокей-=ice_hockey баскетбол-=basketball теніс-=tennis чемпіонат-=championship
     чемпіон-=champion ліга=league ліги=league лігу=league лізі=league матч-=match гол=goal голи=goals

@@ -674,11 +674,14 @@ describe('topic classifier', () => {
     expect(read('de', 'Warnstreik bei der Bahn')).toBe('labor');
     expect(read('de', 'Großbrand in Lagerhalle')).toBe('disaster, accident and emergency incident');
     expect(read('nl', 'Oppositiepartij wil nieuwe verkiezingen')).toBe('politics');
-    // Verbs and words that had no entry: "streiken", a "Topspiel", "sécheresse", Brazil's "Câmara".
+    // Verbs and words that had no entry: "streiken", a "Topspiel", "sécheresse", Brazil's "Câmara", the
+    // hryvnia, a pilgrimage.
     expect(read('de', 'Lokführer streiken erneut im Fernverkehr')).toBe('labor');
     expect(read('de', 'Bayern gewinnt das Topspiel gegen Dortmund')).toBe('sport');
     expect(read('fr', 'La sécheresse menace les récoltes')).toBe('disaster, accident and emergency incident');
     expect(read('pt', 'Câmara aprova reforma tributária em segundo turno')).toBe('politics');
+    expect(read('uk', 'Гривня подешевшала на міжбанку')).toBe('economy, business and finance');
+    expect(read('pl', 'Pielgrzymka dotarła na Jasną Górę')).toBe('religion');
   });
 
   it('reads only the words a dictionary lists, and needs more than one stray word', () => {
