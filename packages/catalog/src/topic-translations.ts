@@ -16,6 +16,7 @@ import { normalizeWord } from './word-forms.js';
 
 export const TRANSLATED_TEXT: Record<string, string> = {
   de: `
+    armut=poverty obdachlos-=homelessness geburtenrate=birth_rate
     bundestag=parliament bundesrat=parliament landtag=parliament parlament-=parliament abgeordnete-=lawmakers
     regierung-=government bundesregierung-=government kanzler-=prime_minister bundeskanzler-=prime_minister
     minister-=minister ministerprasident-=prime_minister prasident-=president wahl=election wahlen=election
@@ -79,7 +80,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     feuerwehr-=fire unfall=accident -unfall=accident explosion=explosion evakuiert=evacuated
     evakuierung=evacuation rettungskrafte=rescuers todesopfer=death_toll lawine=avalanche tsunami=tsunami
     vulkan-=volcanic_eruption absturz=crash -absturz=crash erdrutsch=landslide
-    umwelt-=environment klima=climate klimawandel=climate_change klimaschutz=climate_change
+    umwelt-=environment klima=climate klimawandel=climate_change klimaschutz-=climate_change
     emission-=emissions treibhausgas-=greenhouse_gas erderwarmung=global_warming naturschutz-=conservation
     artenschutz=conservation artensterben=extinction biodiversitat=biodiversity verschmutzung=pollution
     plastik-=pollution recycling=recycling erneuerbare-=renewable_energy windkraft=wind_power
@@ -116,6 +117,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     lungenentzundung-=pneumonia
   `,
   fr: `
+    pauvrete=poverty sans_abri=homelessness natalite=birth_rate
     parlement-=parliament assemblee=parliament senat-=senate depute-=lawmakers gouvernement-=government
     ministre-=minister premier_ministre=prime_minister president-=president presidentielle-=election
     election-=election electoral-=election scrutin=election coalition=coalition
@@ -182,6 +184,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     pneumonie-=pneumonia
   `,
   es: `
+    pobreza=poverty sin_hogar=homelessness natalidad=birth_rate semana_santa=easter
     congreso=parliament parlamento-=parliament senado-=senate diputado-=lawmakers gobierno-=government
     ministro-=minister ministra-=minister presidente-=president presidencial-=election elecciones=election
     eleccion=election electoral-=election campana_electoral=election_campaign coalicion=coalition
@@ -252,6 +255,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     neumonia-=pneumonia
   `,
   it: `
+    poverta=poverty senzatetto=homelessness natalita=birth_rate
     parlamento-=parliament senato-=senate deputat-=lawmakers governo-=government
     esecutivo=government ministro-=minister premier=prime_minister presidente-=president elezioni=election
     elettoral-=election voto=vote coalizione=coalition opposizione=opposition
@@ -321,6 +325,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     polmonite=pneumonia
   `,
   pt: `
+    pobreza=poverty sem_abrigo=homelessness moradores_de_rua=homelessness natalidade=birth_rate
     parlamento-=parliament congresso=parliament assembleia=parliament senado-=senate deputad-=lawmakers
     governo-=government ministro-=minister ministra-=minister primeiro-ministro=prime_minister presidente-=president
     eleicao=election eleicoes=election eleitora-=election coligacao=coalition coalizao=coalition
@@ -403,6 +408,8 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     pneumonia-=pneumonia
   `,
   nl: `
+    armoede=poverty dakloos-=homelessness dakloze-=homelessness geboortecijfer-=birth_rate ggz=mental_health
+    wachtlijst-=waiting_list rijksmuseum=museum
     tweede_kamer=parliament eerste_kamer=senate parlement-=parliament kamerleden=lawmakers kamerlid=lawmakers
     kabinet-=government regering-=government minister-=minister premier=prime_minister president-=president
     verkiezing-=election -verkiezingen=election stembus=election campagne=campaign coalitie-=coalition

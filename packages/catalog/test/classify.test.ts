@@ -682,6 +682,11 @@ describe('topic classifier', () => {
     expect(read('pt', 'Câmara aprova reforma tributária em segundo turno')).toBe('politics');
     expect(read('uk', 'Гривня подешевшала на міжбанку')).toBe('economy, business and finance');
     expect(read('pl', 'Pielgrzymka dotarła na Jasną Górę')).toBe('religion');
+    // Society's words: poverty, the homeless, the birth rate.
+    expect(read('fr', 'Le nombre de sans-abri augmente à Paris')).toBe('society');
+    expect(read('nl', 'Armoede onder kinderen neemt toe')).toBe('society');
+    expect(read('it', 'Crolla la natalità in Italia')).toBe('society');
+    expect(read('de', 'Klimaschutzgesetz wird verschärft')).toBe('environment');
   });
 
   it('reads only the words a dictionary lists, and needs more than one stray word', () => {
