@@ -419,7 +419,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000612: `city council, town council, county council, borough council, district council, parish council,
     local council, local councils, local authority, local authorities, council leader, council meeting, council
     tax, councillor, councilman, councilwoman, council member, city hall, town hall, mayor:0.6, mayoral, city
-    commission, planning committee, planning permission, zoning board`,
+    commission, planning committee, planning permission, zoning board, county commissioners, county commission,
+    board of supervisors, county supervisors`,
   // A government's coalition ("Germany's coalition collapses" was international relations).
   20000593: `coalition government, ruling coalition, governing coalition, coalition talks, coalition collapses,
     coalition collapsed, coalition partner, coalition partners`,
@@ -581,6 +582,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000146: `derailed, derailment, derails, train crash, train crashes, rail crash, rail crashes, train collision,
     trains collided, trains collide, train collides, level crossing, hit by a train, struck by a train, hit by train`,
   20000147: `car crash, road accident, road crash, traffic accident, pile-up, head-on collision, bus crash, lorry:0.5,
+    tractor-trailer, tractor-trailers, jackknifed, overturns:0.5, interstate:0.3,
     motorway:0.5, overturned:0.5, plunges into gorge, plunged into a gorge, gorge:0.5, ravine:0.5,
     lost control:0.5, pedestrian:0.5, pedestrians:0.5, hit by a car, hit by a bus, hit by car, hit by bus,
     road deaths, road death, traffic deaths, road safety:0.5, motorcyclist:0.5, motorcyclists:0.5, hit by a lorry,
@@ -639,7 +641,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     older adults:0.4`,
   20000448: `long covid:0.75, monkeypox:0.75, flu:0.75, influenza:0.75, bird flu:0.75, avian flu:0.75, h5n1:0.75, h5n5:0.75, infection:0.75, infections:0.75, hiv:0.75,
     malaria:0.75, tuberculosis:0.75, pneumonia:0.75, polio:0.75, ebola:0.75, sars:0.75, cholera:0.75, dengue:0.75, measles:0.75,
-    mpox:0.75, zika:0.75, covid:0.75, covid-19:0.75, coronavirus:0.75, omicron:0.75, subvariant:0.75, covid wave:0.75,
+    west nile virus, west nile, mpox:0.75, zika:0.75, covid:0.75, covid-19:0.75, coronavirus:0.75, omicron:0.75, subvariant:0.75, covid wave:0.75,
     variant:0.4, variants:0.4, delta variant:0.75, unvaccinated:0.75, scarlet fever, strep a, whooping cough, norovirus,
     sepsis:0.75, superbug, superbugs, antibiotic resistance, antimicrobial resistance`,
   // Diseases of crops and trees (their infections are no people's).
@@ -747,6 +749,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000031: `artist:0.75, artists:0.75, painting:0.75, gallery:0.375, mural:0.75, murals:0.75, street art:0.75,
     graffiti artist:0.75, banksy:0.75`,
   20000043: `museum:0.75`,
+  20000538: `county fair, county fairs, state fair, state fairs, funfair, funfairs`,
+  20000400: `school district, school districts, school board:0.75, school boards:0.75, school superintendent`,
   20001225: `short-sighted, short-sightedness, myopia, long-sighted, eyesight:0.75, optician, opticians`,
   20000690: `diwali, holi, navratri, vaisakhi, passover, rosh hashanah, eid al-fitr, lunar new year:0.5`,
   20000550: `knitting, knitters, crochet, quilting, needlework, model railway, model railways`,

@@ -557,6 +557,10 @@ describe('topic classifier', () => {
       ['Why audiobooks are booming', 'literature'],
       ['What is a weather bomb?', 'weather phenomena'],
       ['Opticians warn of rise in myopia', 'eye care'],
+      ['Tractor-trailer overturns on interstate, closing lanes', 'road accident and incident'],
+      ['County reports first West Nile virus case of the year', 'communicable disease'],
+      ['School district cuts bus routes', 'school'],
+      ['State fair opens with record crowds', 'leisure'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
