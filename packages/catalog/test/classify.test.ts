@@ -561,6 +561,9 @@ describe('topic classifier', () => {
       ['County reports first West Nile virus case of the year', 'communicable disease'],
       ['School district cuts bus routes', 'school'],
       ['State fair opens with record crowds', 'leisure'],
+      ['Senedd approves plan to add 36 members', 'legislative body'],
+      ['Bundestag votes to loosen debt brake', 'legislative body'],
+      ['NYPD officers cleared over shooting', 'police'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
