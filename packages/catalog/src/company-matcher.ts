@@ -290,6 +290,15 @@ const COMPANY_NOUNS = new Set(
    supplier giant shareholders ceo subsidiary conglomerate startup planemaker automaker carmaker drugmaker
    chipmaker contractor major franchiser franchisor`.split(/\s+/),
 );
+/**
+ * Words before a company noun that make something else of it: a central bank, a food bank, a supply chain,
+ * a gas giant (a planet). Such a noun refers back to no company named before it.
+ */
+const NOT_COMPANY_BEFORE = new Map([
+  ['bank', new Set('central food blood world river west seed sperm data piggy'.split(' '))],
+  ['chain', new Set('food supply human daisy mountain'.split(' '))],
+  ['giant', new Set('gas ice red gentle'.split(' '))],
+]);
 
 /**
  * Company nouns of the other languages Tidings reads (folded), and German and Dutch compounds ending in
@@ -1336,6 +1345,7 @@ export class CompanyMatcher {
             return;
           }
           if (!COMPANY_NOUNS.has(t.folded)) return;
+          if (k > 0 && NOT_COMPANY_BEFORE.get(t.folded)?.has(tokens[k - 1]!.folded)) return;
           // "the retailer Target", "its maker, Lockheed Martin": a name right after the noun is its company.
           const named = tokens[k + 1]?.capital ? this.nameAt(tokens, k + 1) : null;
           if (named) referred.add(named.company);
@@ -1766,6 +1776,19 @@ export class CompanyMatcher {
     // "Polaris Music Prize" — but not "Apple's App Store", where a possessive ends the name's phrase (nor
     // a German compound's business word, capitalised as German nouns are: "Amazon-Aktie legt zu").
     if (single && after && !tokens[end]!.sentenceStart && !tokens[end - 1]!.possessive) return false;
+    // "National Bank of Ukraine", "Global Leaders of Tomorrow": everyday words with "of" and a capitalised
+    // word after them begin another name (the company's own "of" names are names of their own: "Bank of
+    // America").
+    if (
+      !single &&
+      name.ambiguous &&
+      tokens[end]?.folded === 'of' &&
+      tokens[end].joined &&
+      tokens[end + 1]?.capital &&
+      tokens[end + 1]!.joined
+    ) {
+      return false;
+    }
     // Several words, each capitalised, in a sentence-case text: a name ("Delta Air Lines", "Unity
     // Software") — but two everyday words, the last no business or technology word, make a place or a
     // title as well ("Iron Mountain", "Knife River", "Blue Bird", "High Tide"): those need evidence as a
@@ -1781,9 +1804,8 @@ export class CompanyMatcher {
       !titleCase &&
       !(name.acronym && name.ambiguous) &&
       (name.words.length >= 3 ||
-        this.businessLastWord(name.words.at(-1)!, aboutPeople) ||
         this.pairs.has(name.words.join(' ')) ||
-        (INDUSTRY_WORDS.has(name.words.at(-1)!) &&
+        ((INDUSTRY_WORDS.has(name.words.at(-1)!) || this.businessLastWord(name.words.at(-1)!, aboutPeople)) &&
           !(tokens[end]?.capital && tokens[end].joined) &&
           tokens[end]?.folded !== 'of')) &&
       !this.isTopicLabel(name.words)

@@ -2207,6 +2207,20 @@ describe('company matcher', () => {
     // So is the seller who hands something over to a company; a team that loses to one is not.
     expect(names('Trimble sells agriculture unit to AGCO')).toEqual(['TRIMBLE INC.', 'AGCO CORP']);
     expect(names('Trimble loses to Walmart in charity final')).toEqual(['Walmart Inc.']);
+    // A central bank, a food bank, a supply chain are no company named before them; everyday words with "of"
+    // and a capitalised word after them begin another name; so does a capitalised word going on with them.
+    expect(names('Target missed as inflation climbs', 'The central bank said prices would keep rising.')).toEqual([]);
+    expect(
+      names('National Bank of Ukraine raises interest rates', 'The central bank lifted its key rate to 15.5 per cent.'),
+    ).toEqual([]);
+    expect(names('Bank of America raises dividend')).toEqual(['BANK OF AMERICA CORP']);
+    expect(
+      names(
+        'Central Securities Depository goes live in Nairobi',
+        'The system settles trades on the exchange within two days.',
+      ),
+    ).toEqual([]);
+    expect(names('Global Payments agrees to buy Worldpay')).toEqual(['GLOBAL PAYMENTS INC']);
     // A model-read business word ending two everyday words makes no company in a sports story.
     expect(names('Old Dominion beat Marshall in overtime', 'The Monarchs scored late.')).toEqual([]);
     expect(names('Old Dominion raises freight rates', 'The trucker said demand held up.')).toEqual([
