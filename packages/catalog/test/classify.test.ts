@@ -2198,7 +2198,7 @@ describe('company matcher', () => {
     expect(names('Lilium regale flowers early after mild spring')).toEqual([]);
   });
 
-  it("reads a deal's parties as companies, and a business word's pair in a sports story as no company", () => {
+  it("reads a deal's parties as companies; a central bank, another name's first words and a sports team as none", () => {
     // A deal's target after a company is a company; after a football club, a player.
     expect(
       names('Choice Hotels drops bid for Wyndham', "The hotel franchiser said Wyndham's board refused to engage."),
