@@ -564,6 +564,7 @@ describe('topic classifier', () => {
       ['Senedd approves plan to add 36 members', 'legislative body'],
       ['Bundestag votes to loosen debt brake', 'legislative body'],
       ['NYPD officers cleared over shooting', 'police'],
+      ['Love Island winner signs modelling deal', 'television'],
     ];
     for (const [headline, topic] of cases) expect(first(headline), headline).toBe(topic);
     // A food bank is poverty's, whatever the model makes of a record and a million parcels.
