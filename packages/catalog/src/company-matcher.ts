@@ -1794,9 +1794,9 @@ export class CompanyMatcher {
     // title as well ("Iron Mountain", "Knife River", "Blue Bird", "High Tide"): those need evidence as a
     // one-word name does — and so does a pair whose last word only the topic model reads as business, in
     // an article about people, culture, faith or sport ("Old Dominion beat Marshall in overtime").
-    // A last word that names an industry makes a company's name of two everyday words ("Duke Energy",
-    // "Cardinal Health", "General Electric"), unless another capitalised word goes on with it ("US Energy
-    // Secretary").
+    // A last word that names an industry, or is a business word, makes a company's name of two everyday
+    // words ("Duke Energy", "Cardinal Health", "General Electric", "Choice Hotels"), unless another
+    // capitalised word or "of" goes on with it ("US Energy Secretary", "Central Securities Depository").
     // A name that is itself a topic's label ("Waste Management") needs evidence too.
     // (A jargon acronym is no such name: "relies on CGI".)
     if (
