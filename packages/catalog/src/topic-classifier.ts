@@ -59,6 +59,10 @@ const VERBS_BEFORE_DETERMINERS = new Set(['shares', 'results', 'orders', 'stocks
 const OBJECT_WORDS = new Set(
   'a an the his her their its my our your this that these those him them us me first'.split(' '),
 );
+/** What a person shares, as the lexicon reads it: "Star shares photos of her newborn" is no company's shares. */
+const SHARED_THINGS = new Set(
+  'photo video picture pic selfie footage clip message tribute update tip advice detail memory thought'.split(' '),
+);
 /**
  * Words whose capitals tell their sense, as written, and what the lexicon reads instead: "GPs" are
  * family doctors ("GPS" satellite navigation), and "aids" in small letters are hearing aids or a verb
@@ -489,7 +493,12 @@ export class TopicClassifier {
       }
       // "Couple shares their secret", "Judge orders the release": before a determiner these are verbs,
       // not a company's shares, results or orders (but not as the text's first word).
-      if (length === 1) term = entry.verb && i > 0 && OBJECT_WORDS.has(words[i + 1] ?? '') ? undefined : entry.term;
+      if (length === 1) {
+        const next = words[i + 1] ?? '';
+        const verb =
+          entry.verb && i > 0 && (OBJECT_WORDS.has(next) || (words[i] === 'shares' && SHARED_THINGS.has(next)));
+        term = verb ? undefined : entry.term;
+      }
       if (term && term.stamp !== this.call) {
         term.stamp = this.call;
         this.addScore(term, factor);

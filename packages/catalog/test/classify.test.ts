@@ -1340,6 +1340,29 @@ describe('topic classifier', () => {
     expect(firstRoot('Delta variant surges in unvaccinated areas')).toBe('health');
   });
 
+  it("reads a platform's users as the crowd reacting, a shared video as no shares, a palm as no handheld", () => {
+    const names = (headline: string, introduction: string) =>
+      topics.classifyText(text(headline, introduction)).topics.map((id) => catalog.topics.get(id)!.name);
+    expect(
+      names('Twitter users mock governor over typo in campaign ad', 'The post was deleted within an hour.'),
+    ).toEqual(['politics']);
+    expect(names('Governor shares video of flooded basement', 'The footage shows water up to the ceiling.')).toEqual([
+      'environment',
+    ]);
+    expect(
+      firstTopic(
+        'Palm-sized spiders spotted in gardens across Georgia',
+        'The invasive species is harmless, scientists say.',
+      ),
+    ).toBe('invasive species');
+    expect(
+      firstTopic(
+        'Marine Corps names its first female commandant',
+        'The general will lead the service from next month.',
+      ),
+    ).toBe('defense');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
