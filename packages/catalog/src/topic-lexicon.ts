@@ -837,7 +837,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     top of the charts, singles chart, album chart, k-pop, orchestra,
     symphony, pianist, violinist`,
   10000000: `lifestyle, leisure, travel, tourism, vacation, hotel, hotels, restaurant, restaurants, food:0.4, recipe,
-    cooking, wine, beer, fashion:0.4, hobby, gardening, home:0.2, shopping:0.4, lottery`,
+    cooking, wine, beer, fashion:0.4, hobby, gardening, home:0.2, shopping:0.4, lottery, things to buy:0.75,
+    what to buy:0.75, where to buy:0.75, gift guide, gift ideas, small space:0.5, small spaces:0.5`,
   20000563: `christmas market, christmas markets, budget trip, budget travel, tourist:0.75, tourists:0.75, where to eat, where to stay, city break, city breaks, things to do:0.5,
     itinerary:0.75, sightseeing, guidebook, budget trip, road trip, rail pass, rail passes, backpacking,
     backpackers, travel guide, trip to:0.5, holidaymakers, holiday destination, holiday destinations, ski resort,
@@ -850,7 +851,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   // A hobby's drinks: cocktails and what goes in them.
   20000568: `cocktail, cocktails, mezcal, tequila:0.5, margarita, negroni, mojito, martini:0.5, mixology, bartender`,
   // Beauty routines and products are the cosmetics topic, not health.
-  20001248: `skincare, skin care, moisturiser, moisturizer, serum:0.5, makeup, make-up, mascara, lipstick, beauty routine`,
+  20001248: `skincare, skin care, moisturiser, moisturizer, serum:0.5, makeup, make-up, mascara, lipstick, beauty routine,
+    manicure, pedicure, nail artist, nail artists, nail salon, makeup artist, makeup artists, make-up artist`,
   20001257: `gardening, gardener, gardeners, houseplant, houseplants, allotment, allotments, lawn:0.5, lawns:0.5,
     seedlings, compost:0.5`,
   // A holiday taken, not a feast kept: British English's holidays are trips.

@@ -1363,6 +1363,12 @@ describe('topic classifier', () => {
     ).toBe('defense');
   });
 
+  it("reads a small space, things to buy and a nail artist as the home's, shopping's and beauty's", () => {
+    expect(firstTopic('How to decorate a small space on a budget')).toBe('lifestyle and leisure');
+    expect(firstTopic('Ten things to buy before the winter sales end')).not.toBe('merger or acquisition');
+    expect(firstTopic('Nail artists share their favourite autumn colours')).toBe('cosmetics');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
