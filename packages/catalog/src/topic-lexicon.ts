@@ -483,6 +483,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
 
   // ── conflict, war and peace ──────────────────────────────────────────────────────────────────────
   16000000: `fighting, fought, gunfire, gunfight, firefight, exchange of fire, shot down, shelled, bombarded,
+    siege:0.75, besieged:0.75, under siege:0.75,
     naval blockade, blockade:0.75,
     troops, soldiers:0.5, army, armies, military operation, military offensive, raids, incursion, insurgent
     attack, rebel group, rebel groups, armed group, armed groups, armed men, masked gunmen, security forces,
@@ -523,14 +524,15 @@ export const TOPIC_LEXICON: Record<number, string> = {
     allegedly, alleged:0.5, suspect, suspects, homicide, robbery, theft, fraud, smuggling, trafficking, prison, trial,
     court, courts, judge, judges, lawyer, lawyers, attorney, attorneys, prosecution, appeal:0.5, ruling:0.6, ruled:0.6,
     law:0.5, laws:0.5, illegal, investigation:0.5, scandal:0.5, corruption, bribery, extradition, shooting, assault,
-    abuse:0.5, copyright infringement, piracy:0.5, insider trading, embezzlement, money laundering, subpoena`,
+    abuse:0.5, copyright infringement, piracy:0.5, insider trading, embezzlement, money laundering, subpoena,
+    police siege, armed siege`,
   20000099: `murder:0.75, murdered:0.75, manslaughter:0.75, serial killer, serial killers`,
   20000104: `car theft, car thefts, stolen:0.75, shoplifting:1.5, shoplifter:1.5, shoplifters:1.5, pickpocket:0.75,
     pickpockets:0.75, pickpocketing:0.75, stole:0.75, stealing:0.75, burglar:0.75, burglars:0.75, burglary:0.75, burglaries:0.75, thieves:0.75, phone snatchers:0.75,
     phone snatching:0.75, phone thefts:0.75, phone theft:0.75`,
   20000083: `arsonist, arsonists, arson attack`,
   20000097: `scam:0.75, scams:0.75, scammer:0.75, scammers:0.75, scammed:0.75, fraudster:0.75, fraudsters:0.75,
-    con artist:0.75, swindled:0.75, sextortion:0.75, insider trading:0.75`,
+    con artist:0.75, swindled:0.75, sextortion:0.75, insider trading:0.75, cloned voice:0.75, cloned voices:0.75`,
   20000095: `drug dealer:0.75, drug lord:0.75, cartel:0.375, drugs raid:0.75, drug raid:0.75, drug bust:0.75,
     drugs bust:0.75, cannabis farm:0.75, cannabis factory:0.75, county lines:0.75`,
   20000096: `drug haul:0.75, drugs haul:0.75, cocaine haul:0.75, cocaine seizure:0.75, drug smuggling:0.75,
@@ -780,7 +782,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20001229: `clinic:0.75`,
   20000698: `churches:0.75`,
   20001130: `hottest day:0.75, hottest days:0.75, warmest day:0.75, hottest summer:0.75, warmest summer:0.75,
-    hottest year:0.75, warmest year:0.75, hottest month:0.75, warmest month:0.75`,
+    hottest year:0.75, warmest year:0.75, hottest month:0.75, warmest month:0.75, wettest:0.75, driest:0.75,
+    wettest year:0.75, wettest summer:0.75, wettest month:0.75, driest summer:0.75, driest spring:0.75`,
   20001131: `amber warning:0.75, yellow warning:0.75`,
   20001128: `forecasters:0.75, met office:0.75, meteorologist:0.75, meteorologists:0.75, national weather service:0.75`,
   20000059: `peacekeepers:0.75, peacekeeping:0.75`,
@@ -884,7 +887,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000409: `kindergarten:0.75, preschool:0.75, pre-school:0.75, nursery places:0.75, early years:0.75`,
   17000000: `weather, forecast:0.3, temperatures, rain, rainfall, snow, snowfall, frost, storm:0.4, storms:0.4,
     drizzle, hailstones, sleet, gusts, heavy rain, weather warning, wind chill, humidity, sunshine:0.5,
-    heat index, inches of snow, feet of snow`,
+    heat index, inches of snow, feet of snow, wet weather, so wet, wet summer, wet winter, wet spring`,
 };
 
 /** The terms of one lexicon entry (`"term, other term:0.4"`) with their weights (1 unless given). */

@@ -1369,6 +1369,14 @@ describe('topic classifier', () => {
     expect(firstTopic('Nail artists share their favourite autumn colours')).toBe('cosmetics');
   });
 
+  it("reads a wet year as the weather's, a cloned voice as a fraudster's and a police siege as crime's", () => {
+    expect(
+      firstRoot('Why has it been so wet this year?', 'A persistent jet stream has steered storm after storm our way.'),
+    ).toBe('weather');
+    expect(firstTopic('Scammers use cloned voices to trick grandparents')).toBe('fraud');
+    expect(firstRoot('Police siege at farmhouse ends after 12 hours')).toBe('crime, law and justice');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
