@@ -1377,6 +1377,15 @@ describe('topic classifier', () => {
     expect(firstRoot('Police siege at farmhouse ends after 12 hours')).toBe('crime, law and justice');
   });
 
+  it('reads a falling population as the census, and shadow puppets as theatre', () => {
+    expect(firstTopic("Japan's population falls again", 'Deaths outnumbered births by nearly a million.')).toBe(
+      'population and census',
+    );
+    expect(firstTopic('Shadow puppet master honoured by Unesco', 'He has performed for six decades.')).toBe(
+      'drama (theatre)',
+    );
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
