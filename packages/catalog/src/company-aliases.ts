@@ -588,7 +588,8 @@ const PACKAGING = 'packaging beverage container';
 
 /**
  * The words of a company's trade, by SEC CIK, for companies whose one-word name is also a word, a
- * place or a person: near the name they say the company is meant, as a strong business word does
+ * place or a person, or whose name is two everyday words ("Energy Vault signs deal for battery plant"):
+ * near the name they say the company is meant, as a strong business word does
  * ("Delta Is Giving Passengers Free Wi-Fi", "Visa Fined Over Debit Card Fees", "Shoppers Flock To
  * Target"), and right after it they are the company's ("Delta pilots picket at Atlanta airport"; not
  * "Delta farmers"). Far from the name they say nothing ("Southwest braces for storms as flights are
@@ -644,6 +645,8 @@ export const COMPANY_TRADES: Record<number, string> = {
   1345016: 'review reviewer restaurant listing', // Yelp
   78890: 'armoured armored van vans guard guards cash atm atms vault', // Brink's
   1195734: 'sandwich sandwiches', // Potbelly
+  1828536: 'battery megawatt grid', // Energy Vault
+  276720: 'water wastewater homebuilder', // Pure Cycle
 };
 
 /**

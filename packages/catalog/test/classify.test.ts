@@ -2688,6 +2688,10 @@ describe('company matcher', () => {
       'YELP INC',
     ]);
     expect(names('A yelp of pain from the kennel')).toEqual([]);
+    // A name of two everyday words too ("energy vault", "pure cycle").
+    expect(names('Energy Vault signs deal for battery plant in Arizona')).toEqual(['Energy Vault Holdings, Inc.']);
+    expect(names('Pure Cycle sells water rights to a homebuilder')).toEqual(['PURE CYCLE CORP']);
+    expect(names('Energy vault under the Alps stores surplus power')).toEqual([]);
     // Not a phrase the name begins, nor a trade named far from it or in another clause.
     expect(names('Delta farmers strike over water prices', 'Growers say new charges will ruin them.')).toEqual([]);
     expect(names('Visa applicants face new rules on card payments for fees')).toEqual([]);
