@@ -387,7 +387,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     bronze age, iron age, stone age, neolithic`,
   20001305: `padel court, padel courts`,
   20000553: `theme park, theme parks, amusement park, amusement parks, roller coaster, roller coasters, swimming pool,
-    swimming pools, lido, lidos, olympic-size, olympic-sized`,
+    swimming pools, lido, lidos, olympic-size, olympic-sized, skate park, skate parks, skatepark, skateparks`,
   20000766: `nanotechnology, nanotech, nanotube, nanotubes, nanoscale`,
   20000737: `medical research, clinical trial, clinical trials, researchers found, study finds, study shows, study links`,
 
@@ -436,7 +436,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     covid shot, covid shots, covid jab, covid jabs, vaccination:0.75`,
   20000205: `product launch, product launches, launch event`,
   20000260: `power cut, power cuts, power outage, power outages, load-shedding, load shedding, blackout:0.75, blackouts:0.75`,
-  20000139: `drown:0.75, drowns:0.75, drowned:0.75, drowning:0.75, drownings:0.75`,
+  20000139: `drown:0.75, drowns:0.75, drowned:0.75, drowning:0.75, drownings:0.75, taken to hospital:0.5,
+    rushed to hospital:0.5, airlifted to hospital:0.5, minor injuries:0.5, serious injuries:0.5`,
   20001243: `fracking, fracked, shale gas`,
   20000265: `nuclear plant:0.75, nuclear plants:0.75, nuclear power station, nuclear power stations, nuclear power plant,
     nuclear power plants, nuclear reactor:0.75, nuclear reactors:0.75`,
@@ -588,7 +589,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000146: `derailed, derailment, derails, train crash, train crashes, rail crash, rail crashes, train collision,
     trains collided, trains collide, train collides, level crossing, hit by a train, struck by a train, hit by train`,
   20000147: `car crash, road accident, road crash, traffic accident, pile-up, head-on collision, bus crash, lorry:0.5,
-    tractor-trailer, tractor-trailers, jackknifed, overturns:0.5, interstate:0.3,
+    tractor-trailer, tractor-trailers, jackknifed, overturns:0.5, interstate:0.3, lorry overturns, van overturns,
+    car overturns, bus overturns, tanker overturns, overturned lorry, overturned car, overturned van,
     motorway:0.5, overturned:0.5, plunges into gorge, plunged into a gorge, gorge:0.5, ravine:0.5,
     lost control:0.5, pedestrian:0.5, pedestrians:0.5, hit by a car, hit by a bus, hit by car, hit by bus,
     road deaths, road death, traffic deaths, road safety:0.5, motorcyclist:0.5, motorcyclists:0.5, hit by a lorry,
@@ -621,7 +623,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000800: `homeless, homelessness, rough sleeping, rough sleepers, sleeping rough, homeless shelter, homeless shelters,
     temporary accommodation`,
   20000801: `poverty, child poverty, food bank:2, food banks:2, low incomes, low-income families, destitution,
-    poorest families, poor:0.3`,
+    poorest families, poor:0.3, warm spaces, warm space, warm banks, warm bank, warm hubs, warm hub`,
   20000818: `charity, charities, charitable, donations, fundraising, fundraiser, charity appeal`,
   20001232: `care home, care homes, nursing home, nursing homes, social care, elderly care, elderly residents, elderly:0.5`,
   20000777: `race relations, race equality, racial equality, racism, racist, racial abuse, racially abused, racial discrimination, racial gap, racial disparity,
@@ -889,7 +891,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000409: `kindergarten:0.75, preschool:0.75, pre-school:0.75, nursery places:0.75, early years:0.75`,
   17000000: `weather, forecast:0.3, temperatures, rain, rainfall, snow, snowfall, frost, storm:0.4, storms:0.4,
     drizzle, hailstones, sleet, gusts, heavy rain, weather warning, wind chill, humidity, sunshine:0.5,
-    heat index, inches of snow, feet of snow, wet weather, so wet, wet summer, wet winter, wet spring`,
+    heat index, inches of snow, feet of snow, black ice, gritters, gritting, gritted, wet weather, so wet, wet summer, wet winter, wet spring`,
 };
 
 /** The terms of one lexicon entry (`"term, other term:0.4"`) with their weights (1 unless given). */

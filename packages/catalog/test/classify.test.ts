@@ -1386,6 +1386,17 @@ describe('topic classifier', () => {
     );
   });
 
+  it("reads a local paper's words: an overturned van, black ice, a skate park", () => {
+    expect(
+      firstTopic(
+        'Van overturns on ring road during rush hour',
+        'The driver was taken to hospital with minor injuries.',
+      ),
+    ).toBe('road accident and incident');
+    expect(firstRoot('Black ice and gritters: drivers warned of treacherous mornings')).toBe('weather');
+    expect(firstTopic('Skatepark opens beside the leisure centre')).toBe('leisure venue');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
