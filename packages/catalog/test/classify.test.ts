@@ -1397,6 +1397,12 @@ describe('topic classifier', () => {
     expect(firstTopic('Skatepark opens beside the leisure centre')).toBe('leisure venue');
   });
 
+  it("reads a deposit scheme and single-use vapes as waste's, and a sugar tax as health's", () => {
+    expect(firstTopic('Single-use vapes to be banned')).toBe('waste materials');
+    expect(firstTopic('Deposit return scheme for bottles delayed again')).toBe('waste materials');
+    expect(firstTopic('Sugar tax extended to milkshakes')).toBe('health');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
