@@ -38,6 +38,9 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     topspiel=match fussball-=soccer fußball-=soccer bundesliga=bundesliga -liga=league champions=champions league=league
     spitzenspiel=match torschutze-=striker trainer=coach mannschaft-=team -mannschaft=team
     sturmer=striker torwart=goalkeeper meister=champion meisterschaft=championship
+    rechtsverteidiger=defender linksverteidiger=defender innenverteidiger=defender abwehrspieler-=defender
+    mittelfeldspieler-=midfielder wintertransfer-=transfer_window transferfenster-=transfer_window
+    transfer=transfer transfers=transfer -transfer=transfer ablose-=transfer_fee -ablose=transfer_fee kader=squad
     weltmeister-=world_champion weltmeisterschaft=world_cup olympia-=olympics olympische-=olympic 
     gewinnt=wins unentschieden=draw tabellenfuhr-=standings
      pokal-=cup halbfinale=semifinal finale=final turnier=tournament tennis=tennis
@@ -63,6 +66,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     ausstellung-=exhibition museum=museum museen=museum maler-=artist gemalde=painting kunst=art kunstler-=artist
     oscar-=oscar fernsehen=television netflix=television
     polizei=police -polizei=police festgenommen=arrested festnahme=arrest verhaftet=arrested ermittler-=investigators
+    strafverteidiger-=lawyer rechtsanwalt-=lawyer anwalt=lawyer anwalte=lawyer anwaltin=lawyer
     staatsanwalt-=prosecutor anklage=charged angeklagt-=charged gericht=court urteil=verdict
     haftstrafe=prison_sentence gefangnis=prison mord=murder -mord=murder morder-=murder raub-=robbery
     uberfall-=robbery einbruch=robbery einbruche=robbery einbrecher-=robbery diebstahl-=theft betrug-=fraud

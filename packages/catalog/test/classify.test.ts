@@ -683,7 +683,8 @@ describe('topic classifier', () => {
     expect(read('de', 'Großbrand in Lagerhalle')).toBe('disaster, accident and emergency incident');
     expect(read('nl', 'Oppositiepartij wil nieuwe verkiezingen')).toBe('politics');
     // Verbs and words that had no entry: "streiken", a "Topspiel", "sécheresse", Brazil's "Câmara", the
-    // hryvnia, a pilgrimage; society's words (poverty, the homeless, the birth rate); a compound's stem.
+    // hryvnia, a pilgrimage; society's words (poverty, the homeless, the birth rate); a compound's stem;
+    // football's positions and lawyers.
     const cases: [string, string, string][] = [
       ['de', 'Lokführer streiken erneut im Fernverkehr', 'labor'],
       ['de', 'Bayern gewinnt das Topspiel gegen Dortmund', 'sport'],
@@ -695,6 +696,11 @@ describe('topic classifier', () => {
       ['nl', 'Armoede onder kinderen neemt toe', 'society'],
       ['it', 'Crolla la natalità in Italia', 'society'],
       ['de', 'Klimaschutzgesetz wird verschärft', 'environment'],
+      // A football defender and the transfer window; a defence lawyer (German "Verteidiger" is both).
+      ['de', 'Innenverteidiger wechselt nach Leipzig', 'sport'],
+      ['de', 'Wintertransfer: Linksverteidiger kommt aus Dänemark', 'sport'],
+      ['de', 'Strafverteidiger kündigt Revision an', 'crime, law and justice'],
+      ['de', 'Rekordablöse: Transfer des Mittelfeldspielers perfekt', 'sport'],
     ];
     for (const [language, headline, topic] of cases) expect(read(language, headline), headline).toBe(topic);
   });
@@ -1361,6 +1367,11 @@ describe('topic classifier', () => {
         'The general will lead the service from next month.',
       ),
     ).toBe('defense');
+  });
+
+  it("reads machine learning's jargon as artificial intelligence's", () => {
+    expect(firstTopic('An introduction to Q-learning')).toBe('artificial intelligence');
+    expect(firstTopic('Retrieval-augmented generation with a vector database')).toBe('artificial intelligence');
   });
 
   it("reads a small space, things to buy and a nail artist as the home's, shopping's and beauty's", () => {
