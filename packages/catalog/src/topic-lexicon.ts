@@ -353,6 +353,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
     robotic, automation:0.5, deep learning, reinforcement learning, generative ai, language model, language models,
     large language model, llm, llms, chatgpt, openai, gpt, pytorch, tensorflow, hugging face, stable diffusion,
     huggingface, q-learning, retrieval augmented generation, retrieval-augmented generation, vector database,
+    decision transformer, vision transformer, transformer model, transformer models,
     diffusion model, diffusion models, diffusers, fine-tune, fine-tuning, fine-tuned, inference:0.6, embeddings:0.6, sentence transformers,
     sentence embedding, sentence embeddings,
     dataset:0.6, datasets:0.6, computer vision, speech recognition, natural language processing, nlp, rlhf,

@@ -65,6 +65,7 @@ export const TRANSLATED_TEXT: Record<string, string> = {
     romane=novel schriftsteller-=novelist buch=literature bucher=literature literatur-=literature
     ausstellung-=exhibition museum=museum museen=museum maler-=artist gemalde=painting kunst=art kunstler-=artist
     oscar-=oscar fernsehen=television netflix=television
+    fbi=fbi
     polizei=police -polizei=police festgenommen=arrested festnahme=arrest verhaftet=arrested ermittler-=investigators
     strafverteidiger-=lawyer rechtsanwalt-=lawyer anwalt=lawyer anwalte=lawyer anwaltin=lawyer
     staatsanwalt-=prosecutor anklage=charged angeklagt-=charged gericht=court urteil=verdict

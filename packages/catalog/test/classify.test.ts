@@ -701,6 +701,7 @@ describe('topic classifier', () => {
       ['de', 'Wintertransfer: Linksverteidiger kommt aus Dänemark', 'sport'],
       ['de', 'Strafverteidiger kündigt Revision an', 'crime, law and justice'],
       ['de', 'Rekordablöse: Transfer des Mittelfeldspielers perfekt', 'sport'],
+      ['de', 'FBI-Ermittlung gegen Tesla', 'crime, law and justice'],
     ];
     for (const [language, headline, topic] of cases) expect(read(language, headline), headline).toBe(topic);
   });
@@ -1372,6 +1373,7 @@ describe('topic classifier', () => {
   it("reads machine learning's jargon as artificial intelligence's", () => {
     expect(firstTopic('An introduction to Q-learning')).toBe('artificial intelligence');
     expect(firstTopic('Retrieval-augmented generation with a vector database')).toBe('artificial intelligence');
+    expect(firstTopic('Train your first vision transformer')).toBe('artificial intelligence');
   });
 
   it("reads a small space, things to buy and a nail artist as the home's, shopping's and beauty's", () => {
