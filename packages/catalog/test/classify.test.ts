@@ -1370,10 +1370,12 @@ describe('topic classifier', () => {
     ).toBe('defense');
   });
 
-  it("reads machine learning's jargon as artificial intelligence's", () => {
+  it("reads machine learning's jargon as artificial intelligence's, and drone deliveries as engineering's", () => {
     expect(firstTopic('An introduction to Q-learning')).toBe('artificial intelligence');
     expect(firstTopic('Retrieval-augmented generation with a vector database')).toBe('artificial intelligence');
     expect(firstTopic('Train your first vision transformer')).toBe('artificial intelligence');
+    // A drone that delivers parcels is engineering's, not war's, and its trial no court's.
+    expect(firstTopic('Drone delivery trials expand to Ireland')).toBe('technology and engineering');
   });
 
   it("reads a small space, things to buy and a nail artist as the home's, shopping's and beauty's", () => {
