@@ -276,7 +276,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     car sales, new car, isuzu, suzuki, maruti, kia, mahindra, tata motors, byd, volvo, audi, porsche, mercedes-benz, petrol car, petrol cars, diesel car, diesel cars,
     combustion engine, combustion engines`,
   20000252: `retailer, retailers, retail, wal-mart, walmart, kmart, sears, costco, department store, stores:0.5,
-    shoppers, holiday sales, same-store sales, chain:0.5, supermarket, online retailer, online retailers`,
+    shoppers, holiday sales, same-store sales, chain:0.5, supermarket, online retailer, online retailers, corner shop,
+    corner shops, convenience store, convenience stores, independent shops, independent retailers`,
   20000256: `oil, crude, crude oil, oil price, oil prices, opec, barrel, barrels, gasoline, gas prices,
     natural gas, refinery, refineries, pipeline:0.6, energy company, exxon, exxonmobil, chevron, bp:0.7,
     conocophillips, oil company, oil output, oilfield, utility:0.5, utilities, electricity prices`,
@@ -895,7 +896,7 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000409: `kindergarten:0.75, preschool:0.75, pre-school:0.75, nursery places:0.75, early years:0.75`,
   17000000: `weather, forecast:0.3, temperatures, rain, rainfall, snow, snowfall, frost, storm:0.4, storms:0.4,
     drizzle, hailstones, sleet, gusts, heavy rain, weather warning, wind chill, humidity, sunshine:0.5,
-    heat index, inches of snow, feet of snow, black ice, gritters, gritting, gritted, wet weather, so wet, wet summer, wet winter, wet spring`,
+    heat index, inches of snow, feet of snow, swelter, swelters, sweltering, record heat, black ice, gritters, gritting, gritted, wet weather, so wet, wet summer, wet winter, wet spring`,
 };
 
 /** The terms of one lexicon entry (`"term, other term:0.4"`) with their weights (1 unless given). */

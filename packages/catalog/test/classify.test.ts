@@ -1418,6 +1418,11 @@ describe('topic classifier', () => {
     expect(firstTopic('Sugar tax extended to milkshakes')).toBe('health');
   });
 
+  it('reads a headline that opens with a quote by the words that follow it', () => {
+    expect(firstRoot("'Like a furnace': town swelters as heat builds")).toBe('weather');
+    expect(firstTopic("'We can't compete': corner shops struggle as supermarkets expand")).toBe('retail');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
