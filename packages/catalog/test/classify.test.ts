@@ -1419,7 +1419,7 @@ describe('topic classifier', () => {
   });
 
   it('reads a headline that opens with a quote by the words that follow it', () => {
-    expect(firstRoot("'Like a furnace': town swelters as heat builds")).toBe('weather');
+    expect(firstRoot("'Like an oven': city swelters in record heat")).toBe('weather');
     expect(firstTopic("'We can't compete': corner shops struggle as supermarkets expand")).toBe('retail');
   });
 
