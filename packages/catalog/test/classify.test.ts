@@ -1423,6 +1423,11 @@ describe('topic classifier', () => {
     expect(firstTopic("'We can't compete': corner shops struggle as supermarkets expand")).toBe('retail');
   });
 
+  it("reads a comedian's arena tour as comedy's and a poet laureate as literature's", () => {
+    expect(firstTopic('Comedian adds 20 arena tour dates', 'Tickets go on sale on Friday.')).toBe('stand-up comedy');
+    expect(firstTopic('Poet laureate opens new library')).toBe('literature');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
