@@ -1428,6 +1428,15 @@ describe('topic classifier', () => {
     expect(firstTopic('Poet laureate opens new library')).toBe('literature');
   });
 
+  it("reads indigenous peoples' ancestral land as society's, not a religion's", () => {
+    expect(firstTopic('Aboriginal elders demand return of ancestral lands', 'The group marched to parliament.')).toBe(
+      'indigenous people',
+    );
+    expect(firstTopic('Indigenous communities sue over ancestral land', 'The mine would destroy sacred sites.')).toBe(
+      'indigenous people',
+    );
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
