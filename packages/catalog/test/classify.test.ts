@@ -1437,6 +1437,13 @@ describe('topic classifier', () => {
     );
   });
 
+  it('reads a soup kitchen and a night shelter as homelessness, not a restaurant or a church', () => {
+    expect(firstTopic('Soup kitchen sees queues double', 'Volunteers served 400 meals on Sunday.')).toBe(
+      'homelessness',
+    );
+    expect(firstTopic('Night shelter opens in cathedral crypt')).toBe('homelessness');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
