@@ -1437,11 +1437,14 @@ describe('topic classifier', () => {
     );
   });
 
-  it('reads a soup kitchen and a night shelter as homelessness, not a restaurant or a church', () => {
+  it('reads a soup kitchen, a night shelter and rough sleeping as homelessness, whatever else the words say', () => {
     expect(firstTopic('Soup kitchen sees queues double', 'Volunteers served 400 meals on Sunday.')).toBe(
       'homelessness',
     );
     expect(firstTopic('Night shelter opens in cathedral crypt')).toBe('homelessness');
+    expect(
+      firstTopic('Rough sleeping rises by a quarter in Leeds', 'Outreach workers counted 900 people in three months.'),
+    ).toBe('homelessness');
   });
 
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
