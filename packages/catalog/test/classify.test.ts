@@ -1447,6 +1447,11 @@ describe('topic classifier', () => {
     ).toBe('homelessness');
   });
 
+  it("reads a lifestyle feature's headline alone: night trains, a pizza oven", () => {
+    expect(firstTopic('The best night trains from London to the Alps')).toBe('travel and tourism');
+    expect(firstTopic('Is a pizza oven worth the money?')).toBe('cooking and baking');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
