@@ -1447,9 +1447,13 @@ describe('topic classifier', () => {
     ).toBe('homelessness');
   });
 
-  it("reads a lifestyle feature's headline alone: night trains, a pizza oven", () => {
+  it("reads a lifestyle feature's headline alone: night trains, a pizza oven, a pub's log fires, days out", () => {
     expect(firstTopic('The best night trains from London to the Alps')).toBe('travel and tourism');
     expect(firstTopic('Is a pizza oven worth the money?')).toBe('cooking and baking');
+    expect(firstTopic('Which air fryer should you buy?')).toBe('cooking and baking');
+    expect(firstTopic('The cosiest pubs with log fires')).toBe('bar');
+    expect(firstTopic('Best cycle routes in the Yorkshire Dales')).toBe('outdoor recreational activities');
+    expect(firstTopic('Days out for the half-term holidays')).toBe('leisure');
   });
 
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
