@@ -1454,6 +1454,9 @@ describe('topic classifier', () => {
     expect(firstTopic('The cosiest pubs with log fires')).toBe('bar');
     expect(firstTopic('Best cycle routes in the Yorkshire Dales')).toBe('outdoor recreational activities');
     expect(firstTopic('Days out for the half-term holidays')).toBe('leisure');
+    expect(firstTopic('Best picnic spots by the river')).toBe('leisure');
+    expect(firstTopic('Glamping pods open on the farm')).toBe('travel and tourism');
+    expect(firstTopic('A stress-free guide to Christmas dinner')).toBe('cooking and baking');
   });
 
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
