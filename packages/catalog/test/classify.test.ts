@@ -1457,6 +1457,8 @@ describe('topic classifier', () => {
     expect(firstTopic('Best picnic spots by the river')).toBe('leisure');
     expect(firstTopic('Glamping pods open on the farm')).toBe('travel and tourism');
     expect(firstTopic('A stress-free guide to Christmas dinner')).toBe('cooking and baking');
+    expect(firstTopic('Where to go whale watching in Scotland')).toBe('travel and tourism');
+    expect(firstTopic('Travelling with a baby: what to pack')).toBe('travel and tourism');
   });
 
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
