@@ -66,11 +66,13 @@ const SHARED_THINGS = new Set(
 /**
  * Words whose capitals tell their sense, as written, and what the lexicon reads instead: "GPs" are
  * family doctors ("GPS" satellite navigation), and "aids" in small letters are hearing aids or a verb
- * ("exercise aids recovery"), never the disease, which news writes "AIDS" or "Aids".
+ * ("exercise aids recovery"), never the disease, which news writes "AIDS" or "Aids"; "windows" in small
+ * letters are a house's ("how to stop your windows steaming up"), never Microsoft's system.
  */
 const CASED_SENSES = new Map([
   ['GPs', 'doctors'],
   ['aids', 'helps'],
+  ['windows', 'panes'],
 ]);
 const CASED_WORD = new RegExp(`\\b(?:${[...CASED_SENSES.keys()].join('|')})\\b`, 'g');
 /** Weight of a distinctive word of an IPTC definition. */

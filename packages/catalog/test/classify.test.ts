@@ -1459,6 +1459,11 @@ describe('topic classifier', () => {
     expect(firstTopic('A stress-free guide to Christmas dinner')).toBe('cooking and baking');
     expect(firstTopic('Where to go whale watching in Scotland')).toBe('travel and tourism');
     expect(firstTopic('Travelling with a baby: what to pack')).toBe('travel and tourism');
+    expect(firstTopic('How to book cheap train tickets')).toBe('travel and tourism');
+    expect(firstTopic('The best ski-in ski-out chalets')).toBe('travel and tourism');
+    // Windows in small letters are glass; Microsoft's are written with a capital.
+    expect(firstTopic('How to stop your windows steaming up')).toBe('house and home');
+    expect(firstTopic('Windows update breaks printers')).toBe('information technology and computer science');
   });
 
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
