@@ -1466,6 +1466,11 @@ describe('topic classifier', () => {
     expect(firstTopic('Windows update breaks printers')).toBe('information technology and computer science');
   });
 
+  it("reads a brewer and a distillery as the drinks trade's", () => {
+    expect(firstTopic('Brewer to shut four sites as drinking habits change')).toBe('beverage and grocery');
+    expect(firstTopic('Brewers warn of closures as drinkers stay at home')).toBe('beverage and grocery');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
