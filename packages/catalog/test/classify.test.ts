@@ -1471,6 +1471,13 @@ describe('topic classifier', () => {
     expect(firstTopic('Brewers warn of closures as drinkers stay at home')).toBe('beverage and grocery');
   });
 
+  it("reads a health feature's headline alone: a panic attack is no war's, gut bacteria no biologist's", () => {
+    expect(firstTopic('Five ways to stop a panic attack')).toBe('anxiety and stress');
+    expect(firstRoot('How to look after your gut bacteria')).toBe('health');
+    expect(firstRoot('Why hangovers get worse with age')).toBe('health');
+    expect(firstRoot('Cold sores: what triggers them')).toBe('health');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
