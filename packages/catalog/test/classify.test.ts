@@ -1478,6 +1478,17 @@ describe('topic classifier', () => {
     expect(firstRoot('Cold sores: what triggers them')).toBe('health');
   });
 
+  it("reads a science explainer's headline alone: dark matter, fusion power, the planet we fly over", () => {
+    const cases: [string, string][] = [
+      ['What is dark matter made of?', 'astronomy'],
+      ['How far away is fusion power?', 'physics'],
+      ['Could we bring back the woolly mammoth?', 'genetics'],
+      ['Is flying bad for the planet?', 'climate change'],
+      ['Why are bees disappearing from our gardens?', 'nature'],
+    ];
+    for (const [headline, topic] of cases) expect(firstTopic(headline), headline).toBe(topic);
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
