@@ -1492,6 +1492,12 @@ describe('topic classifier', () => {
     for (const [headline, topic] of cases) expect(firstTopic(headline), headline).toBe(topic);
   });
 
+  it("reads an education feature's headline alone: homeschooling, a personal statement", () => {
+    expect(firstTopic('Homeschooling rises for a third year')).toBe('school');
+    expect(firstTopic('Ten tips for a stronger personal statement')).toBe('college and university');
+    expect(firstRoot('Why do we love true crime podcasts?')).toBe('arts, culture, entertainment and media');
+  });
+
   it("reads a recall as a product's unless an election, vote or petition makes it politics", () => {
     expect(firstTopic('Baby formula recall expands to more states')).toBe('product recall');
     expect(firstTopic('Ford F-150 recall widens')).toBe('product recall');
