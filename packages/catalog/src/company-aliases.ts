@@ -418,9 +418,13 @@ export const MASTHEADS = ['New York Times', 'Fox News'];
  * Registered names whose bare word news never uses for the company, by SEC CIK: "News" of NEWS CORP
  * is every outlet's ("WRAL News", "Fox News"), "City" every town's and club's ("traded to Oklahoma
  * City", "Kansas City Star"), "Star" every newspaper's and performer's, "Bill" every parliament's
- * ("Industrial Policy Bill"), "Premier" every province's and league's, "Founder" every start-up's; news
- * names these companies with their legal tail ("News Corp", "City Holding", "Star Holdings", "Star
- * Group", "Bill Holdings", "Premier Inc", "Founder Group"), which still matches.
+ * ("Industrial Policy Bill"), "Premier" every province's and league's, "Founder" every start-up's;
+ * "Crypto" and "Lithium" are their markets ("Crypto prices crash"), "Employers" and "Citizens" everyone
+ * who employs or votes, and "Post", "Paid", "Perfect", "Popular", "Genius", "Freedom" and "Grande" the
+ * words of every title-case headline ("Banks Post Record Profits", "Network Paid $2 Million", "Rio
+ * Grande"). News names these companies with their legal tail ("News Corp", "City Holding", "Star
+ * Holdings", "Star Group", "Bill Holdings", "Premier Inc", "Founder Group", "Post Holdings"), which
+ * still matches.
  */
 export const NEVER_BARE: Record<number, string> = {
   1564708: 'News',
@@ -430,6 +434,18 @@ export const NEVER_BARE: Record<number, string> = {
   1786352: 'Bill',
   1577916: 'Premier',
   1989930: 'Founder',
+  1688126: 'Crypto',
+  1415332: 'Lithium',
+  1379041: 'Employers',
+  1017655: 'Paid',
+  1899830: 'Perfect',
+  763901: 'Popular',
+  1847806: 'Genius',
+  924805: 'Freedom',
+  1386044: 'Freedom',
+  2027722: 'Grande',
+  1530950: 'Post',
+  24090: 'Citizens',
 };
 
 /**

@@ -48,6 +48,8 @@ const LEGAL_FORMS = new Set(
 );
 /** Dropped from the end of a registered name to get the name news uses. */
 const LEGAL_SUFFIXES = new Set([...LEGAL_FORMS, ...'company companies holdings holding group de'.split(' ')]);
+/** Of those, the words that say a name is the company only when its registered name has them. */
+const REGISTERED_ONLY_SUFFIXES = new Set(['group', 'holding', 'holdings']);
 
 /** Words that, near a name, say that the name is a business. */
 const BUSINESS_WORDS = new Set(
@@ -920,13 +922,16 @@ function tokenize(text: string, english = true): Token[] {
     const ascii = asciiText || isAscii(raw);
     const lower = raw.toLowerCase();
     const folded = ascii ? lower : foldText(raw);
+    // "$3M", "£2M": an amount after a currency sign is not written in capitals, as the name 3M is.
+    const amount =
+      between.length > 0 && CURRENCY_SIGNS.includes(between[between.length - 1]!) && isDigitCode(raw.charCodeAt(0));
     const capital = isCapital(raw);
     // Only a word with a capital somewhere can be written with a small first letter and a capital after it.
     const smallFirst = !capital && raw !== lower && SMALL_FIRST.test(raw);
     out.push({
       folded,
       capital: capital || smallFirst,
-      upper: ascii ? isAsciiUpper(raw) : raw === raw.toUpperCase() && raw !== lower,
+      upper: !amount && (ascii ? isAsciiUpper(raw) : raw === raw.toUpperCase() && raw !== lower),
       sentenceStart: out.length === 0 || (between !== ' ' && (endsSentence(between) || between.includes('\n'))),
       joined: out.length > 0 && (between === ' ' || /^ +$/.test(between)),
       possessive: source[match.index + raw.length] === '\u200d',
@@ -967,6 +972,9 @@ function isAsciiUpper(word: string): boolean {
 /** A hyphen, or Unicode's hyphen or non-breaking hyphen. */
 const isHyphen = (c: number) => c === 0x2d || c === 0x2010 || c === 0x2011;
 const isUpperCode = (c: number) => c >= 65 && c <= 90;
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+/** Signs written before an amount of money. */
+const CURRENCY_SIGNS = '$£€¥';
 const isLowerCode = (c: number) => c >= 97 && c <= 122;
 
 /** Whether the text between two words ends a sentence: a full stop, a colon or a quote, then spaces. */
@@ -1246,8 +1254,10 @@ export class CompanyMatcher {
       const short = shortName(company.name);
       const key = short.join(' ');
       if (key === NEVER_BARE[company.id]?.toLowerCase()) {
-        // Only with the rest of its name: "City Holding" (CITY HOLDING CO), "Star Holdings".
-        const words = shortName(company.name, LEGAL_FORMS);
+        // Only with the rest of its name: "City Holding" (CITY HOLDING CO), "Star Holdings"; or, where the
+        // rest is a legal form, with that: "Premier Inc" (Premier, Inc.), "Popular Inc".
+        const rest = shortName(company.name, LEGAL_FORMS);
+        const words = rest.length > 1 ? rest : wordsOfName(company.name);
         if (words.length > 1) add(words, company.name);
       } else if ((aliasOf.get(key) ?? company.id) === company.id) {
         add(short, company.name);
@@ -1541,7 +1551,16 @@ export class CompanyMatcher {
       return false;
     }
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
-    if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) return true;
+    // After an everyday word, a group or holding that the registered name does not have is another's:
+    // "Progressive Group" is a campaign, not PROGRESSIVE CORP (but "BMW Group" is BMW).
+    if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) {
+      const suffix = tokens[end]!.folded;
+      return (
+        !name.ambiguous ||
+        !REGISTERED_ONLY_SUFFIXES.has(suffix) ||
+        wordsOfName(this.catalog.companies.get(name.company)!.name).includes(suffix)
+      );
+    }
     if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
     if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded) && !saintAt(tokens, end)) {
       return false;

@@ -280,7 +280,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     corner shops, convenience store, convenience stores, independent shops, independent retailers`,
   20000256: `oil, crude, crude oil, oil price, oil prices, opec, barrel, barrels, gasoline, gas prices,
     natural gas, refinery, refineries, pipeline:0.6, energy company, exxon, exxonmobil, chevron, bp:0.7,
-    conocophillips, oil company, oil output, oilfield, utility:0.5, utilities, electricity prices`,
+    conocophillips, oil company, oil output, oilfield, utility:0.5, utilities, electricity prices,
+    fossil fuel:0.75, fossil fuels:0.75`,
   20000223: `ozempic, wegovy, mounjaro, weight-loss drug, weight-loss drugs, weight loss drugs, glp-1, drugmaker, drugmakers, drug maker, pharmaceutical, pharmaceuticals, pfizer, merck, glaxosmithkline,
     novartis, astrazeneca, bristol-myers, eli lilly, generic drug, fda approval:0.6`,
   20000233: `roaming charges, mobile roaming, telecom, telecommunications, wireless carrier, verizon, at&t, sprint:0.3, t-mobile, vodafone, mobile

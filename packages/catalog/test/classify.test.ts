@@ -1990,6 +1990,32 @@ describe('company matcher', () => {
     expect(names('Trading in (NASDAQ: GOOG) and NASDAQ:GOOGL was heavy')).toEqual(['Alphabet Inc.']);
   });
 
+  it("reads an amount, another's group and a word news never uses bare for the company as none", () => {
+    // "$3M" is money; 3M written as a name is the company.
+    expect(names("Royal Couple's Home Repairs Cost Taxpayers $3M", 'The palace said the work was overdue.')).toEqual(
+      [],
+    );
+    expect(names('3M to pay $6bn to settle earplug lawsuits')).toEqual(['3M CO']);
+    // An everyday word's "Group" that the registered name lacks is another's; BMW's is BMW's.
+    expect(
+      names('Progressive Group Launches Ad Blitz Against Tax Plan', 'The campaign will run in six states.'),
+    ).toEqual([]);
+    expect(names('BMW Group reports record profit')).toEqual(['Bayerische Motoren Werke AG']);
+    // Words of every title-case headline and every market, which news writes with the legal form when it
+    // means the company.
+    const none = [
+      'Banks Post Record Profits As Rates Rise',
+      'Campaign Network Paid $2 Million To Rally Organisers',
+      'Employers Add 200,000 Jobs In March',
+      'Crypto Prices Crash As Investors Flee',
+      'Fossil fuel firms lobby Congress over drilling rules',
+    ];
+    for (const headline of none) expect(names(headline), headline).toEqual([]);
+    expect(names('Post Holdings to buy pet food maker')).toEqual(['Post Holdings, Inc.']);
+    expect(names('Popular Inc profit rises on loan growth')).toEqual(['POPULAR, INC.']);
+    expect(names('Premier Inc shares rise after deal')).toEqual(['Premier, Inc.']);
+  });
+
   it('needs evidence for names that are ordinary words', () => {
     expect(names('Apple pie recipes for the autumn harvest', 'Three bakers share their favourite ways.')).toEqual([]);
     expect(names('Police target speeding drivers near schools')).toEqual([]);
