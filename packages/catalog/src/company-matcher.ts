@@ -1553,15 +1553,18 @@ export class CompanyMatcher {
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
     // After an everyday word, a group or holding that the registered name does not have is another's:
     // "Progressive Group" is a campaign, not PROGRESSIVE CORP (but "BMW Group" is BMW).
-    if (end < tokens.length && tokens[end]!.capital && LEGAL_SUFFIXES.has(tokens[end]!.folded)) {
-      const suffix = tokens[end]!.folded;
+    // A legal form after a possessive is the holder's company, not the name's tail ("Michael Cohen's LLC").
+    const tail = end < tokens.length && !tokens[end - 1]!.possessive ? tokens[end]! : undefined;
+    if (tail?.capital && LEGAL_SUFFIXES.has(tail.folded)) {
       return (
         !name.ambiguous ||
-        !REGISTERED_ONLY_SUFFIXES.has(suffix) ||
-        wordsOfName(this.catalog.companies.get(name.company)!.name).includes(suffix)
+        !REGISTERED_ONLY_SUFFIXES.has(tail.folded) ||
+        wordsOfName(this.catalog.companies.get(name.company)!.name).includes(tail.folded)
       );
     }
-    if (end < tokens.length && LEGAL_FORMS.has(tokens[end]!.folded)) return true;
+    if (tail && LEGAL_FORMS.has(tail.folded)) return true;
+    // Nor is a plural: "Progressive Groups To Spend Millions".
+    if (name.ambiguous && tail?.folded === 'groups') return false;
     if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded) && !saintAt(tokens, end)) {
       return false;
     }

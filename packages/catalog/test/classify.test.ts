@@ -2001,6 +2001,16 @@ describe('company matcher', () => {
       names('Progressive Group Launches Ad Blitz Against Tax Plan', 'The campaign will run in six states.'),
     ).toEqual([]);
     expect(names('BMW Group reports record profit')).toEqual(['Bayerische Motoren Werke AG']);
+    expect(
+      names(
+        'Donor And Progressive Groups To Spend Millions On Prosecutor Races',
+        'The committees could change who runs offices.',
+      ),
+    ).toEqual([]);
+    // A legal form after a possessive is the holder's company.
+    expect(names("Payments To Michael Cohen's LLC Questioned", 'The firm received $600,000 from drugmakers.')).toEqual(
+      [],
+    );
     // Words of every title-case headline and every market, which news writes with the legal form when it
     // means the company.
     const none = [
