@@ -6,6 +6,7 @@ export const COMPANY_ALIASES: Record<number, string[]> = {
   320193: ['Apple'],
   789019: ['Microsoft'],
   64996: ['Mercury Insurance'],
+  92122: ['Southern Company'],
   1652044: ['Google', 'Alphabet'],
   1018724: ['Amazon', 'Amazon.com', 'AWS', 'Amazon Web Services'],
   1326801: ['Meta', 'Facebook', 'Instagram', 'WhatsApp', 'Oculus'],
@@ -420,7 +421,7 @@ export const MASTHEADS = ['New York Times', 'Fox News'];
  * City", "Kansas City Star"), "Star" every newspaper's and performer's, "Bill" every parliament's
  * ("Industrial Policy Bill"), "Premier" every province's and league's, "Founder" every start-up's;
  * "Crypto" and "Lithium" are their markets ("Crypto prices crash"), "Employers" and "Citizens" everyone
- * who employs or votes, and "Post", "Paid", "Perfect", "Popular", "Genius", "Freedom" and "Grande" the
+ * who employs or votes, "Southern" every region's ("Southern California", "Southern Water"), and "Post", "Paid", "Perfect", "Popular", "Genius", "Freedom" and "Grande" the
  * words of every title-case headline ("Banks Post Record Profits", "Network Paid $2 Million", "Rio
  * Grande"). News names these companies with their legal tail ("News Corp", "City Holding", "Star
  * Holdings", "Star Group", "Bill Holdings", "Premier Inc", "Founder Group", "Post Holdings"), which
@@ -446,6 +447,7 @@ export const NEVER_BARE: Record<number, string> = {
   2027722: 'Grande',
   1530950: 'Post',
   24090: 'Citizens',
+  92122: 'Southern',
 };
 
 /**

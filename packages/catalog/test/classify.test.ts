@@ -2022,6 +2022,8 @@ describe('company matcher', () => {
     ];
     for (const headline of none) expect(names(headline), headline).toEqual([]);
     expect(names('Post Holdings to buy pet food maker')).toEqual(['Post Holdings, Inc.']);
+    expect(names('Southern Water fined £90m over sewage spills')).toEqual([]);
+    expect(names('Southern Company to build new reactors in Georgia')).toEqual(['SOUTHERN CO']);
     expect(names('Popular Inc profit rises on loan growth')).toEqual(['POPULAR, INC.']);
     expect(names('Premier Inc shares rise after deal')).toEqual(['Premier, Inc.']);
   });
