@@ -1392,10 +1392,11 @@ describe('topic classifier', () => {
     expect(firstRoot('Police siege at farmhouse ends after 12 hours')).toBe('crime, law and justice');
   });
 
-  it('reads a falling population as the census, and shadow puppets as theatre', () => {
+  it('reads a falling population as the census, a birth mother as adoption, and shadow puppets as theatre', () => {
     expect(firstTopic("Japan's population falls again", 'Deaths outnumbered births by nearly a million.')).toBe(
       'population and census',
     );
+    expect(firstTopic('Woman meets birth mother after 40 years')).toBe('adoption');
     expect(firstTopic('Shadow puppet master honoured by Unesco', 'He has performed for six decades.')).toBe(
       'drama (theatre)',
     );
