@@ -421,11 +421,11 @@ export const MASTHEADS = ['New York Times', 'Fox News'];
  * City", "Kansas City Star"), "Star" every newspaper's and performer's, "Bill" every parliament's
  * ("Industrial Policy Bill"), "Premier" every province's and league's, "Founder" every start-up's;
  * "Crypto" and "Lithium" are their markets ("Crypto prices crash"), "Employers" and "Citizens" everyone
- * who employs or votes, "Southern" every region's ("Southern California", "Southern Water"), and "Post", "Paid", "Perfect", "Popular", "Genius", "Freedom" and "Grande" the
- * words of every title-case headline ("Banks Post Record Profits", "Network Paid $2 Million", "Rio
- * Grande"). News names these companies with their legal tail ("News Corp", "City Holding", "Star
- * Holdings", "Star Group", "Bill Holdings", "Premier Inc", "Founder Group", "Post Holdings"), which
- * still matches.
+ * who employs or votes, "Southern" every region's ("Southern California", "Southern Water"), and "Post",
+ * "Paid", "Perfect", "Popular", "Genius", "Freedom" and "Grande" the words of every title-case headline
+ * ("Banks Post Record Profits", "Network Paid $2 Million", "Rio Grande"). News names these companies with
+ * the rest of their name or their legal form ("News Corp", "City Holding", "Star Holdings", "Star Group",
+ * "Bill Holdings", "Premier Inc", "Founder Group", "Post Holdings", "Popular Inc"), which still matches.
  */
 export const NEVER_BARE: Record<number, string> = {
   1564708: 'News',

@@ -972,10 +972,10 @@ function isAsciiUpper(word: string): boolean {
 /** A hyphen, or Unicode's hyphen or non-breaking hyphen. */
 const isHyphen = (c: number) => c === 0x2d || c === 0x2010 || c === 0x2011;
 const isUpperCode = (c: number) => c >= 65 && c <= 90;
+const isLowerCode = (c: number) => c >= 97 && c <= 122;
 const isDigitCode = (c: number) => c >= 48 && c <= 57;
 /** Signs written before an amount of money. */
 const CURRENCY_SIGNS = '$£€¥';
-const isLowerCode = (c: number) => c >= 97 && c <= 122;
 
 /** Whether the text between two words ends a sentence: a full stop, a colon or a quote, then spaces. */
 function endsSentence(between: string): boolean {
@@ -1551,9 +1551,9 @@ export class CompanyMatcher {
       return false;
     }
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
-    // After an everyday word, a group or holding that the registered name does not have is another's:
-    // "Progressive Group" is a campaign, not PROGRESSIVE CORP (but "BMW Group" is BMW).
-    // A legal form after a possessive is the holder's company, not the name's tail ("Michael Cohen's LLC").
+    // After an everyday word, a group or holding that the registered name does not have is another's
+    // ("Progressive Group" is a campaign, not PROGRESSIVE CORP; "BMW Group" is BMW), and a legal form
+    // after a possessive is the holder's company, not the name's tail ("Michael Cohen's LLC").
     const tail = end < tokens.length && !tokens[end - 1]!.possessive ? tokens[end]! : undefined;
     if (tail?.capital && LEGAL_SUFFIXES.has(tail.folded)) {
       return (
@@ -1563,7 +1563,7 @@ export class CompanyMatcher {
       );
     }
     if (tail && LEGAL_FORMS.has(tail.folded)) return true;
-    // Nor is a plural: "Progressive Groups To Spend Millions".
+    // An everyday word's "Groups" are many ("Progressive Groups To Spend Millions").
     if (name.ambiguous && tail?.folded === 'groups') return false;
     if (end < tokens.length && tokens[end]!.capital && VENUE_WORDS.has(tokens[end]!.folded) && !saintAt(tokens, end)) {
       return false;

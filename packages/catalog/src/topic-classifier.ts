@@ -494,7 +494,8 @@ export class TopicClassifier {
         }
       }
       // "Couple shares their secret", "Judge orders the release": before a determiner these are verbs,
-      // not a company's shares, results or orders (but not as the text's first word).
+      // not a company's shares, results or orders (but not as the text's first word); so is "shares" before
+      // what a person shares ("Singer shares photos of newborn").
       if (length === 1) {
         const next = words[i + 1] ?? '';
         const verb =
