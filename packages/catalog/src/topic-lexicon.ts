@@ -319,7 +319,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     red hat, novell, sun:0.3, symantec, mcafee, antivirus, anti-virus, security software, patches, bug:0.5, bugs:0.5,
     flaw, flaws, exploit:0.5, denial-of-service, botnet, zombie computers, identity theft:0.5, online fraud,
     e-commerce, online shopping, internet advertising, online advertising, search advertising,
-    domain, url, html, xml, rss, podcast:0.3, podcasting:0.3, wiki, sony ericsson, palmone, palm pilot, blackberry, handheld, pda,
+    domain, url, html, xml, rss, podcast:0.3, podcasting:0.3, wiki, sony ericsson, palmone, palm pilot, blackberry,
+    handheld, pda,
     gaming, games:0.3, console, consoles, halo, electronic arts, game maker, programming, coding, chipset,
     game studio, indie game, indie games, game of the year, goty, gameplay, playthrough, let's play, speedrun,
     speedrunner, speedrunners, speedrunning, roguelike, roguelite, platformer, metroidvania, rpg, jrpg, mmo, mmorpg,
@@ -878,7 +879,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     television drama, hit series, hit show, doctor who, licence fee, soap star, soap opera, soap operas, emmy, emmys, reality tv, reality show, reality shows, bake off, bbc drama, itv drama,
     period drama, costume drama, netflix drama`,
   20000049: `magazine:0.75`,
-  20000046: `journalist:0.75, journalists:0.75, reporter:0.75, press corps:0.5, newsreader, newsreaders, news anchor, news presenter`,
+  20000046: `journalist:0.75, journalists:0.75, reporter:0.75, press corps:0.5, newsreader, newsreaders, news anchor,
+    news presenter`,
   20000020: `reunion tour, farewell tour, comeback tour, stadium tour, world tour:0.5, tour dates, headline tour,
     reunion gig, one-off gig, comeback gig,
     headlining, headliner, headliners, gig, gigs, setlist, sold-out show, sold-out shows, music festival,
@@ -910,8 +912,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000568: `cocktail, cocktails, mezcal, tequila:0.5, margarita, negroni, mojito, martini:0.5, mixology, bartender,
     foraging, forager, foragers, foraged`,
   // Beauty routines and products are the cosmetics topic, not health.
-  20001248: `skincare, skin care, moisturiser, moisturizer, serum:0.5, makeup, make-up, mascara, lipstick, beauty routine,
-    manicure, pedicure, nail artist, nail artists, nail salon, makeup artist, makeup artists, make-up artist`,
+  20001248: `skincare, skin care, moisturiser, moisturizer, serum:0.5, makeup, make-up, mascara, lipstick,
+    beauty routine, manicure, pedicure, nail artist, nail artists, nail salon, makeup artist, makeup artists, make-up artist`,
   20001257: `gardening, gardener, gardeners, houseplant, houseplants, allotment, allotments, lawn:0.5, lawns:0.5,
     seedlings, compost:0.5, your garden:0.75, what to plant, raised bed, raised beds, vegetable bed, vegetable beds,
     vegetable patch, grow your own, small garden, small gardens, slugs, slug pellets, weeds, weeding, patio, patios,
@@ -945,7 +947,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20000409: `kindergarten:0.75, preschool:0.75, pre-school:0.75, nursery places:0.75, early years:0.75`,
   17000000: `weather, forecast:0.3, temperatures, rain, rainfall, snow, snowfall, frost, storm:0.4, storms:0.4,
     drizzle, hailstones, sleet, gusts, heavy rain, weather warning, wind chill, humidity, sunshine:0.5,
-    heat index, inches of snow, feet of snow, swelter, swelters, sweltering, record heat, black ice, gritters, gritting, gritted, wet weather, so wet, wet summer, wet winter, wet spring`,
+    heat index, inches of snow, feet of snow, swelter, swelters, sweltering, record heat, black ice, gritters, gritting,
+    gritted, wet weather, so wet, wet summer, wet winter, wet spring`,
 };
 
 /** The terms of one lexicon entry (`"term, other term:0.4"`) with their weights (1 unless given). */
