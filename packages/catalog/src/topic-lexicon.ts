@@ -913,7 +913,8 @@ export const TOPIC_LEXICON: Record<number, string> = {
     foraging, forager, foragers, foraged`,
   // Beauty routines and products are the cosmetics topic, not health.
   20001248: `skincare, skin care, moisturiser, moisturizer, serum:0.5, makeup, make-up, mascara, lipstick,
-    beauty routine, manicure, pedicure, nail artist, nail artists, nail salon, makeup artist, makeup artists, make-up artist`,
+    beauty routine, manicure, pedicure, nail artist, nail artists, nail salon, makeup artist, makeup artists,
+    make-up artist`,
   20001257: `gardening, gardener, gardeners, houseplant, houseplants, allotment, allotments, lawn:0.5, lawns:0.5,
     seedlings, compost:0.5, your garden:0.75, what to plant, raised bed, raised beds, vegetable bed, vegetable beds,
     vegetable patch, grow your own, small garden, small gardens, slugs, slug pellets, weeds, weeding, patio, patios,
