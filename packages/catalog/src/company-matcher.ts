@@ -35,7 +35,7 @@ import {
   PRODUCT_LINES,
   TITLE_ACRONYMS,
 } from './company-aliases.js';
-import { type TopicModel, type TopLevelGuess, topicModel } from './topic-model.js';
+import { companyContextModel, type TopicModel, type TopLevelGuess } from './topic-model.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { givenNames, surnames } from './person-names.js';
 import { lexiconWords, normalizeWord } from './word-forms.js';
@@ -1228,7 +1228,7 @@ export class CompanyMatcher {
     private readonly catalog: Catalog,
     options: { model?: TopicModel | null } = {},
   ) {
-    this.model = options.model === undefined ? (catalog.topicModel ? topicModel() : null) : options.model;
+    this.model = options.model === undefined ? (catalog.topicModel ? companyContextModel() : null) : options.model;
     const lists: WordLists = { common: commonWords(), given: givenNames(), surnames: surnames() };
     this.givenNames = lists.given;
     this.ambiguousWords = new Set(AMBIGUOUS_NAMES.map((n) => wordsOfName(n).join(' ')));
