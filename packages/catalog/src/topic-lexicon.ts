@@ -428,10 +428,10 @@ export const TOPIC_LEXICON: Record<number, string> = {
     secretary of state, foreign minister, defence minister, defense secretary, interior minister, policy:0.4,
     reform:0.4, bill:0.3, legislation, veto, impeachment, resign, resigned, resignation, sworn in, inauguration`,
   20000612: `city council:1.5, town council:1.5, county council:1.5, borough council:1.5, district council:1.5,
-    parish council, local council, local councils, local authority, local authorities, council leader, council meeting, council
-    tax, councillor, councilman, councilwoman, council member, city hall, town hall, mayor:0.6, mayoral, city
-    commission, planning committee, planning permission, zoning board, county commissioners, county commission,
-    board of supervisors, county supervisors`,
+    parish council, local council, local councils, local authority, local authorities, council leader,
+    council meeting, council tax, councillor, councilman, councilwoman, council member, city hall, town hall,
+    mayor:0.6, mayoral, city commission, planning committee, planning permission, zoning board, county
+    commissioners, county commission, board of supervisors, county supervisors`,
   // A government's coalition ("Germany's coalition collapses" was international relations).
   20000593: `coalition government, ruling coalition, governing coalition, coalition talks, coalition collapses,
     coalition collapsed, coalition partner, coalition partners`,

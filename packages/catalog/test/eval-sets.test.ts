@@ -28,8 +28,8 @@ function nearHeadlines(list: { headline: string }[], others: string[], least: nu
   const byWord = new Map<string, number[]>();
   sets.forEach((set, i) => {
     for (const word of set) {
-      const list = byWord.get(word);
-      if (list) list.push(i);
+      const holders = byWord.get(word);
+      if (holders) holders.push(i);
       else byWord.set(word, [i]);
     }
   });
