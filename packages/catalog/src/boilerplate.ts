@@ -27,9 +27,18 @@ export function withoutSyndicators(text: string): string {
   return text.replace(SYNDICATORS, ' ');
 }
 
+/**
+ * The line Reddit's feeds put under every post: "submitted by /u/name to /r/funny [link] [12 comments]"
+ * (older feeds: "submitted by name to funny", or the names run together where the feed's links have no
+ * spaces between them). Its words ("submitted", "comments") read as politics, and a user's name can be
+ * a company's.
+ */
+const REDDIT_FOOTER = /\bsubmitted by[^[\]]{0,120}?\[link\]\s*\[(?:[\d.,]+k?|no) comments?\]/giu;
+
 /** The text without the boilerplate above (each occurrence read as a space). */
 export function withoutBoilerplate(text: string): string {
-  return text.includes(AGGREGATOR_LINK) ? text.replaceAll(AGGREGATOR_LINK, ' ') : text;
+  const read = text.includes(AGGREGATOR_LINK) ? text.replaceAll(AGGREGATOR_LINK, ' ') : text;
+  return read.includes('submitted by') ? read.replace(REDDIT_FOOTER, ' ') : read;
 }
 
 /**

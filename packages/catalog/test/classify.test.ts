@@ -282,6 +282,17 @@ describe('topic classifier', () => {
       .topics.map((id) => catalog.topics.get(id)!.name);
     expect(soilTopics).not.toContain('information technology and computer science');
     expect(firstTopic('Yahoo News app adds live video')).toBe('information technology and computer science');
+    // Nor is the line under every Reddit post ("submitted by … [link] [1804 comments]": "comments" read as
+    // politics), in any of the forms its feeds give it; nor is a user's name a company.
+    expect(firstRoot('Bill Cosby wins defamation case', 'submitted byObParkstonews [link][1804 comments]')).toBe(
+      'crime, law and justice',
+    );
+    expect(firstRoot('Bill Cosby wins defamation case', 'submitted by /u/ObParks to /r/news [link] [1 comment]')).toBe(
+      'crime, law and justice',
+    );
+    expect(companies.match(text('Sunset over the lake', 'submitted by /u/Tesla to /r/pics [link] [12 comments]'))).toEqual(
+      [],
+    );
     // Machine-learning engineering is artificial intelligence, not labour or education.
     const first = (headline: string) =>
       topics.classifyText(text(headline)).topics.map((id) => catalog.topics.get(id)!.name)[0];
