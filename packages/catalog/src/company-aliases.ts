@@ -393,6 +393,11 @@ export const AMBIGUOUS_NAMES = [
   'Tron',
   'Avalon',
   'Domo',
+  // Words the dictionary lists only among its rarer words: the front line's ("frontline workers",
+  // "America's Frontline Doctors"; Frontline the tanker owner), a park's land and a Florida city
+  // ("the Parkland survivor"; Parkland the fuel retailer).
+  'Frontline',
+  'Parkland',
 ];
 
 /**
@@ -447,6 +452,7 @@ export const NEVER_BARE: Record<number, string> = {
   2027722: 'Grande',
   1530950: 'Post',
   24090: 'Citizens',
+  1075706: 'Citizens',
   92122: 'Southern',
 };
 

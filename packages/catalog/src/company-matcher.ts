@@ -48,8 +48,12 @@ const LEGAL_FORMS = new Set(
 );
 /** Dropped from the end of a registered name to get the name news uses. */
 const LEGAL_SUFFIXES = new Set([...LEGAL_FORMS, ...'company companies holdings holding group de'.split(' ')]);
-/** Of those, the words that say a name is the company only when its registered name has them. */
-const REGISTERED_ONLY_SUFFIXES = new Set(['group', 'holding', 'holdings']);
+/**
+ * Of those, the words that say a name is the company only when its registered name has them ("Co" for a
+ * company: "Hershey Company" is HERSHEY CO, a "Shell Company" no company of Shell plc's).
+ */
+const REGISTERED_ONLY_SUFFIXES = new Set(['group', 'holding', 'holdings', 'company', 'companies']);
+const COMPANY_WORDS = new Set(['company', 'companies', 'co', 'cos']);
 
 /** Words that, near a name, say that the name is a business. */
 const BUSINESS_WORDS = new Set(
@@ -1551,16 +1555,17 @@ export class CompanyMatcher {
       return false;
     }
     // "Apple Inc.", "Crown Holdings", "Match Group": a legal form or a word of a registered name after it.
-    // After an everyday word, a group or holding that the registered name does not have is another's
-    // ("Progressive Group" is a campaign, not PROGRESSIVE CORP; "BMW Group" is BMW), and a legal form
-    // after a possessive is the holder's company, not the name's tail ("Michael Cohen's LLC").
+    // After an everyday word, a group, holding or company that the registered name does not have is
+    // another's ("Progressive Group" is a campaign, not PROGRESSIVE CORP; "BMW Group" is BMW; "His Shell
+    // Company" a shell company), and a legal form after a possessive is the holder's company, not the
+    // name's tail ("Michael Cohen's LLC").
     const tail = end < tokens.length && !tokens[end - 1]!.possessive ? tokens[end]! : undefined;
     if (tail?.capital && LEGAL_SUFFIXES.has(tail.folded)) {
-      return (
-        !name.ambiguous ||
-        !REGISTERED_ONLY_SUFFIXES.has(tail.folded) ||
-        wordsOfName(this.catalog.companies.get(name.company)!.name).includes(tail.folded)
-      );
+      if (!name.ambiguous || !REGISTERED_ONLY_SUFFIXES.has(tail.folded)) return true;
+      const registered = wordsOfName(this.catalog.companies.get(name.company)!.name);
+      return COMPANY_WORDS.has(tail.folded)
+        ? registered.some((word) => COMPANY_WORDS.has(word))
+        : registered.includes(tail.folded);
     }
     if (tail && LEGAL_FORMS.has(tail.folded)) return true;
     // An everyday word's "Groups" are many ("Progressive Groups To Spend Millions").

@@ -2021,6 +2021,38 @@ describe('company matcher', () => {
         'The committees could change who runs offices.',
       ),
     ).toEqual([]);
+    // So is its "Company" ("His Shell Company" is a shell company); Hershey's is HERSHEY CO's.
+    expect(
+      names(
+        'Michael Cohen Was Selling Access, Says Group That Paid Into His Shell Company',
+        'Corporations were looking to get closer to the new administration.',
+      ),
+    ).toEqual([]);
+    expect(names('Kushner Helped Launch Shell Company That Paid Campaign Funds')).toEqual([]);
+    expect(names('Shell profits soar as oil prices rise', 'The energy company said earnings doubled.')).toEqual([
+      'Shell plc',
+    ]);
+    expect(names('Hershey Company raises prices', 'The chocolate maker said costs rose.')).toEqual(['HERSHEY CO']);
+    // Words the dictionary lists among its rarer ones, and "Citizens" of any company so named.
+    expect(
+      names(
+        'Mike Pence Met With Group Behind Viral Misinformation Video',
+        "Members of America's Frontline Doctors group stated that they discussed the drug with him.",
+      ),
+    ).toEqual([]);
+    expect(
+      names(
+        'Republican Mayor Who Taunted David Hogg To Now Face A Recall Vote',
+        'Mayor Nick Isgro told the Parkland survivor to "eat it" in a since-deleted tweet.',
+      ),
+    ).toEqual([]);
+    expect(
+      names('Watchdog Files Ethics Complaint', 'The adviser violated ethics rules, said Citizens for Responsibility.'),
+    ).toEqual([]);
+    expect(names('Frontline posts record profit as tanker rates soar')).toEqual(['Frontline plc']);
+    expect(names('Parkland shares jump on takeover bid', 'The Calgary-based fuel distributor got an offer.')).toEqual([
+      'Parkland Corp',
+    ]);
     // A legal form after a possessive is the holder's company.
     expect(names("Payments To Michael Cohen's LLC Questioned", 'The firm received $600,000 from drugmakers.')).toEqual(
       [],
