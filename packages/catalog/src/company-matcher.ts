@@ -616,13 +616,26 @@ function namesAPerson(tokens: readonly Token[], word: string, givenNames: Readon
     (t, k) =>
       PERSON_NOUNS.has(t.folded) ||
       (t.folded === 'old' && t.hyphenated && tokens[k - 1]?.folded === 'year') ||
-      (t.folded === word &&
-        t.capital &&
-        t.joined &&
-        tokens[k - 1]!.capital &&
-        !tokens[k - 1]!.upper &&
-        givenNames.has(tokens[k - 1]!.folded)),
+      surnameAt(tokens, k, word, givenNames),
   );
+}
+
+/** Whether `tokens[k]` is `word` written as a surname, after a capitalised given name ("Tom Brady"). */
+function surnameAt(tokens: readonly Token[], k: number, word: string, givenNames: ReadonlySet<string>): boolean {
+  const t = tokens[k]!;
+  return (
+    t.folded === word &&
+    t.capital &&
+    t.joined &&
+    tokens[k - 1]!.capital &&
+    !tokens[k - 1]!.upper &&
+    givenNames.has(tokens[k - 1]!.folded)
+  );
+}
+
+/** Whether an article writes `word` as a person's surname anywhere ({@link surnameAt}). */
+function namesAsSurname(tokens: readonly Token[], word: string, givenNames: ReadonlySet<string>): boolean {
+  return tokens.some((_, k) => surnameAt(tokens, k, word, givenNames));
 }
 
 /**
@@ -1201,6 +1214,8 @@ interface ArticleEvidence {
   speaksOfSomeone: () => boolean;
   /** The article refers to a person by a noun or an age, or names one so ({@link namesAPerson}). */
   namesAPerson: () => boolean;
+  /** The article writes the name as a person's surname, after a given name ({@link namesAsSurname}). */
+  namesAsSurname: () => boolean;
   /** The article writes a one-word name in small letters ({@link writesTheWord}). */
   writesTheWord: () => boolean;
   /**
@@ -1476,6 +1491,7 @@ export class CompanyMatcher {
             meansTheWord: () => meansTheWord(name.company),
             speaksOfSomeone,
             namesAPerson: () => namesAPerson(wholeArticle(), name.words[0]!, this.givenNames),
+            namesAsSurname: () => namesAsSurname(wholeArticle(), name.words[0]!, this.givenNames),
             writesTheWord: () => writesTheWord(wholeArticle(), name.words[0]!),
             aboutPeople,
           })
@@ -1526,6 +1542,7 @@ export class CompanyMatcher {
       meansTheWord,
       speaksOfSomeone,
       namesAPerson,
+      namesAsSurname,
       writesTheWord,
       aboutPeople,
     } = article;
@@ -1967,7 +1984,12 @@ export class CompanyMatcher {
       return false;
     }
     // "Dollar General and Dollar Tree cut forecasts": what follows a list is said of each of its names.
-    return this.businessEvidence(tokens, start, this.listEnd(tokens, end), name.company);
+    // Where the article names a person so ("Tom Brady … | … when Brady announced his departure"), the
+    // bare name is that person's as news writes a surname after the full name: only a strong business
+    // word beside it makes the company of it ("Michael Dell … | Dell shares fell"), not the words
+    // around it that the topic model reads as business.
+    const person = single && name.ambiguous && namesAsSurname();
+    return this.businessEvidence(tokens, start, this.listEnd(tokens, end), name.company, !person);
   }
 
   /**
@@ -2005,12 +2027,16 @@ export class CompanyMatcher {
     return false;
   }
 
-  /** A strong business word within four words, or words around the name that read as business. */
-  private businessEvidence(tokens: Token[], start: number, end: number, company?: number): boolean {
+  /**
+   * A strong business word within four words, or (`context`) words around the name that read as
+   * business.
+   */
+  private businessEvidence(tokens: Token[], start: number, end: number, company?: number, context = true): boolean {
     // Other languages spend more words on a phrase ("Apple condamné à verser 13 milliards").
     const window = this.englishText ? BUSINESS_WINDOW : BUSINESS_WINDOW + FOREIGN_EXTRA_WINDOW;
     const near = this.nearBusinessWord(tokens, start, end, window, company);
     if (near === 'strong') return true;
+    if (!context) return false;
     const guess = this.contextGuess(tokens, start, end);
     if (!guess) return false;
     if (probabilityOf(guess, CONTEXT_TOPICS) >= BUSINESS_CONTEXT) return true;

@@ -2786,6 +2786,17 @@ describe('company matcher', () => {
     expect(names('Ralph Lauren raises prices as tariffs bite', 'The fashion house said sales rose.')).toEqual([
       'RALPH LAUREN CORP',
     ]);
+    // The surname alone, after the full name, is the person's: the words around it, which read as a
+    // company's news, are not enough ("announced his departure"); a strong business word beside it is.
+    expect(
+      names(
+        'Here Are The Best Reactions To Tom Brady Leaving The Patriots',
+        'Twitter users came to play when Brady announced his departure after six Super Bowl titles in 20 seasons.',
+      ),
+    ).toEqual([]);
+    expect(names('Michael Dell sells $1bn of stock', 'Dell shares fell 3% after the founder\'s sale.')).toEqual([
+      'Dell Technologies Inc.',
+    ]);
     // Disney's parks and resorts are its trade.
     expect(
       names('Crown jewel of Disney parks gets a makeover', 'The castle at Magic Kingdom will be repainted.'),
