@@ -290,9 +290,9 @@ describe('topic classifier', () => {
     expect(firstRoot('Bill Cosby wins defamation case', 'submitted by /u/ObParks to /r/news [link] [1 comment]')).toBe(
       'crime, law and justice',
     );
-    expect(companies.match(text('Sunset over the lake', 'submitted by /u/Tesla to /r/pics [link] [12 comments]'))).toEqual(
-      [],
-    );
+    expect(
+      companies.match(text('Sunset over the lake', 'submitted by /u/Tesla to /r/pics [link] [12 comments]')),
+    ).toEqual([]);
     // Machine-learning engineering is artificial intelligence, not labour or education.
     const first = (headline: string) =>
       topics.classifyText(text(headline)).topics.map((id) => catalog.topics.get(id)!.name)[0];
@@ -2794,7 +2794,7 @@ describe('company matcher', () => {
         'Twitter users came to play when Brady announced his departure after six Super Bowl titles in 20 seasons.',
       ),
     ).toEqual([]);
-    expect(names('Michael Dell sells $1bn of stock', 'Dell shares fell 3% after the founder\'s sale.')).toEqual([
+    expect(names('Michael Dell sells $1bn of stock', "Dell shares fell 3% after the founder's sale.")).toEqual([
       'Dell Technologies Inc.',
     ]);
     // Disney's parks and resorts are its trade.
