@@ -399,13 +399,14 @@ const PREPOSITIONS = new Set(
 const DETERMINERS = new Set(`a an the this that these those my your our their his her its every`.split(/\s+/));
 
 /**
- * Words after a name that make a venue of it ("Wells Fargo Center", "AT&T Stadium", "FedEx Field"):
- * naming rights, not news of the company — or an address ("4125 Albemarle St. NW", "Target Road").
+ * Words after a name that make a venue or a tournament of it ("Wells Fargo Center", "AT&T Stadium",
+ * "FedEx Field", "Deutsche Bank Championship"): naming rights, not news of the company — or an address
+ * ("4125 Albemarle St. NW", "Target Road").
  */
 const VENUE_WORDS = new Set(
   `stadium arena center centre field park garden gardens amphitheatre amphitheater pavilion coliseum
    colosseum bowl dome speedway ballpark raceway street st avenue ave road rd boulevard blvd lane highway
-   plaza`.split(/\s+/),
+   plaza championship championships invitational`.split(/\s+/),
 );
 
 /**
@@ -1983,6 +1984,10 @@ export class CompanyMatcher {
     ) {
       return false;
     }
+    // "NFT market collapses as trading volumes fall", "ESG funds draw record inflows": a jargon acronym's
+    // own market is business too, so business words around it make no company of it (its legal form, a
+    // company noun or its products, above, do).
+    if (JARGON.has(name.words.join(' '))) return false;
     // "Dollar General and Dollar Tree cut forecasts": what follows a list is said of each of its names.
     // Where the article names a person so ("Tom Brady … | … when Brady announced his departure"), the
     // bare name is that person's as news writes a surname after the full name: only a strong business

@@ -2275,10 +2275,16 @@ describe('company matcher', () => {
     expect(names('Going Beyond Meat And Potatoes: Vegan Recipes For Winter')).toEqual([]);
   });
 
-  it('reads a venue named for a company as the venue', () => {
+  it('reads a venue or a tournament named for a company as the venue or the tournament', () => {
     expect(names('Flyers beat Rangers in overtime at the Wells Fargo Center', 'The goal came in overtime.')).toEqual(
       [],
     );
+    expect(
+      names(
+        'Singh overtakes Woods at top of world rankings',
+        "Vijay Singh won the Deutsche Bank Championship to end Tiger Woods's five-year run as the top golfer.",
+      ),
+    ).toEqual([]);
     expect(names('Cowboys to host playoff game at AT&T Stadium', 'Dallas clinched the division.')).toEqual([]);
     // The sponsor itself, in the same story, is still found.
     expect(names('Capital One renews naming deal for Washington arena', 'The bank will pay $100 million.')).toEqual([
@@ -2490,6 +2496,13 @@ describe('company matcher', () => {
   it("reads a company's acronym that is also jargon as the jargon unless business words say otherwise", () => {
     expect(names('Code Health: Reduce Nesting', 'Deeply nested RPC handlers are hard to read.')).toEqual([]);
     expect(names('The film relies on CGI to de-age its stars')).toEqual([]);
+    // The jargon's own market is business too: its words make no company of the acronym.
+    expect(
+      names(
+        'NFT market collapses as trading volumes fall 95%',
+        'Digital collectibles that sold for millions now fetch a fraction of the price.',
+      ),
+    ).toEqual([]);
     expect(names('RPC Inc shares rise after profit beats forecasts')).toEqual(['RPC INC']);
     expect(names('Giant Bombcast: Tron Evolution reviewed')).toEqual([]);
     // Before a person's full name, "GM" is a general manager.
