@@ -138,6 +138,17 @@ const DEVICE_HITS = new RegExp(`\\b(?:drones?|rocket|bombs?)\\b(?:\\s+[\\p{L}\\p
 
 /** The conflict, war and peace top-level topic, and the weight of an armed attack's evidence for it. */
 const CONFLICT = 16000000;
+/** The crime, law and justice top-level topic. */
+const CRIME = 2000000;
+/**
+ * A court's verdict or sentence told in the headline: "Crypto exchange founder sentenced to 25 years for
+ * fraud", "Hacker jailed for stealing data", "Coach convicted of abuse", "Banker found not guilty", "…
+ * pleads guilty". What the crime was about (money, computers, sport) does not make it that field's news.
+ * The verb must open its complement ("jailed for", "sentenced to"): "Jailed Right-Wing Activist", "a
+ * convicted felon" and "remain jailed" say what someone is, not what a court did.
+ */
+const VERDICT =
+  /\b(?:(?:sentenced|jailed|convicted) (?:to|for|of|over|after)|(?:acquitted|cleared) (?:of|over)|(?:found|pleads?|pleaded) (?:not )?guilty)\b/iu;
 /** The arts top-level topic. */
 const ARTS = 1000000;
 /**
@@ -344,8 +355,11 @@ export class TopicClassifier {
   private scores = new Float64Array(0);
   private readonly touched: number[] = [];
   private call = 0;
-  /** Whether the text being classified names an armed attack ({@link ARMED_ATTACK}). */
-  private armedAttack = false;
+  /**
+   * The top-level topic that a shape of the text being classified decides, whatever the model reads in
+   * its words: conflict for an armed attack ({@link ARMED_ATTACK}), crime for a verdict ({@link VERDICT}).
+   */
+  private decided = -1;
   /** Top-level topics (indexes) that a phrase of several words in the headline is evidence for. */
   private readonly phraseRoots = new Set<number>();
   /** Whether its headline says it reviews a work of art ({@link REVIEWED}). */
@@ -514,7 +528,7 @@ export class TopicClassifier {
   }
 
   /** Evidence that is a shape rather than a word: amounts of money, match scores, rankings. */
-  private patterns(text: string) {
+  private patterns(text: string, headline: string) {
     const add = (topic: number, weight: number) => {
       if (this.indexOf.has(topic)) this.addScore(this.compileHits([[topic, weight]]), 1);
     };
@@ -538,8 +552,11 @@ export class TopicClassifier {
     }
     if (weapons && ARMED_ATTACK.test(text)) {
       add(CONFLICT, ARMED_ATTACK_WEIGHT);
-      this.armedAttack = true;
+      this.decided = CONFLICT;
     } else if (weapons && DEVICE_HITS.test(text)) add(CONFLICT, DEVICE_HITS_WEIGHT);
+    // A verdict adds no evidence of its own: the lexicon's words for it ("jailed", "sentenced") lead to
+    // the stage of justice or the kind of crime ("jailed for stealing" is theft).
+    else if (VERDICT.test(headline)) this.decided = CRIME;
     // "Woman, 102, becomes oldest to skydive", "a 104-year-old veteran", "Man turns 110", "her 100th
     // birthday": a life past a hundred is a human-interest story.
     // (The plain test first: the whole pattern is slow to rule out, and most texts have no such number.)
@@ -598,7 +615,7 @@ export class TopicClassifier {
     options: { model?: boolean } = {},
   ): { topics: number[]; scores: Map<number, number> } {
     this.call += 1;
-    this.armedAttack = false;
+    this.decided = -1;
     this.reviewed = false;
     this.phraseRoots.clear();
     try {
@@ -615,7 +632,7 @@ export class TopicClassifier {
       // lie near its field, and "Swift" alone is a bird.
       this.scan(this.lexiconText(headline), HEADLINE_WEIGHT, true);
       this.scan(this.lexiconText(introduction), 1, false);
-      this.patterns(`${headline}\n${introduction}`);
+      this.patterns(`${headline}\n${introduction}`, headline);
       for (const [root, factor] of ROOT_PRIOR) {
         const at = this.indexOf.get(root);
         if (at !== undefined) this.scores[at] = this.scores[at]! * factor;
@@ -643,7 +660,8 @@ export class TopicClassifier {
         // that lets a second topic in: the scale shrinks, not the model's doubt.
         const sureness = Math.min(1, guess.known / MODEL_FULL_WORDS) ** 2;
         // The model learnt war from few examples and reads a shelled hospital as health news: where
-        // the text names an armed attack, its doubt about conflict is set aside (the lexicon decides).
+        // the text names an armed attack, its doubt about conflict is set aside (the lexicon decides), and
+        // so is its doubt about crime where the headline tells of a verdict.
         // So too where the lexicon is sure of a topic that HuffPost has no section for ("Hurricane Milton
         // makes landfall in Florida" was environment at p 0.87, as HuffPost's green section covered storms),
         // and where a phrase of the headline makes it sure of a topic while the text has next to no evidence
@@ -659,12 +677,13 @@ export class TopicClassifier {
             ? this.ids[lexiconFirst[0]]!
             : -1;
         const probability = (id: number, i: number) =>
-          (this.armedAttack && id === CONFLICT) || id === lexiconSure
-            ? guess.probabilities[0]!
-            : guess.probabilities[i]!;
+          id === this.decided || id === lexiconSure ? guess.probabilities[0]! : guess.probabilities[i]!;
         // Nor does the lexicon's reading of what was hit outweigh the attack: an oil refinery's words
-        // are the energy sector's, but "Ukraine hits Russian oil refinery with drones" is war.
-        const lexiconScore = (id: number) => (this.armedAttack && id === CONFLICT ? strongest : (scores.get(id) ?? 0));
+        // are the energy sector's, but "Ukraine hits Russian oil refinery with drones" is war (and a
+        // fraud's words are business's, but a fraudster's sentence is justice's). Where the topic the model
+        // reads first is as strong in the lexicon, the decided topic still comes first ("Teacher who fired
+        // gun in classroom sentenced to 2 years" is no school news).
+        const lexiconScore = (id: number) => (id === this.decided ? strongest : (scores.get(id) ?? 0));
         const blended = sortShort(
           guess.topics.map(
             (id, i) =>
@@ -675,7 +694,7 @@ export class TopicClassifier {
                   LEXICON_BLEND * Math.log1p(lexiconScore(id)),
               ] as const,
           ),
-          (a, b) => b[1] - a[1],
+          (a, b) => b[1] - a[1] || Number(b[0] === this.decided) - Number(a[0] === this.decided),
         );
         // A review of a work of art is the arts' first, and what the work is about may come second ("Book
         // review: a hacker's history of the internet").

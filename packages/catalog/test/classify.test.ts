@@ -1236,6 +1236,34 @@ describe('topic classifier', () => {
     );
   });
 
+  it("reads a court's verdict as justice whatever the crime was about, and a word for someone's state as no verdict", () => {
+    const justice = 'crime, law and justice';
+    expect(
+      firstRoot(
+        'Crypto exchange founder sentenced to 25 years for fraud',
+        "Prosecutors said he stole billions of dollars of customers' deposits to fund risky bets and luxury property.",
+      ),
+    ).toBe(justice);
+    expect(
+      firstRoot(
+        'Hacker jailed for stealing data of millions of customers',
+        'The 22-year-old sold the information on dark web forums.',
+      ),
+    ).toBe(justice);
+    expect(firstRoot('Former Olympic coach jailed for abusing gymnasts')).toBe(justice);
+    expect(firstRoot('Teacher Who Fired Gun Inside High School Classroom Sentenced To 2 Years')).toBe(justice);
+    // Approval is no acquittal, and "jailed" before a name or after "remain" is what someone is.
+    expect(firstRoot('Weight-loss drug cleared for use in teenagers', 'The regulator said it was safe.')).toBe(
+      'health',
+    );
+    expect(firstRoot('Striker cleared to play in cup final after appeal', 'His red card was overturned.')).toBe(
+      'sport',
+    );
+    expect(
+      firstRoot('Diplomats press for release of jailed journalists', 'Foreign ministers raised the cases in talks.'),
+    ).not.toBe(justice);
+  });
+
   it('gives no topic without evidence, and at most three', () => {
     expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
     // Placeholder text names nothing, however sure the model's guess looks.
