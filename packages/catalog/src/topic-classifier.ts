@@ -556,7 +556,7 @@ export class TopicClassifier {
     } else if (weapons && DEVICE_HITS.test(text)) add(CONFLICT, DEVICE_HITS_WEIGHT);
     // A verdict adds no evidence of its own: the lexicon's words for it ("jailed", "sentenced") lead to
     // the stage of justice or the kind of crime ("jailed for stealing" is theft).
-    else if (VERDICT.test(headline)) this.decided = CRIME;
+    if (this.decided === -1 && VERDICT.test(headline)) this.decided = CRIME;
     // "Woman, 102, becomes oldest to skydive", "a 104-year-old veteran", "Man turns 110", "her 100th
     // birthday": a life past a hundred is a human-interest story.
     // (The plain test first: the whole pattern is slow to rule out, and most texts have no such number.)
