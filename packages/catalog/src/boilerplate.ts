@@ -33,7 +33,7 @@ export function withoutSyndicators(text: string): string {
  * spaces between them). Its words ("submitted", "comments") read as politics, and a user's name can be
  * a company's.
  */
-const REDDIT_FOOTER = /\bsubmitted by[^[\]]{0,120}?\[link\]\s*\[(?:[\d.,]+k?|no) comments?\]/giu;
+const REDDIT_FOOTER = /\bsubmitted by[^[\]]{0,120}?\[link\]\s*\[(?:[\d.,]+k?|no) comments?\]/gu;
 
 /** The text without the boilerplate above (each occurrence read as a space). */
 export function withoutBoilerplate(text: string): string {
