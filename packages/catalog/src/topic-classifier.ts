@@ -149,6 +149,20 @@ const CRIME = 2000000;
  */
 const VERDICT =
   /\b(?:(?:sentenced|jailed|convicted) (?:to|for|of|over|after)|(?:acquitted|cleared) (?:of|over)|(?:found|pleads?|pleaded) (?:not )?guilty)\b/iu;
+/**
+ * Thieves or fraudsters doing what makes them so, told in the headline: "Scammers steal life savings
+ * with fake bank calls", "Fraudsters posing as bank staff stole pensioners' savings", "Crypto scammers
+ * used fake dating profiles to steal $75m". It is a crime story, whatever the loot was (savings, coins,
+ * a bank's name). The noun alone is not enough: "cops and robbers", "robber barons" and "the cutest
+ * little thief" are no crimes.
+ */
+const CRIMINALS_AT_WORK =
+  /\b(?:fraudsters?|scammers?|con ?m[ae]n|con artists?|thie(?:f|ves)|robbers?|burglars?|swindlers?|pickpockets?|shoplifters?|muggers?)\b(?:\s+[\p{L}\p{N}'’$£€-]+){0,5}?\s+(?:steal(?:s|ing)?|stole|swindl(?:e|es|ed|ing)|con(?:s|ned|ning)?|cheat(?:s|ed|ing)?|trick(?:s|ed|ing)?|rob(?:s|bed|bing)?|loot(?:s|ed|ing)?|dup(?:e|es|ed|ing)|defraud(?:s|ed|ing)?|snatch(?:es|ed|ing)?|(?:make|made|making|makes) off|target(?:s|ed|ing)?|pos(?:e|es|ed|ing) as|raid(?:s|ed|ing)?|(?:break|broke|breaking|breaks) into)\b/iu;
+/**
+ * Titles that are given names too: before a name they are the title ("King Charles", "Prince Harry",
+ * "Duke and Duchess", "Mayor Adams"), not a person's first name to leave unread.
+ */
+const TITLES = new Set(['king', 'prince', 'duke', 'mayor']);
 /** The arts top-level topic. */
 const ARTS = 1000000;
 /**
@@ -405,7 +419,7 @@ export class TopicClassifier {
     }
     this.compile();
     const given = givenNames();
-    const named = [...this.byWord.keys()].filter((word) => given.has(word));
+    const named = [...this.byWord.keys()].filter((word) => given.has(word) && !TITLES.has(word));
     this.namedWords = new Set(named);
     const capitalised = named.map((word) => word[0]!.toUpperCase() + word.slice(1));
     this.namedWord = new RegExp(`\\b(?:${capitalised.join('|')})\\s+\\p{Lu}`, 'u');
@@ -556,7 +570,8 @@ export class TopicClassifier {
     } else if (weapons && DEVICE_HITS.test(text)) add(CONFLICT, DEVICE_HITS_WEIGHT);
     // A verdict adds no evidence of its own: the lexicon's words for it ("jailed", "sentenced") lead to
     // the stage of justice or the kind of crime ("jailed for stealing" is theft).
-    if (this.decided === -1 && VERDICT.test(headline)) this.decided = CRIME;
+    // So does a headline that says what thieves or fraudsters did.
+    if (this.decided === -1 && (VERDICT.test(headline) || CRIMINALS_AT_WORK.test(headline))) this.decided = CRIME;
     // "Woman, 102, becomes oldest to skydive", "a 104-year-old veteran", "Man turns 110", "her 100th
     // birthday": a life past a hundred is a human-interest story.
     // (The plain test first: the whole pattern is slow to rule out, and most texts have no such number.)

@@ -1264,6 +1264,41 @@ describe('topic classifier', () => {
     ).not.toBe(justice);
   });
 
+  it('reads thieves and fraudsters at work as crime, whatever they took, and the words alone as no crime', () => {
+    const justice = 'crime, law and justice';
+    expect(
+      firstRoot(
+        "Fraudsters posing as bank staff stole pensioners' savings",
+        "Victims were told to move money into a 'safe account'.",
+      ),
+    ).toBe(justice);
+    expect(
+      firstRoot('Scammers used fake trading apps to steal $40m in bitcoin', 'Investors were shown invented profits.'),
+    ).toBe(justice);
+    expect(firstRoot("Ocean's 8 trailer is full of glitz, glamour and thieves", 'The heist film opens in June.')).toBe(
+      'arts, culture, entertainment and media',
+    );
+  });
+
+  it("reads royals' public life as royalty, and a monarch's role in government as politics", () => {
+    const first = (headline: string, introduction = '') =>
+      topics.classifyText(text(headline, introduction)).topics.map((id) => catalog.topics.get(id)!.name)[0];
+    // "Prince" and "King" before a name are titles, not given names to leave unread.
+    expect(
+      first(
+        'Prince Harry arrives in London for brief visit to his father',
+        'The trip comes after the King announced he would step back from some duties.',
+      ),
+    ).toBe('royalty');
+    expect(first('Princess of Wales returns to public duties', 'She attended a service at Westminster Abbey.')).toBe(
+      'royalty',
+    );
+    expect(
+      firstRoot("King's Speech sets out government's plans for new laws", 'Ministers will bring forward 35 bills.'),
+    ).toBe('politics');
+    expect(firstRoot('Royals rally in ninth to beat Tigers', 'Bobby Witt Jr drove in the winning run.')).toBe('sport');
+  });
+
   it('gives no topic without evidence, and at most three', () => {
     expect(topics.classifyText(text('Item 42', 'Number 42 of the list.')).topics).toEqual([]);
     // Placeholder text names nothing, however sure the model's guess looks.
