@@ -371,7 +371,8 @@ export class TopicClassifier {
   private call = 0;
   /**
    * The top-level topic that a shape of the text being classified decides, whatever the model reads in
-   * its words: conflict for an armed attack ({@link ARMED_ATTACK}), crime for a verdict ({@link VERDICT}).
+   * its words: conflict for an armed attack ({@link ARMED_ATTACK}), crime for a verdict ({@link VERDICT}) or
+   * for thieves at work ({@link CRIMINALS_AT_WORK}).
    */
   private decided = -1;
   /** Top-level topics (indexes) that a phrase of several words in the headline is evidence for. */
@@ -676,7 +677,7 @@ export class TopicClassifier {
         const sureness = Math.min(1, guess.known / MODEL_FULL_WORDS) ** 2;
         // The model learnt war from few examples and reads a shelled hospital as health news: where
         // the text names an armed attack, its doubt about conflict is set aside (the lexicon decides), and
-        // so is its doubt about crime where the headline tells of a verdict.
+        // so is its doubt about crime where the headline tells of a verdict or of thieves at work.
         // So too where the lexicon is sure of a topic that HuffPost has no section for ("Hurricane Milton
         // makes landfall in Florida" was environment at p 0.87, as HuffPost's green section covered storms),
         // and where a phrase of the headline makes it sure of a topic while the text has next to no evidence
