@@ -75,6 +75,14 @@ const CASED_SENSES = new Map([
   ['windows', 'panes'],
 ]);
 const CASED_WORD = new RegExp(`\\b(?:${[...CASED_SENSES.keys()].join('|')})\\b`, 'g');
+/**
+ * Names that capitals tell only in a sentence: "Home Office figures show" is Britain's interior ministry,
+ * but a headline in title case writes a home's office the same way ("The Best Desks For Your Home Office").
+ */
+const SENTENCE_SENSES = new Map([['Home Office', 'interior ministry']]);
+const SENTENCE_WORD = new RegExp(`\\b(?:${[...SENTENCE_SENSES.keys()].join('|')})\\b`, 'g');
+/** Title case: at most one word of four letters or more starts with a small letter. */
+const inTitleCase = (text: string) => (text.match(/(?<![\p{L}'’-])\p{Ll}\p{L}{3}/gu)?.length ?? 0) < 2;
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;
 /** A definition word is distinctive when at most this many topics' definitions use it. */
@@ -431,8 +439,14 @@ export class TopicClassifier {
    * {@link withoutGivenNames}) and with the sense its capitals tell ({@link CASED_SENSES}). Only the
    * given names that are lexicon words matter, so only they are looked for.
    */
-  private lexiconText(text: string): string {
-    const named = this.namedWord.test(text) ? withoutGivenNames(text, this.namedWords) : text;
+  private lexiconText(text: string, headline: boolean): string {
+    let named = this.namedWord.test(text) ? withoutGivenNames(text, this.namedWords) : text;
+    for (const words of SENTENCE_SENSES.keys()) {
+      if (named.includes(words) && !(headline && inTitleCase(named))) {
+        named = named.replace(SENTENCE_WORD, (found) => SENTENCE_SENSES.get(found)!);
+        break;
+      }
+    }
     for (const word of CASED_SENSES.keys()) {
       if (named.includes(word)) return named.replace(CASED_WORD, (found) => CASED_SENSES.get(found)!);
     }
@@ -646,8 +660,8 @@ export class TopicClassifier {
       // Nor is a person's given name the lexicon's word ("Bill Cosby wins defamation case" is no bill), and
       // "GPs" are doctors (lexiconText). The model keeps the text as written: a famous name's words
       // lie near its field, and "Swift" alone is a bird.
-      this.scan(this.lexiconText(headline), HEADLINE_WEIGHT, true);
-      this.scan(this.lexiconText(introduction), 1, false);
+      this.scan(this.lexiconText(headline, true), HEADLINE_WEIGHT, true);
+      this.scan(this.lexiconText(introduction, false), 1, false);
       this.patterns(`${headline}\n${introduction}`, headline);
       for (const [root, factor] of ROOT_PRIOR) {
         const at = this.indexOf.get(root);

@@ -1063,6 +1063,27 @@ describe('topic classifier', () => {
     expect(firstTopic('Aids deaths fall to lowest level')).toBe('HIV and AIDS');
   });
 
+  it("reads Britain's Home Office as a ministry where capitals can tell, and a home's office in title case", () => {
+    expect(firstTopic('Home Office drops plan to house migrants on barge', 'The vessel will be returned.')).toBe(
+      'politics',
+    );
+    expect(firstRoot('Channel deaths rise', 'Home Office figures show 72 people died this year.')).toBe('politics');
+    expect(firstTopic('The Best Standing Desks For Your Home Office')).toBe('house and home');
+    expect(firstTopic('How to set up a home office in a small flat', 'A corner and a good chair.')).toBe(
+      'house and home',
+    );
+  });
+
+  it('reads state benefits as welfare, a chart race as music, and whether a thing is worth buying as lifestyle', () => {
+    expect(firstTopic('Benefit cuts hit disabled people hardest', 'About 800,000 claimants could lose payments.')).toBe(
+      'welfare',
+    );
+    expect(firstTopic('Rivals battle for Christmas number one', 'A charity single leads the midweek chart.')).toBe(
+      'music',
+    );
+    expect(firstRoot('Old Navy Black Friday Deal 2020: Everything Is On Sale')).toBe('lifestyle and leisure');
+  });
+
   it("names the part of a worker's life a labour story is about: pay, hours, the gig economy", () => {
     expect(firstTopic('Minimum wage to rise to £12')).toBe('wages and benefits');
     expect(firstTopic('Gig workers win right to holiday pay')).toBe('self-employment');
