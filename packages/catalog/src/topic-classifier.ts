@@ -96,11 +96,24 @@ const STOP_WORDS = new Set(
 );
 
 /** Per topic, the words of its definition that few other definitions share. */
+/**
+ * The places that IPTC definitions name ("a style of music of African American origin", "a Japanese
+ * martial art"): where something comes from is no evidence of what a text is about ("Jon Stewart To
+ * Receive Mark Twain Prize For American Humor" was a musical genre).
+ */
+const DEFINITION_PLACES = new Set(
+  `america american americans africa african african-american asia asian europe european england english
+   india indian japan japanese china chinese korea korean iran punjab geneva vienna orleans york western
+   eastern northern southern`.split(/\s+/),
+);
+
 function definitionTerms(catalog: Catalog): Map<number, string[]> {
   const words = new Map<number, string[]>();
   const topicsUsing = new Map<string, number>();
   for (const topic of catalog.topics.values()) {
-    const list = [...new Set(tokens(topic.definition ?? ''))].filter((w) => w.length > 3 && !STOP_WORDS.has(w));
+    const list = [...new Set(tokens(topic.definition ?? ''))].filter(
+      (w) => w.length > 3 && !STOP_WORDS.has(w) && !DEFINITION_PLACES.has(w),
+    );
     words.set(topic.id, list);
     for (const word of list) topicsUsing.set(word, (topicsUsing.get(word) ?? 0) + 1);
   }

@@ -1063,6 +1063,15 @@ describe('topic classifier', () => {
     expect(firstTopic('Aids deaths fall to lowest level')).toBe('HIV and AIDS');
   });
 
+  it('takes no place that an IPTC definition names for evidence of its topic', () => {
+    // The definitions of jazz, rock and roll, hip hop and R&B name their American origins.
+    const names = (headline: string) =>
+      topics.classifyText(text(headline)).topics.map((id) => catalog.topics.get(id)!.name);
+    expect(names('Jon Stewart To Receive Mark Twain Prize For American Humor')).not.toContain('musical genre');
+    expect(names("The Coronavirus Shows It's Time To Remake The American City")).not.toContain('musical genre');
+    expect(names('Where Does The American Far Right Go From Here?')).not.toContain('musical genre');
+  });
+
   it("reads Britain's Home Office as a ministry where capitals can tell, and a home's office in title case", () => {
     expect(firstTopic('Home Office drops plan to house migrants on barge', 'The vessel will be returned.')).toBe(
       'politics',
