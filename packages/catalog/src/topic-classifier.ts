@@ -85,8 +85,10 @@ const SENTENCE_WORD = new RegExp(`\\b(?:${[...SENTENCE_SENSES.keys()].join('|')}
 const inTitleCase = (text: string) => (text.match(/(?<![\p{L}'’-])\p{Ll}\p{L}{3}/gu)?.length ?? 0) < 2;
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;
-/** A definition word is distinctive when at most this many topics' definitions use it. */
+/** A definition word is distinctive when at most this many topics' definitions use it… */
 const DEFINITION_MAX_TOPICS = 5;
+/** …and at most this many of one parent's: three genres "originated in the late" decades of a century. */
+const DEFINITION_MAX_SIBLINGS = 2;
 const STOP_WORDS = new Set(
   `a an the of and or in on at to for by with from as is are be been being that this these those which who whom
    whose it its such other others all any some including include includes not no into about than their there
@@ -117,11 +119,27 @@ function definitionTerms(catalog: Catalog): Map<number, string[]> {
     words.set(topic.id, list);
     for (const word of list) topicsUsing.set(word, (topicsUsing.get(word) ?? 0) + 1);
   }
-  for (const [id, list] of words)
-    words.set(
-      id,
-      list.filter((w) => topicsUsing.get(w)! <= DEFINITION_MAX_TOPICS),
-    );
+  // A word that several topics under one parent use is how that family is defined ("originated in the
+  // late 1940s" of jazz, rock and roll and heavy metal; "football" of its codes): a word of the parent's,
+  // once, and a sign of none of them.
+  const siblingsUsing = new Map<string, number>();
+  for (const topic of catalog.topics.values()) {
+    for (const word of words.get(topic.id)!) {
+      const key = `${topic.parent ?? 0} ${word}`;
+      siblingsUsing.set(key, (siblingsUsing.get(key) ?? 0) + 1);
+    }
+  }
+  const family = new Map<number, Set<string>>();
+  for (const topic of catalog.topics.values()) {
+    const kept: string[] = [];
+    for (const w of words.get(topic.id)!) {
+      if (topicsUsing.get(w)! > DEFINITION_MAX_TOPICS) continue;
+      if (siblingsUsing.get(`${topic.parent ?? 0} ${w}`)! <= DEFINITION_MAX_SIBLINGS) kept.push(w);
+      else if (topic.parent != null) family.set(topic.parent, (family.get(topic.parent) ?? new Set()).add(w));
+    }
+    words.set(topic.id, kept);
+  }
+  for (const [parent, added] of family) words.set(parent, [...new Set([...(words.get(parent) ?? []), ...added])]);
   return words;
 }
 

@@ -15,7 +15,7 @@
  */
 export const TOPIC_LEXICON: Record<number, string> = {
   // ── sport ────────────────────────────────────────────────────────────────────────────────────────
-  15000000: `finishes second, finishes third, finishes fourth, finishes fifth, finishes sixth, finishes seventh,
+  15000000: `football club:2, football clubs:2, rugby club:2, rugby clubs:2, cricket club:2, cricket clubs:2, finishes second, finishes third, finishes fourth, finishes fifth, finishes sixth, finishes seventh,
     finishes eighth, finishes ninth, finishes tenth, pickleball, top flight, top-flight, champions, finals, semis, opener, season opener, home opener, standings, division:0.4, clinch, clinched,
     eliminated:0.6, knocked out, advance:0.3, advanced:0.3, defending champion, title defense, title defence,
     first round:0.6, second round:0.6, third round:0.5, trophy, league title, relegation, relegated, promoted:0.3,
@@ -220,6 +220,15 @@ export const TOPIC_LEXICON: Record<number, string> = {
   20001370: `fintech, buy now pay later, neobank:0.7`,
   20000003: `anime, manga:0.6`,
   20000027: `punk, punk rock, punk band, punk legend, rock and roll, rock 'n' roll`,
+  // A genre by its own name, as the labels alone do not give it ("Jazz saxophonist dies at 88" was only
+  // a musical genre); the Utah Jazz are basketball's.
+  20000025: `jazz:0.75, jazz musician, jazz pianist, jazz singer, jazz trumpeter, jazz saxophonist, jazz festival,
+    jazz club, bebop, saxophonist:0.5`,
+  20000022: `classical music, classical composer, classical pianist, conductor:0.3, symphony orchestra, philharmonic`,
+  20000023: `country singer, country star, country music, grand ole opry, nashville:0.3`,
+  20000024: `folk singer, folk music, folk festival`,
+  20001184: `hip hop, hip-hop, rap music, rap album, rap star`,
+  20001186: `heavy metal, metal band, thrash metal`,
   20001369: `podcaster, podcasters, podcast host, podcast hosts, podcast deal`,
   20001129: `jet stream, stratospheric warming, windy:0.75, weather bomb, bomb cyclone, bombogenesis,
     heat dome, atmospheric river, polar vortex, el nino, la nina, heat wave:0.75, heatwave:0.75,
