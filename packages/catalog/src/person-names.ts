@@ -43,32 +43,60 @@ const WORD_TAIL = /(?:['’]s?)?[^\p{L}\p{N}]*$/u;
 const CLAUSE_END = /[.!?:;,"“”‘’()–—-]$/u;
 
 /**
- * The text without the given names of people named in full: "Gene Sharp, US scholar…" reads "Sharp, US
- * scholar…", "Bill Cosby wins defamation case" no longer speaks of a bill, nor "Drew", "Grant" or "Rose"
- * of a drawn match, a grant or a flower. A given name counts when a common surname follows it and
- * neither stands in a run of capitalised words, where a title-case headline or a place's name makes
- * each word look like a name ("Palm Beach County", "New York Post", "Bill Banning Phones Passes
- * Senate"). `only` narrows the given names to those that matter to the caller (folded).
+ * Where a text names a person in full: the index (in `parts`, words at even indexes) of each given name
+ * followed by a common surname, neither standing in a run of capitalised words, where a title-case
+ * headline or a place's name makes each word look like a name ("Palm Beach County", "New York Post",
+ * "Bill Banning Phones Passes Senate").
  */
-export function withoutGivenNames(text: string, only?: ReadonlySet<string>): string {
-  const first = only ?? givenNames();
-  const last = surnames();
-  const parts = text.split(/(\s+)/);
-  let changed = false;
-  // parts alternate word, space, word…: a word at an even index.
+function fullNames(parts: readonly string[], given: ReadonlySet<string>, family: ReadonlySet<string>): number[] {
+  const found: number[] = [];
   for (let i = 0; i + 2 < parts.length; i += 2) {
     const name = parts[i]!;
-    if (!NAME_WORD.test(name) || !first.has(name.toLowerCase())) continue;
+    if (!NAME_WORD.test(name) || !given.has(name.toLowerCase())) continue;
     const next = parts[i + 2]!;
     const surname = next.replace(WORD_TAIL, '');
-    if (!NAME_WORD.test(surname) || !last.has(surname.toLowerCase())) continue;
+    if (!NAME_WORD.test(surname) || !family.has(surname.toLowerCase())) continue;
     const before = i >= 2 ? parts[i - 2]! : '';
     if (/^\p{Lu}/u.test(before) && !CLAUSE_END.test(before)) continue;
     const after = i + 4 < parts.length ? parts[i + 4]! : '';
     if (surname === next && /^\p{Lu}/u.test(after)) continue;
-    parts[i] = '';
-    parts[i + 1] = '';
-    changed = true;
+    found.push(i);
+  }
+  return found;
+}
+
+/**
+ * The text without the given names of people named in full ({@link fullNames}): "Gene Sharp, US
+ * scholar…" reads "Sharp, US scholar…", "Bill Cosby wins defamation case" no longer speaks of a bill, nor
+ * "Drew", "Grant" or "Rose" of a drawn match, a grant or a flower. `only` narrows the given names to
+ * those that matter to the caller (folded).
+ */
+export function withoutGivenNames(text: string, only?: ReadonlySet<string>): string {
+  const parts = text.split(/(\s+)/);
+  const found = fullNames(parts, only ?? givenNames(), surnames());
+  for (const i of found) parts[i] = parts[i + 1] = '';
+  return found.length ? parts.join('') : text;
+}
+
+/**
+ * The text without the words of people's full names ({@link fullNames}) that the caller would misread:
+ * the given names in `given` ("Bill Cosby wins defamation case" speaks of no bill) and the surnames in
+ * `family` ("Chris Rock says he is still hurt" of no rock music, "Russell Brand denies allegations" of no
+ * brand), both folded; what closes a surname (a comma, a possessive) stays.
+ */
+export function withoutNameWords(text: string, given: ReadonlySet<string>, family: ReadonlySet<string>): string {
+  const parts = text.split(/(\s+)/);
+  let changed = false;
+  for (const i of fullNames(parts, givenNames(), surnames())) {
+    if (given.has(parts[i]!.toLowerCase())) {
+      parts[i] = parts[i + 1] = '';
+      changed = true;
+    }
+    const surname = parts[i + 2]!.replace(WORD_TAIL, '');
+    if (family.has(surname.toLowerCase())) {
+      parts[i + 2] = parts[i + 2]!.slice(surname.length);
+      changed = true;
+    }
   }
   return changed ? parts.join('') : text;
 }

@@ -14,7 +14,7 @@ import { isAggregatorDigest, withoutBoilerplate, withoutDateline, withoutSyndica
 import type { Catalog } from './catalog.js';
 import { isEnglishText } from './language.js';
 import { topicsOfPodcastCategories } from './podcast-categories.js';
-import { givenNames, withoutGivenNames } from './person-names.js';
+import { givenNames, surnames, withoutNameWords } from './person-names.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
 import { TRANSLATED_LANGUAGES, translateForTopics } from './topic-translations.js';
@@ -421,6 +421,9 @@ export class TopicClassifier {
   /** The given names that are words of the lexicon ("bill", "gene", "grant"), and a test for one before a capital. */
   private namedWords: ReadonlySet<string> = new Set();
   private namedWord = /$^/;
+  private namedSurname = /$^/;
+  /** Common surnames that are lexicon words ("rock", "brand", "price"), folded. */
+  private namedSurnames: ReadonlySet<string> = new Set();
 
   /** The learned top-level model (`null`: the lexicon picks top-level topics too). */
   readonly model: TopicModel | null;
@@ -461,8 +464,13 @@ export class TopicClassifier {
     const given = givenNames();
     const named = [...this.byWord.keys()].filter((word) => given.has(word) && !TITLES.has(word));
     this.namedWords = new Set(named);
-    const capitalised = named.map((word) => word[0]!.toUpperCase() + word.slice(1));
-    this.namedWord = new RegExp(`\\b(?:${capitalised.join('|')})\\s+\\p{Lu}`, 'u');
+    this.namedSurnames = new Set([...surnames()].filter((word) => this.byWord.has(normalizeWord(word))));
+    const capitalised = (words: Iterable<string>) => [...words].map((word) => word[0]!.toUpperCase() + word.slice(1));
+    this.namedWord = new RegExp(`\\b(?:${capitalised(this.namedWords).join('|')})\\s+\\p{Lu}`, 'u');
+    this.namedSurname = new RegExp(
+      `(?<=\\p{Lu}\\p{Ll}+\\s)(?:${capitalised(this.namedSurnames).join('|')})(?!\\p{L})`,
+      'u',
+    );
   }
 
   /**
@@ -470,8 +478,17 @@ export class TopicClassifier {
    * {@link withoutGivenNames}) and with the sense its capitals tell ({@link CASED_SENSES}). Only the
    * given names that are lexicon words matter, so only they are looked for.
    */
+  /**
+   * Whether the text may name a person with a lexicon word: a given name of {@link namedWords} before a
+   * capitalised word, or a surname of {@link namedSurnames} after one (the cheap test before
+   * {@link withoutNameWords}). Title case writes every word as a name would be: no person stands out in it.
+   */
+  private namesLexiconWords(text: string): boolean {
+    return (this.namedWord.test(text) || this.namedSurname.test(text)) && !inTitleCase(text);
+  }
+
   private lexiconText(text: string, headline: boolean): string {
-    let named = this.namedWord.test(text) ? withoutGivenNames(text, this.namedWords) : text;
+    let named = this.namesLexiconWords(text) ? withoutNameWords(text, this.namedWords, this.namedSurnames) : text;
     for (const words of SENTENCE_SENSES.keys()) {
       if (named.includes(words) && !(headline && inTitleCase(named))) {
         named = named.replace(SENTENCE_WORD, (found) => SENTENCE_SENSES.get(found)!);
