@@ -474,11 +474,6 @@ export class TopicClassifier {
   }
 
   /**
-   * A text as the lexicon reads it: without the given names of people named in full ("Bill Cosby",
-   * {@link withoutGivenNames}) and with the sense its capitals tell ({@link CASED_SENSES}). Only the
-   * given names that are lexicon words matter, so only they are looked for.
-   */
-  /**
    * Whether the text may name a person with a lexicon word: a given name of {@link namedWords} before a
    * capitalised word, or a surname of {@link namedSurnames} after one (the cheap test before
    * {@link withoutNameWords}). Title case writes every word as a name would be: no person stands out in it.
@@ -487,6 +482,11 @@ export class TopicClassifier {
     return (this.namedWord.test(text) || this.namedSurname.test(text)) && !inTitleCase(text);
   }
 
+  /**
+   * A text as the lexicon reads it: without the words of people's full names that are lexicon words
+   * ("Bill Cosby", "Chris Rock", {@link withoutNameWords}) and with the sense its capitals tell
+   * ({@link CASED_SENSES}, {@link SENTENCE_SENSES}).
+   */
   private lexiconText(text: string, headline: boolean): string {
     let named = this.namesLexiconWords(text) ? withoutNameWords(text, this.namedWords, this.namedSurnames) : text;
     for (const words of SENTENCE_SENSES.keys()) {
