@@ -65,6 +65,8 @@ function fullNames(parts: readonly string[], given: ReadonlySet<string>, family:
   return found;
 }
 
+const NO_WORDS: ReadonlySet<string> = new Set();
+
 /**
  * The text without the given names of people named in full ({@link fullNames}): "Gene Sharp, US
  * scholar…" reads "Sharp, US scholar…", "Bill Cosby wins defamation case" no longer speaks of a bill, nor
@@ -72,10 +74,7 @@ function fullNames(parts: readonly string[], given: ReadonlySet<string>, family:
  * those that matter to the caller (folded).
  */
 export function withoutGivenNames(text: string, only?: ReadonlySet<string>): string {
-  const parts = text.split(/(\s+)/);
-  const found = fullNames(parts, only ?? givenNames(), surnames());
-  for (const i of found) parts[i] = parts[i + 1] = '';
-  return found.length ? parts.join('') : text;
+  return withoutNameWords(text, only ?? givenNames(), NO_WORDS);
 }
 
 /**

@@ -97,7 +97,6 @@ const STOP_WORDS = new Set(
    under`.split(/\s+/),
 );
 
-/** Per topic, the words of its definition that few other definitions share. */
 /**
  * The places that IPTC definitions name ("a style of music of African American origin", "a Japanese
  * martial art"): where something comes from is no evidence of what a text is about ("Jon Stewart To
@@ -109,6 +108,7 @@ const DEFINITION_PLACES = new Set(
    eastern northern southern`.split(/\s+/),
 );
 
+/** Per topic, the words of its definition that few other definitions share. */
 function definitionTerms(catalog: Catalog): Map<number, string[]> {
   const words = new Map<number, string[]>();
   const topicsUsing = new Map<string, number>();
@@ -421,9 +421,9 @@ export class TopicClassifier {
   /** The given names that are words of the lexicon ("bill", "gene", "grant"), and a test for one before a capital. */
   private namedWords: ReadonlySet<string> = new Set();
   private namedWord = /$^/;
-  private namedSurname = /$^/;
-  /** Common surnames that are lexicon words ("rock", "brand", "price"), folded. */
+  /** The common surnames that are words of the lexicon ("rock", "brand", "price"), and a test for one after a capitalised word. */
   private namedSurnames: ReadonlySet<string> = new Set();
+  private namedSurname = /$^/;
 
   /** The learned top-level model (`null`: the lexicon picks top-level topics too). */
   readonly model: TopicModel | null;
