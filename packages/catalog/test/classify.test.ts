@@ -1113,6 +1113,17 @@ describe('topic classifier', () => {
     expect(firstRoot('Old Navy Black Friday Deal 2020: Everything Is On Sale')).toBe('lifestyle and leisure');
   });
 
+  it('names the kind of accident, and a stage of politics: a gas explosion, a bus crash, an impeachment, a super PAC', () => {
+    expect(firstTopic('Gas blast wrecks terrace in Leeds', 'Firefighters pulled two survivors from the rubble.')).toBe(
+      'explosion accident and incident',
+    );
+    expect(firstTopic('Bus crashes into river, killing 12')).toBe('road accident and incident');
+    expect(firstTopic('Train slams into delivery truck')).toBe('railway accident and incident');
+    expect(firstTopic('Worker dies after fall at building site')).toBe('workplace health and safety');
+    expect(firstTopic('House votes to impeach the governor')).toBe('impeachment');
+    expect(firstTopic('Super PAC spends $20 million on attack ads')).toBe('campaign finance');
+  });
+
   it("names the part of a worker's life a labour story is about: pay, hours, the gig economy", () => {
     expect(firstTopic('Minimum wage to rise to £12')).toBe('wages and benefits');
     expect(firstTopic('Gig workers win right to holiday pay')).toBe('self-employment');
