@@ -1113,7 +1113,7 @@ describe('topic classifier', () => {
     expect(firstRoot('Old Navy Black Friday Deal 2020: Everything Is On Sale')).toBe('lifestyle and leisure');
   });
 
-  it('names the kind of accident, and a stage of politics: a gas explosion, a bus crash, an impeachment, a super PAC', () => {
+  it('names the kind of accident, and a stage of politics or justice: a gas explosion, a bus crash, an impeachment, a super PAC, an execution', () => {
     expect(firstTopic('Gas blast wrecks terrace in Leeds', 'Firefighters pulled two survivors from the rubble.')).toBe(
       'explosion accident and incident',
     );
@@ -1122,6 +1122,8 @@ describe('topic classifier', () => {
     expect(firstTopic('Worker dies after fall at building site')).toBe('workplace health and safety');
     expect(firstTopic('House votes to impeach the governor')).toBe('impeachment');
     expect(firstTopic('Super PAC spends $20 million on attack ads')).toBe('campaign finance');
+    expect(firstTopic('Court lifts stay of execution for Texas inmate')).toBe('capital punishment');
+    expect(firstTopic('State executes man by electric chair')).toBe('capital punishment');
   });
 
   it("names the part of a worker's life a labour story is about: pay, hours, the gig economy", () => {
