@@ -11,6 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fnv1a } from '@tidings/core/hash';
+import { ASCII_WORDS } from '@tidings/core/text';
 
 export interface TopLevelGuess {
   /** Top-level topic ids, most likely first. */
@@ -27,6 +28,8 @@ export interface TopLevelGuess {
 const CONTENT_WEIGHT = 0.9;
 
 const WORD = /[\p{L}\p{N}]+/gu;
+/** {@link WORD} for a lowercased text of ASCII words ({@link ASCII_WORDS}), where it runs faster. */
+const ASCII_WORD = /[a-z0-9]+/g;
 
 export class TopicModel {
   readonly classes: Int32Array;
@@ -145,11 +148,12 @@ export class TopicModel {
   private add(part: string, factor: number, read: { total: number; known: number; content: number }): void {
     const C = this.classes.length;
     const sums = this.sums;
-    for (const word of part.toLowerCase().match(WORD) ?? []) {
+    const plain = ASCII_WORDS.test(part);
+    for (const word of part.toLowerCase().match(plain ? ASCII_WORD : WORD) ?? []) {
       const rank = this.rankOf(word);
       if (rank === -1) {
         // A word rarer than the model's 100 000 ("pleuromutilin") says something, if not to the model.
-        if (/\p{L}/u.test(word)) read.content++;
+        if (plain ? /[a-z]/.test(word) : /\p{L}/u.test(word)) read.content++;
         continue;
       }
       read.known++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadImage, plainText, wordsOf } from '../src/text.js';
+import { ASCII_WORDS, foldText, leadImage, plainText, wordsOf } from '../src/text.js';
 
 describe('plainText: HTML as a reader sees it', () => {
   it('keeps inline runs together: no space before punctuation the source did not have', () => {
@@ -75,6 +75,24 @@ describe('wordsOf: the words search terms match', () => {
     expect(wordsOf('ข่าวไทย')).toEqual(['ข่', 'า', 'ว', 'ไ', 'ท', 'ย']);
     expect(wordsOf('தமிழ் বাংলা')).toEqual(['தமிழ்', 'বাংলা']);
     expect(wordsOf('مُحَمَّد שָׁלוֹם Москва́')).toEqual(['محمد', 'שלום', 'москва']);
+  });
+});
+
+describe('ASCII_WORDS: texts whose words ASCII patterns read as Unicode ones do', () => {
+  it('admits typographic punctuation, which is no letter or digit and folds to none', () => {
+    expect(ASCII_WORDS.test('Apple’s “new” chip — 1,800 jobs… «oui» £5 ©2026\u00a0now')).toBe(true);
+    for (let code = 0x80; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      if (!ASCII_WORDS.test(char)) continue;
+      expect(/[\p{L}\p{N}\p{M}]/u.test(char), char).toBe(false);
+      expect(/[\p{L}\p{N}\p{M}]/u.test(foldText(char)), char).toBe(false);
+      expect(char.toLowerCase()).toBe(char);
+    }
+  });
+
+  it('turns away letters and digits beyond ASCII, and those that decompose to one', () => {
+    for (const text of ['café', 'Zürich', 'x²', 'ª', 'µs', '½', 'ﬁnance', '南京'])
+      expect(ASCII_WORDS.test(text), text).toBe(false);
   });
 });
 
