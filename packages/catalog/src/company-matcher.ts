@@ -1361,9 +1361,26 @@ export class CompanyMatcher {
     // A company noun in the article ("the company said") speaks of its first company: of a name after
     // another company's it says nothing ("Microsoft unveils Amazon rainforest project | The software
     // company…"). Read only when an ambiguous name needs it (most articles never ask).
-    // The whole article's words, read once and only when a name asks about the article.
+    // Each field's words, without boilerplate and with exchange names inside ticker patterns ("NASDAQ:
+    // COIN") masked: they are not mentions of an exchange company.
+    const fields = [evidence.headline, evidence.introduction].map((field) => {
+      const read = withoutBoilerplate(field);
+      const masked =
+        /[:$(]/.test(read) && TICKER_PATTERNS.some((p) => read.search(p) >= 0)
+          ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), read)
+          : read;
+      return { masked: masked !== field, written: tokenize(masked, this.englishText) };
+    });
+    // The whole article's words, read once and only when a name asks about the article: the fields' own
+    // words where nothing was masked (a field's first word reads the same after a line break as at the
+    // start, but for an "&", which joins names only after a word).
     let articleTokens: Token[] | undefined;
-    const wholeArticle = () => (articleTokens ??= tokenize(text, this.englishText));
+    const [headlineWords, introductionWords] = fields as [(typeof fields)[0], (typeof fields)[0]];
+    const wholeArticle = () =>
+      (articleTokens ??=
+        headlineWords.masked || introductionWords.masked || introductionWords.written[0]?.folded === '&'
+          ? tokenize(text, this.englishText)
+          : [...headlineWords.written, ...introductionWords.written]);
     let nounFor: Set<number> | undefined;
     const companyNounFor = (company: number) => {
       if (nounFor === undefined) {
@@ -1450,14 +1467,7 @@ export class CompanyMatcher {
     const mentions = new Map<number, number>();
     /** Companies meant where the case of the words can tell (not in a title-case text). */
     const readable = new Set<number>();
-    for (const [index, field] of [evidence.headline, evidence.introduction].entries()) {
-      // Exchange names inside ticker patterns ("NASDAQ: COIN") are not mentions of an exchange company.
-      const read = withoutBoilerplate(field);
-      const masked =
-        /[:$(]/.test(read) && TICKER_PATTERNS.some((p) => read.search(p) >= 0)
-          ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), read)
-          : read;
-      const written = tokenize(masked, this.englishText);
+    for (const [index, { written }] of fields.entries()) {
       const long = written.filter((t) => t.folded.length > 3);
       const titleCase =
         long.length >= 3 &&
