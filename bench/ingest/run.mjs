@@ -4,7 +4,8 @@
 // measures new articles/s end to end into the embedded index — (1) the first fetch of every source
 // (new hosts probed, schedulers set up) and (1b) every known source publishing 50 new items —, (2)
 // unchanged feeds polled/s, as 304s and as unchanged 200s, and (3) parse-only throughput of the same
-// bytes — the ceiling.
+// bytes — the ceiling. Classification is timed alone on the synthetic items and on the real feeds of
+// ../shared/data/feeds/real, whose news costs several times more to read.
 // Usage: npm run bench:ingest -- [--feeds 2000] [--items 50] [--concurrency 16]
 // Debugging: WORKER_NODE_FLAGS (extra node flags for the worker, e.g. --cpu-prof), WORKER_LOG (file
 // for the worker's log lines, which are dropped otherwise).
@@ -377,6 +378,14 @@ console.log(
 console.log(
   `| classification (topics + companies) per article (mean of ${(classifyBefore * 1e6).toFixed(0)} µs before and ${(classifyAfter * 1e6).toFixed(0)} µs after) | ${(classifySecondsPerArticle * 1e6).toFixed(0)} µs | – |`,
 );
+// Classification's share: its CPU time (articles × cost per article) over the CPU time the worker
+// process used (all its threads) for the same articles.
+const workerCpu = ([start, end]) =>
+  [...end.worker].reduce((sum, [name, used]) => sum + used - (start.worker.get(name) ?? 0), 0);
+const classifyShare = (cpu) => `${((100 * articles * classifySecondsPerArticle) / workerCpu(cpu)).toFixed(0)} %`;
+console.log(
+  `| classification's share of the worker's CPU time, first fetch / known sources | ${classifyShare([cpuStart, cpuEnd])} / ${classifyShare(published.cpu)} | ≤ 20 % |`,
+);
 if (realArticles.length) {
   const classify = (realBefore.classify + realAfter.classify) / 2;
   const read = (realBefore.read + realAfter.read) / 2;
@@ -386,15 +395,16 @@ if (realArticles.length) {
   console.log(
     `| … its share of reading those feeds (decode, parse, normalise, classify: ${(read * 1e6).toFixed(0)} µs an item, one thread) | ${((100 * classify) / read).toFixed(0)} % | – |`,
   );
+  // The worker's CPU an article beside reading it (queue, index, fetching), as measured above on the
+  // synthetic feeds, plus reading a real item instead of a synthetic one: an estimate, not a measurement.
+  const estimate = (cpu) => {
+    const besideReading = workerCpu(cpu) / articles - 1 / ceiling;
+    return `${((100 * classify) / (besideReading + read)).toFixed(0)} %`;
+  };
+  console.log(
+    `| … its share of the worker's CPU on real feeds, estimated (worker CPU an article − synthetic reading + real reading), first fetch / known sources | ${estimate([cpuStart, cpuEnd])} / ${estimate(published.cpu)} | ≤ 20 % |`,
+  );
 }
-// Classification's share: its CPU time (articles × cost per article) over the CPU time the worker
-// process used (all its threads) for the same articles.
-const workerCpu = ([start, end]) =>
-  [...end.worker].reduce((sum, [name, used]) => sum + used - (start.worker.get(name) ?? 0), 0);
-const classifyShare = (cpu) => `${((100 * articles * classifySecondsPerArticle) / workerCpu(cpu)).toFixed(0)} %`;
-console.log(
-  `| classification's share of the worker's CPU time, first fetch / known sources | ${classifyShare([cpuStart, cpuEnd])} / ${classifyShare(published.cpu)} | ≤ 20 % |`,
-);
 console.log(
   `| story grouping per article (index write with grouping − without) | ${(groupSecondsPerArticle * 1e6).toFixed(0)} µs | – |`,
 );
