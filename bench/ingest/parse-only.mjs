@@ -1,26 +1,26 @@
 // The parse-only ceiling of bench/ingest/run.mjs, on a fresh thread: every body through the worker's
-// reading code (decode, parse, normalise, classify), one after another; posts items/s.
+// reading code (decode, parse, normalise, classify), one after another; posts items/s. With
+// `classify: false`, the same without classification (each item keeps its source's default topics and
+// no companies): the difference is what classification costs in place, among the rest of the reading.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadCatalog } from '@tidings/catalog/catalog';
+import { ArticleClassifier } from '@tidings/catalog/classify';
 import { toSettings } from '@tidings/store/sources';
 import { readFeed } from '../../apps/worker/dist/feed/feed-work.js';
 
+const { bodies, classify = true, contentType = 'application/rss+xml' } = workerData;
+if (!classify) ArticleClassifier.prototype.classify = (input) => ({ topics: [...input.defaultTopics], companies: [] });
 const catalog = loadCatalog();
 const source = { ...toSettings({ feedUrl: 'https://x.example/feed', id: 'x' }), state: 'active' };
 const start = performance.now();
 let items = 0;
-for (const body of workerData.bodies) {
+for (const body of bodies) {
   const read = await readFeed(
-    {
-      body: new Uint8Array(body),
-      contentType: 'application/rss+xml',
-      source,
-      feedUrl: 'https://x.example/feed',
-      fetchedAt: Date.now(),
-    },
+    { body: new Uint8Array(body), contentType, source, feedUrl: 'https://x.example/feed', fetchedAt: Date.now() },
     catalog,
   );
-  if (!read.ok) throw new Error(`a synthetic feed is not readable: ${read.error}`);
-  items += read.articles.length;
+  // The synthetic feeds must all read; a real feed that does not is left out (as the worker would).
+  if (!read.ok && workerData.strict !== false) throw new Error(`a synthetic feed is not readable: ${read.error}`);
+  if (read.ok) items += read.articles.length;
 }
-parentPort.postMessage({ itemsPerSecond: items / ((performance.now() - start) / 1000) });
+parentPort.postMessage({ itemsPerSecond: items / ((performance.now() - start) / 1000), items });
