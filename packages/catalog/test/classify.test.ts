@@ -3117,6 +3117,33 @@ describe('classification never throws', () => {
     }
   });
 
+  it('reads an article given again from memory, and afresh when anything in it changed', () => {
+    const classifier = new ArticleClassifier(catalog);
+    let reads = 0;
+    const assign = classifier.topics.assign.bind(classifier.topics);
+    classifier.topics.assign = (...args) => {
+      reads++;
+      return assign(...args);
+    };
+    const input = { headline: 'Apple to cut 600 jobs in Ireland', introduction: '', defaultTopics: [] };
+    const first = classifier.classify(input);
+    expect(first.companies).toEqual([320193]);
+    // A feed fetched again: the same item is not read again, and what the caller did to the first
+    // answer does not change the second.
+    first.topics.length = 0;
+    const again = classifier.classify({ ...input });
+    expect(reads).toBe(1);
+    expect(again).toEqual(classifier.classifyAfresh(input));
+    expect(again.topics.length).toBeGreaterThan(0);
+    // A changed introduction, source default or URL is another article.
+    classifier.classify({ ...input, introduction: 'The iPhone maker said on Monday.' });
+    classifier.classify({ ...input, defaultTopics: [15000000] });
+    classifier.classify({ ...input, url: 'https://example.com/sport/apple' });
+    expect(reads).toBe(5);
+    expect(classifier.classify({ ...input, defaultTopics: [15000000] }).topics).toContain(15000000);
+    expect(reads).toBe(5);
+  });
+
   it('keeps the article when a reader fails: its default topics, no companies, a warning', async () => {
     const classifier = new ArticleClassifier(catalog);
     const warnings: string[] = [];
