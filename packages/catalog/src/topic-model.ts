@@ -9,6 +9,7 @@
  * C × f32 scale; f32 a, f32 H (word weight a / (a + 1 / (rank · H))); V × C i8 scores; the V words,
  * newline-separated UTF-8, by GloVe frequency rank.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fnv1a } from '@tidings/core/hash';
 import { ASCII_WORDS } from '@tidings/core/text';
@@ -47,13 +48,19 @@ export class TopicModel {
    */
   private readonly slots: Int32Array;
   private readonly mask: number;
+  /** The word list's digest (models with the same words share their {@link slots}). */
+  private readonly vocabulary: string;
   /** Scratch space of {@link guess} (it runs for every article, several times). */
   private readonly sums: Float64Array;
   private readonly order: Int32Array;
   /** Bytes of the model file (for reports). */
   readonly size: number;
 
-  constructor(bytes: Buffer) {
+  /**
+   * `sameWords`: a model loaded before, whose word → rank table this one shares when its words are the
+   * same (the shipped models are: 2 MB less in each thread, and fewer cache misses).
+   */
+  constructor(bytes: Buffer, sameWords?: TopicModel | null) {
     if (bytes.toString('latin1', 0, 4) !== 'TTM1') throw new Error('not a topic model file (expected TTM1)');
     const classes = bytes.readUInt32LE(4);
     const words = bytes.readUInt32LE(8);
@@ -72,12 +79,18 @@ export class TopicModel {
     this.h = h;
     this.table = new Int8Array(bytes.buffer, bytes.byteOffset + at, words * classes).slice();
     at += words * classes;
-    const list = bytes.toString('utf8', at).split('\n');
-    const size = 1 << Math.ceil(Math.log2(words * 2.5));
-    this.mask = size - 1;
-    this.slots = new Int32Array(2 * size);
-    for (let i = 1; i < this.slots.length; i += 2) this.slots[i] = -1;
-    for (let rank = 0; rank < words; rank++) this.insert(list[rank]!, rank);
+    this.vocabulary = createHash('sha1').update(bytes.subarray(at)).digest('base64');
+    if (sameWords?.vocabulary === this.vocabulary) {
+      this.mask = sameWords.mask;
+      this.slots = sameWords.slots;
+    } else {
+      const list = bytes.toString('utf8', at).split('\n');
+      const size = 1 << Math.ceil(Math.log2(words * 2.5));
+      this.mask = size - 1;
+      this.slots = new Int32Array(2 * size);
+      for (let i = 1; i < this.slots.length; i += 2) this.slots[i] = -1;
+      for (let rank = 0; rank < words; rank++) this.insert(list[rank]!, rank);
+    }
     this.sums = new Float64Array(classes);
     this.order = new Int32Array(classes);
     this.size = bytes.length;
@@ -190,7 +203,9 @@ export function topicModel(): TopicModel | null {
  */
 export function companyContextModel(): TopicModel | null {
   if (loadedForCompanies === undefined) {
-    loadedForCompanies = existsSync(COMPANY_FILE) ? new TopicModel(readFileSync(COMPANY_FILE)) : topicModel();
+    loadedForCompanies = existsSync(COMPANY_FILE)
+      ? new TopicModel(readFileSync(COMPANY_FILE), topicModel())
+      : topicModel();
   }
   return loadedForCompanies;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../src/catalog.js';
 import { TopicClassifier } from '../src/topic-classifier.js';
-import { TopicModel, topicModel } from '../src/topic-model.js';
+import { companyContextModel, TopicModel, topicModel } from '../src/topic-model.js';
 
 const catalog = loadCatalog();
 const model = topicModel()!;
@@ -99,5 +99,56 @@ describe('the learned top-level topic model', () => {
   it('refuses a file that is not a model', () => {
     expect(() => new TopicModel(Buffer.from('not a model at all'))).toThrow(/not a topic model/);
     expect(new TopicModel(readFileSync(new URL('../data/topic-model.bin', import.meta.url))).size).toBe(model.size);
+  });
+
+  /** A model file of the layout `TopicModel` reads: two classes, and each word's scores. */
+  const tinyModel = (words: readonly string[], scores: readonly [number, number][]) => {
+    const head = Buffer.alloc(12 + 2 * 4 * 3 + 8);
+    head.write('TTM1', 0, 'latin1');
+    head.writeUInt32LE(2, 4);
+    head.writeUInt32LE(words.length, 8);
+    head.writeInt32LE(4000000, 12);
+    head.writeInt32LE(15000000, 16);
+    // bias 0, 0; scale 1, 1; a = 1, H = 1
+    for (const [at, value] of [
+      [28, 1],
+      [32, 1],
+      [36, 1],
+      [40, 1],
+    ] as const)
+      head.writeFloatLE(value, at);
+    return Buffer.concat([head, Buffer.from(Int8Array.from(scores.flat()).buffer), Buffer.from(words.join('\n'))]);
+  };
+
+  it("shares the topic model's word table with the company matcher's model, which reads as if loaded alone", () => {
+    const shared = companyContextModel()!;
+    const alone = new TopicModel(readFileSync(new URL('../data/company-context-model.bin', import.meta.url)));
+    // One table of 100 000 words in each thread, not two (2 MB less).
+    expect((shared as unknown as { slots: Int32Array }).slots).toBe((model as unknown as { slots: Int32Array }).slots);
+    expect((alone as unknown as { slots: Int32Array }).slots).not.toBe(
+      (model as unknown as { slots: Int32Array }).slots,
+    );
+    for (const text of [
+      'Apple shares rise after record iPhone sales',
+      'Rebels shell the capital',
+      'zzqx vvbrt',
+      'the',
+    ]) {
+      expect(shared.guess(text)).toEqual(alone.guess(text));
+    }
+    // A model of other words keeps its own table: its words are read, the first model's are not.
+    const other = new TopicModel(
+      tinyModel(
+        ['goal', 'bank'],
+        [
+          [0, 100],
+          [100, 0],
+        ],
+      ),
+      model,
+    );
+    expect(other.guess('bank').topics[0]).toBe(4000000);
+    expect(other.guess('goal').topics[0]).toBe(15000000);
+    expect(other.guess('election').known).toBe(0);
   });
 });
