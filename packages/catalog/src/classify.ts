@@ -2,7 +2,7 @@
  * Meaning of an article for the worker and `tidings reindex`: its topics (source defaults, feed
  * categories, a podcast's categories, text) and the companies it mentions.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Catalog } from './catalog.js';
 import { CompanyMatcher } from './company-matcher.js';
 import { isEnglishText } from './language.js';
@@ -57,7 +57,7 @@ export class ArticleClassifier {
    */
   classify(input: ClassifyInput): Reading {
     // Every field of the input is in the digest, so that whatever the readers come to read is too.
-    const key = createHash('sha1').update(JSON.stringify(input)).digest('base64');
+    const key = hash('sha1', JSON.stringify(input), 'base64');
     let reading = this.remembered.get(key);
     if (reading) {
       this.remembered.delete(key);

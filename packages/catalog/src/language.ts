@@ -4,6 +4,9 @@
  * languages; `franc-min`'s 82 lack Slovak, for one). Short texts are left unknown rather than guessed.
  */
 import { franc } from 'franc';
+// franc's own tables: its trigram profiles by script, and each script's pattern (what franc counts).
+import { data as FRANC_PROFILES } from 'franc/data.js';
+import { expressions as FRANC_SCRIPTS } from 'franc/expressions.js';
 import { readFileSync } from 'node:fs';
 
 /** ISO 639-3 → ISO 639-1, from the iso-639-3 package (data/language-codes.json: scripts/generate-catalog.mjs). */
@@ -49,6 +52,19 @@ export function detectLanguage(text: string): string | null {
 const TO_ISO_639_3 = new Map<string, string[]>();
 for (const [three, one] of TO_ISO_639_1) TO_ISO_639_3.set(one, [...(TO_ISO_639_3.get(one) ?? []), three]);
 
+/** The script of each language franc knows (ISO 639-3), by franc's name for it (`rus` → `Cyrillic`). */
+const SCRIPT_OF = new Map<string, string>();
+for (const [script, languages] of Object.entries(FRANC_PROFILES)) {
+  for (const language of Object.keys(languages)) SCRIPT_OF.set(language, script);
+}
+// A script of one language franc knows is named by that language (`kan`: Kannada).
+for (const script of Object.keys(FRANC_SCRIPTS)) if (!SCRIPT_OF.has(script)) SCRIPT_OF.set(script, script);
+
+/** The characters of a text franc reads (it reads no further). */
+const FRANC_MAX_LENGTH = 2048;
+
+const countOf = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+
 /**
  * Whether a text in a feed that declares another language (ISO 639-1) is in English after all (a
  * Kannada portal's English pages): franc weighs English against that language only — the question
@@ -57,6 +73,13 @@ for (const [three, one] of TO_ISO_639_1) TO_ISO_639_3.set(one, [...(TO_ISO_639_3
  */
 export function readsAsEnglish(text: string, declared: string): boolean {
   const codes = TO_ISO_639_3.get(declared);
+  // A text whose letters are more of its language's script than of the Latin one is not English: franc
+  // would weigh only that script's languages (the answer franc gives, at a twentieth of its cost).
+  const script = codes?.map((code) => SCRIPT_OF.get(code)).find((found) => found !== undefined);
+  if (script && script !== 'Latin' && text.length >= MIN_LENGTH) {
+    const read = text.slice(0, FRANC_MAX_LENGTH);
+    if (countOf(read, FRANC_SCRIPTS[script]!) > countOf(read, FRANC_SCRIPTS.Latin!)) return false;
+  }
   const code = franc(text, { minLength: MIN_LENGTH, ...(codes ? { only: ['eng', ...codes] } : {}) });
   return code === 'eng';
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, Catalog, CatalogOverrideError, loadCatalog } from '../src/catalog.js';
+import { franc } from 'franc';
 import { ArticleClassifier } from '../src/classify.js';
+import { readsAsEnglish } from '../src/language.js';
 import { withoutDateline } from '../src/boilerplate.js';
 import { CompanyMatcher, shortName } from '../src/company-matcher.js';
 import { PODCAST_CATEGORY_TOPICS, topicsOfPodcastCategories } from '../src/podcast-categories.js';
@@ -134,6 +136,31 @@ describe('topic classifier', () => {
     expect(topics.assign([], { ...longer, language: 'ru' })).toEqual(topics.assign([], longer));
     const russian = text('Госдума приняла бюджет на следующий год', 'Депутаты проголосовали за проект правительства.');
     expect(topics.assign([], { ...russian, language: 'ru' }).map(rootName)).toEqual(['politics']);
+  });
+
+  it("tells English from another script's language as franc does, also where it skips franc's trigrams", () => {
+    const only = { ru: ['rus'], sr: ['srp'], kn: ['kan'], ur: ['urd'], zh: ['zho', 'cmn'], el: ['ell'], de: ['deu'] };
+    const texts = [
+      'Госдума приняла бюджет на следующий год. Депутаты проголосовали за проект правительства.',
+      'Госдума: the State Duma passed next year’s budget after deputies voted for the government’s plan.',
+      'Budget vote: Госдума приняла бюджет на следующий год, the deputies said on Tuesday evening.',
+      'Влада Србије усвојила је буџет. Vlada Srbije usvojila je budžet za narednu godinu.',
+      'ಬೆಂಗಳೂರು ನಗರದಲ್ಲಿ ಭಾರಿ ಮಳೆ, Bengaluru gets heavy rain as the monsoon arrives early this year',
+      'حکومت نے اگلے سال کا بجٹ پیش کر دیا ہے اور اپوزیشن نے اس پر تنقید کی',
+      '国务院发布新的经济刺激计划 The State Council announced a new economic stimulus plan today',
+      'Η κυβέρνηση ανακοίνωσε νέο προϋπολογισμό για το επόμενο έτος',
+      'Die Regierung hat den Haushalt für das nächste Jahr vorgelegt, the minister said.',
+      '12345 67890 12345 67890 12345 67890 12345 67890 12345',
+      'Short one',
+    ];
+    for (const [declared, codes] of Object.entries(only)) {
+      for (const text of texts) {
+        const expected = franc(text, { minLength: 40, only: ['eng', ...codes] }) === 'eng';
+        expect(readsAsEnglish(text, declared), `${declared}: ${text}`).toBe(expected);
+      }
+    }
+    expect(readsAsEnglish(texts[1]!, 'ru')).toBe(true);
+    expect(readsAsEnglish(texts[0]!, 'ru')).toBe(false);
   });
 
   it("reads today's words for war, factories, football and pay as the lexicon should", () => {
