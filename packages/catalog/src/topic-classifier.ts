@@ -83,8 +83,13 @@ const SENTENCE_SENSES = new Map([['Home Office', 'interior ministry']]);
 const SENTENCE_WORD = new RegExp(`\\b(?:${[...SENTENCE_SENSES.keys()].join('|')})\\b`, 'g');
 /** Two capitalised words in a row: what a person's full name needs ({@link TopicClassifier.namesLexiconWords}). */
 const CAPITALISED_PAIR = /\p{Lu}\S*\s+\p{Lu}/u;
-/** Title case: at most one word of four letters or more starts with a small letter. */
-const inTitleCase = (text: string) => (text.match(/(?<![\p{L}'’-])\p{Ll}\p{L}{3}/gu)?.length ?? 0) < 2;
+/** A word of four letters or more that starts with a small letter. */
+const SMALL_WORD = /(?<![\p{L}'’-])\p{Ll}\p{L}{3}/gu;
+/** Title case: at most one word of four letters or more starts with a small letter (found by the second). */
+function inTitleCase(text: string): boolean {
+  SMALL_WORD.lastIndex = 0;
+  return SMALL_WORD.exec(text) === null || SMALL_WORD.exec(text) === null;
+}
 /** Weight of a distinctive word of an IPTC definition. */
 const DEFINITION_WEIGHT = 0.1;
 /** A definition word is distinctive when at most this many topics' definitions use it… */
