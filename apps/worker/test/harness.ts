@@ -21,6 +21,8 @@ export interface WorkerHarness {
   index: EmbeddedArticleIndex;
   sources: SourceStore;
   worker: RunningWorker;
+  /** The parser thread the worker reads with. */
+  work: FeedParserPool;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startHarness(
     index,
     sources,
     worker,
+    work,
     async stop() {
       await worker.close();
       await work.close();

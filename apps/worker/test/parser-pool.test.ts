@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '@tidings/catalog/catalog';
-import { ArticleClassifier } from '@tidings/catalog/classify';
+import { ArticleClassifier, classifierFor } from '@tidings/catalog/classify';
 import { decodeArticles } from '@tidings/core/article';
 import { type Source, toSettings } from '@tidings/store/sources';
 // The built modules: the pool's threads load the compiled reading code next to it.
@@ -100,6 +100,46 @@ describe('FeedParserPool', () => {
       expect(await pool.read(input(SMALL))).toMatchObject({ ok: true, items: 3 });
     },
   );
+
+  it('classifies only the new items of a feed read again with its last readings, and reads the same articles', async () => {
+    const catalog = loadCatalog();
+    const local = new InProcessFeedWork(catalog);
+    const classifier = classifierFor(catalog);
+    let reads = 0;
+    const assign = classifier.topics.assign.bind(classifier.topics);
+    classifier.topics.assign = (...args) => {
+      reads++;
+      return assign(...args);
+    };
+    try {
+      const feed = (titles: string[]) =>
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>News</title><link>https://news.example.com/</link>${titles
+          .map(
+            (title) =>
+              `<item><title>${title}</title><link>https://news.example.com/${encodeURIComponent(title)}</link><description>${title}, the desk reports.</description></item>`,
+          )
+          .join('')}</channel></rss>`;
+      const titles = ['Apple to cut 600 jobs in Ireland', 'Storm closes schools in Cork', 'Central bank holds rates'];
+      const first = await local.read({ ...input(feed(titles)), remembered: '' });
+      if (!first.ok) throw new Error(first.error);
+      expect(reads).toBe(3);
+      // One story more on top: only it is classified.
+      const body = feed(['Striking nurses march on parliament', ...titles]);
+      reads = 0;
+      const again = await local.read({ ...input(body), remembered: first.readings });
+      expect(reads).toBe(1);
+      expect(again.ok && again.readings!.split('\n')).toHaveLength(4);
+      reads = 0;
+      const fresh = await local.read(input(body));
+      expect(reads).toBe(4);
+      expect(again.ok && decodeArticles(again.articles)).toEqual(fresh.ok && decodeArticles(fresh.articles));
+      // A parser thread reads with the same readings the same way.
+      pool = new FeedParserPool({ threads: 1 });
+      expect(await pool.read({ ...input(body), remembered: first.readings })).toEqual(again);
+    } finally {
+      classifier.topics.assign = assign;
+    }
+  });
 
   it('builds its classifier when a thread starts: the first feed is not slowed by it, nor its time limit spent', async () => {
     pool = new FeedParserPool({ threads: 1 });

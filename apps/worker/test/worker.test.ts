@@ -207,6 +207,51 @@ describe('worker', () => {
     expect(await headlines()).toEqual(['Final headline']);
   });
 
+  it("gives a source's next fetch the readings of its last, and indexes the same articles with them", async () => {
+    const remembered: (string | null | undefined)[] = [];
+    const read = harness.work.read.bind(harness.work);
+    harness.work.read = (input) => {
+      remembered.push(input.remembered);
+      return read(input);
+    };
+    const items = [
+      {
+        title: 'Apple to cut 600 jobs in Ireland',
+        link: 'https://example.com/1',
+        date: 'Sun, 22 Nov 2026 08:00:00 GMT',
+      },
+      { title: 'Storm closes schools in Cork', link: 'https://example.com/2', date: 'Sun, 22 Nov 2026 07:00:00 GMT' },
+    ];
+    feedBody = rss(items);
+    // In English (detected, a feed's language may change with its items, and the readings with it).
+    await sources.add(toSettings({ feedUrl: `${base}/feed.xml`, id: 'example', language: 'en' }));
+    await fetchNow('example');
+    const first = (await index.query({ filters: NO_FILTERS, limit: 10 })).articles;
+    feedBody = rss([
+      {
+        title: 'Microsoft opens a data centre in Dublin',
+        link: 'https://example.com/3',
+        date: 'Sun, 22 Nov 2026 09:00:00 GMT',
+      },
+      ...items,
+    ]);
+    expect(await fetchNow('example')).toMatchObject({ created: 1 });
+    // The first fetch had no readings to give; the second had the first's, one for each of its items.
+    expect(remembered[0]).toBe('');
+    expect(remembered[1]!.split('\n')).toHaveLength(2);
+    const now = (await index.query({ filters: NO_FILTERS, limit: 10 })).articles;
+    expect(now.map((a) => a.headline)).toEqual([
+      'Microsoft opens a data centre in Dublin',
+      'Apple to cut 600 jobs in Ireland',
+      'Storm closes schools in Cork',
+    ]);
+    for (const article of first) {
+      const again = now.find((a) => a.id === article.id)!;
+      expect([again.topics, again.companies]).toEqual([article.topics, article.companies]);
+    }
+    expect(now[0]!.companies.map((c) => c.name)).toEqual(['MICROSOFT CORP']);
+  });
+
   it('leaves nothing behind of a fetch that was running when its source was purged', async () => {
     feedBody = rss([
       { title: 'Fetched during the purge', link: 'https://example.com/p', date: 'Sun, 22 Nov 2026 08:00:00 GMT' },

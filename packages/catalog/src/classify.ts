@@ -28,22 +28,56 @@ export interface ClassifyInput {
   defaultTopics: readonly number[];
 }
 
-/**
- * Readings remembered, the most recently asked for: a feed fetched again holds mostly the items read
- * last time, and a reading costs 100–400 µs where its memory costs ~200 bytes (4 MB in all).
- */
-const REMEMBERED = 20_000;
-
 export interface Reading {
   topics: number[];
   companies: number[];
 }
 
+/** Characters of an input's digest in {@link SourceReadings} (96 bits: one source's items never collide). */
+const DIGEST_LENGTH = 16;
+
+/**
+ * One source's readings of a fetch, by a digest of each item's whole input: those of its last fetch,
+ * which {@link ArticleClassifier.classify} reuses for the same items (a feed fetched again because one
+ * item is new does not have its other items read again), and those of this fetch, for the next. Kept
+ * between fetches as one compact string ({@link toString}: a line an item, its digest then its topics and
+ * companies), ~45 bytes an item.
+ */
+export class SourceReadings {
+  private readonly earlier = new Map<string, string>();
+  private readonly now: string[] = [];
+
+  /** `earlier`: what {@link toString} gave after the source's last fetch ('' or null: none). */
+  constructor(earlier?: string | null) {
+    for (const line of earlier ? earlier.split('\n') : []) {
+      this.earlier.set(line.slice(0, DIGEST_LENGTH), line.slice(DIGEST_LENGTH));
+    }
+  }
+
+  /** The reading of an item of the last fetch, if the same input was given then. */
+  get(key: string): Reading | undefined {
+    const line = this.earlier.get(key);
+    if (line === undefined) return undefined;
+    const [topics = '', companies = ''] = line.split('|');
+    return { topics: numbers(topics), companies: numbers(companies) };
+  }
+
+  /** Records an item's reading in this fetch. */
+  add(key: string, reading: Reading): void {
+    this.now.push(`${key}${reading.topics.join(',')}|${reading.companies.join(',')}`);
+  }
+
+  /** This fetch's readings, for the next fetch's {@link SourceReadings}. */
+  toString(): string {
+    return this.now.join('\n');
+  }
+}
+
+const numbers = (list: string) => (list ? list.split(',').map(Number) : []);
+
 export class ArticleClassifier {
   readonly topics: TopicClassifier;
   readonly companies: CompanyMatcher;
-  /** Readings by a digest of their whole input, least recently asked for first. */
-  private readonly remembered = new Map<string, Reading>();
 
   constructor(catalog: Catalog) {
     this.topics = new TopicClassifier(catalog);
@@ -51,27 +85,26 @@ export class ArticleClassifier {
   }
 
   /**
-   * The article's topics and companies: read afresh ({@link classifyAfresh}), or as they were read
-   * when the same input was last given, if among the {@link REMEMBERED} last (the same reading: the
-   * catalog is the classifier's own and does not change).
+   * The article's topics and companies. With `readings` (its source's, {@link SourceReadings}): as read in
+   * the source's last fetch when the same input was given then (the same reading: the catalog is the
+   * classifier's own and does not change), and recorded for the next fetch.
    */
-  classify(input: ClassifyInput): Reading {
+  classify(input: ClassifyInput, readings?: SourceReadings): Reading {
+    if (!readings) return this.classifyAfresh(input);
     // Every field of the input is in the digest, so that whatever the readers come to read is too.
-    const key = hash('sha1', JSON.stringify(input), 'base64');
-    let reading = this.remembered.get(key);
-    if (reading) {
-      this.remembered.delete(key);
-    } else {
-      const { faulty, ...read } = this.read(input);
-      if (faulty) return read;
-      reading = read;
-      if (this.remembered.size >= REMEMBERED) this.remembered.delete(this.remembered.keys().next().value!);
+    const key = hash('sha1', JSON.stringify(input), 'base64').slice(0, DIGEST_LENGTH);
+    const known = readings.get(key);
+    if (known) {
+      readings.add(key, known);
+      return known;
     }
-    this.remembered.set(key, reading);
-    return { topics: [...reading.topics], companies: [...reading.companies] };
+    const { faulty, ...read } = this.read(input);
+    // A reading where a reader failed is not kept: the next fetch reads the item again.
+    if (!faulty) readings.add(key, read);
+    return read;
   }
 
-  /** The article's topics and companies, read now (what {@link classify} remembers). */
+  /** The article's topics and companies, read now. */
   classifyAfresh(input: ClassifyInput): Reading {
     const { faulty: _, ...reading } = this.read(input);
     return reading;
@@ -80,7 +113,7 @@ export class ArticleClassifier {
   /**
    * A fault in either reader costs only what it would have found (the source's default topics stay; no
    * companies) and a warning on stderr, never the article or its feed: an exception here would fail the
-   * whole fetch, and the next one the same way. Such a reading is not remembered.
+   * whole fetch, and the next one the same way. Such a reading is not kept for the next fetch.
    */
   private read(input: ClassifyInput): Reading & { faulty: boolean } {
     // Asked once for both readers: the check costs more than the rest of the reading.

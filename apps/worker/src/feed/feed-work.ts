@@ -4,7 +4,7 @@
  * threads (`parser-pool.ts`); `InProcessFeedWork` runs the same functions on the calling thread.
  */
 import type { Catalog } from '@tidings/catalog/catalog';
-import { classifierFor } from '@tidings/catalog/classify';
+import { classifierFor, SourceReadings } from '@tidings/catalog/classify';
 import { type Article, encodeArticles } from '@tidings/core/article';
 import { decodeFeed } from '@tidings/fetch/charset';
 import { paywallFromHtml } from '@tidings/fetch/paywall';
@@ -24,10 +24,23 @@ export interface ReadFeedInput {
   fetchedAt: number;
   /** Items published before this instant (ms) are left out: the retention job would remove them. */
   oldestKept?: number;
+  /**
+   * The source's readings of its last fetch (`FeedBatch.readings`; '' or null: none): its items read then
+   * are not classified again. Absent: every item is classified, and no readings are recorded.
+   */
+  remembered?: string | null;
 }
 
 export type ReadFeedOutcome =
-  | { ok: true; articles: Article[]; items: number; ttlMinutes: number | null; site: FeedSite }
+  | {
+      ok: true;
+      articles: Article[];
+      items: number;
+      ttlMinutes: number | null;
+      site: FeedSite;
+      /** This fetch's readings (with `remembered`), for the next. */
+      readings: string | null;
+    }
   /** Nothing feed-like could be recovered from this body (a permanent failure of it). */
   | NotAFeed;
 
@@ -52,6 +65,8 @@ export interface FeedBatch {
   expired: number;
   /** What the feed says about its site: home page and language. */
   site: FeedSite;
+  /** The items' readings (`SourceReadings`), for the source's next fetch; null without `remembered`. */
+  readings: string | null;
 }
 
 export interface ReclassifyInput {
@@ -73,10 +88,25 @@ export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<
   const text = decodeFeed(input.body, input.contentType).text;
   try {
     const feed = await parseFeed(text);
-    const ctx = { feed, source: input.source, catalog, feedUrl: input.feedUrl, now: new Date(input.fetchedAt) };
+    const readings = input.remembered === undefined ? undefined : new SourceReadings(input.remembered);
+    const ctx = {
+      feed,
+      source: input.source,
+      catalog,
+      feedUrl: input.feedUrl,
+      now: new Date(input.fetchedAt),
+      ...(readings ? { readings } : {}),
+    };
     const articles = normalizeFeed(ctx);
     const site = feedSite(ctx, articles);
-    return { ok: true, articles, items: feed.items.length, ttlMinutes: feed.ttlMinutes, site };
+    return {
+      ok: true,
+      articles,
+      items: feed.items.length,
+      ttlMinutes: feed.ttlMinutes,
+      site,
+      readings: readings?.toString() ?? null,
+    };
   } catch (error) {
     if (error instanceof FeedParseError) {
       // A web page given instead of its feed (the site's home page, say): the error names the feed.
@@ -116,6 +146,7 @@ export async function readFeedBatch(input: ReadFeedInput, catalog: Catalog): Pro
     datedTimes,
     expired: read.articles.length - kept.length,
     site: read.site,
+    readings: read.readings,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { classifyArticleType } from '@tidings/catalog/article-type';
 import type { Catalog } from '@tidings/catalog/catalog';
-import { classifierFor } from '@tidings/catalog/classify';
+import { classifierFor, type SourceReadings } from '@tidings/catalog/classify';
 import { detectLanguage, primaryLanguage } from '@tidings/catalog/language';
 import { type Article, formatInstant } from '@tidings/core/article';
 import { leadImage, plainText } from '@tidings/core/text';
@@ -112,6 +112,8 @@ export interface NormalizeContext {
   /** The feed URL after redirects (the last base for relative links). */
   feedUrl: string;
   now: Date;
+  /** The source's readings of its last fetch, reused for the same items; this fetch's are recorded there. */
+  readings?: SourceReadings;
 }
 
 /**
@@ -257,16 +259,19 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
     enclosures: item.enclosures,
     itunes: item.itunes,
   });
-  const meaning = classifierFor(catalog).classify({
-    headline,
-    introduction,
-    categories: item.categories,
-    // The show's categories name its episodes' topics, not those of other items the feed carries.
-    podcastCategories: type === 'podcast' ? ctx.feed.podcastCategories : [],
-    url,
-    language,
-    defaultTopics: source.topics,
-  });
+  const meaning = classifierFor(catalog).classify(
+    {
+      headline,
+      introduction,
+      categories: item.categories,
+      // The show's categories name its episodes' topics, not those of other items the feed carries.
+      podcastCategories: type === 'podcast' ? ctx.feed.podcastCategories : [],
+      url,
+      language,
+      defaultTopics: source.topics,
+    },
+    ctx.readings,
+  );
   return {
     id: articleIdFor(url),
     url,

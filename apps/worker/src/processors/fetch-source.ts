@@ -21,6 +21,7 @@ import {
 import { ProbeCache } from '@tidings/store/probe-cache';
 import type { SourceStore } from '@tidings/store/sources';
 import type { FeedBatch, FeedWork } from '../feed/feed-work.js';
+import { RememberedReadings } from '../feed/remembered-readings.js';
 import { HostGate } from '../host-gate.js';
 import { probeAndRecord, type ProbeHostResult } from './probe-host.js';
 import { nextInterval } from '../schedule.js';
@@ -37,6 +38,8 @@ export interface FetchSourceDeps {
   probes?: { cache: ProbeCache; queue: Queue<ProbeHostPayload> };
   /** Items older than this many days are not indexed (the retention job would remove them). */
   retentionDays?: number;
+  /** Each source's readings of its last fetch (a store of the processor's own when not given). */
+  readings?: RememberedReadings;
   now?: () => Date;
 }
 
@@ -49,6 +52,7 @@ export const PAYWALL_CHECKS_PER_FETCH = 20;
 export function createFetchSourceProcessor(deps: FetchSourceDeps) {
   const now = deps.now ?? (() => new Date());
   const hosts = deps.hosts ?? new HostGate();
+  const remembered = deps.readings ?? new RememberedReadings();
   /** Probes under way in this process, by domain: concurrent fetches of a new host share one. */
   const probing = new Map<string, Promise<ProbeHostResult>>();
   function probeNow(payload: ProbeHostPayload): Promise<ProbeHostResult> {
@@ -182,6 +186,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
         feedUrl: result.url,
         fetchedAt: fetchedAt.getTime(),
         ...(deps.retentionDays ? { oldestKept: fetchedAt.getTime() - deps.retentionDays * 86_400_000 } : {}),
+        remembered: remembered.get(sourceId),
       });
     } catch (error) {
       // Not the feed's fault (a parser thread lost, the worker stopping): kept, and retried.
@@ -202,6 +207,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       hostFlags,
       ...(paywalled ? { paywalled } : {}),
     });
+    remembered.set(sourceId, feed.readings);
     // `sources remove --purge` may have deleted the source's articles while this fetch ran: what the
     // fetch just wrote goes too (a purged source's record is gone).
     if (!(await deps.sources.get(sourceId))) {
