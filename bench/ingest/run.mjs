@@ -115,17 +115,19 @@ async function parseOnly(options = {}) {
 const ceilingBefore = (await parseOnly()).itemsPerSecond;
 
 // Classification in place: what reading feeds costs with it beyond without it, a second an item (fresh
-// threads as above, with and without alternating twice, the faster of each), and the reading's own cost.
+// threads as above, with and without alternating four times, the faster of each: the host's drift moves
+// a single pair by ±15 %), and the reading's own cost.
 // Timed alone in a loop (below), classification runs with its tables in the CPU's caches; among the
 // parsing and normalising of the worker's reading, it costs more (about 1.4 times on the synthetic items,
 // 1.6 times on real ones). Building the classifier, as a parser thread does once when it starts, is
 // timed apart (the least of the passes): counted in each item's cost, as until session 56, it made the
 // in-place figures 20–90 µs an item too high.
+const IN_PLACE_PASSES = 4;
 async function inPlace(options) {
   let withIt = 0;
   let without = 0;
   let build = Infinity;
-  for (let pass = 0; pass < 2; pass++) {
+  for (let pass = 0; pass < IN_PLACE_PASSES; pass++) {
     const read = await parseOnly(options);
     withIt = Math.max(withIt, read.itemsPerSecond);
     build = Math.min(build, read.buildSeconds);
