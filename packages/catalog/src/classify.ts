@@ -85,12 +85,15 @@ export class ArticleClassifier {
   }
 
   /**
-   * The article's topics and companies. With `readings` (its source's, {@link SourceReadings}): as read in
+   * The article's topics and companies, read now. With `readings` (its source's, {@link SourceReadings}): as read in
    * the source's last fetch when the same input was given then (the same reading: the catalog is the
    * classifier's own and does not change), and recorded for the next fetch.
    */
   classify(input: ClassifyInput, readings?: SourceReadings): Reading {
-    if (!readings) return this.classifyAfresh(input);
+    if (!readings) {
+      const { faulty: _, ...reading } = this.read(input);
+      return reading;
+    }
     // Every field of the input is in the digest, so that whatever the readers come to read is too.
     const key = hash('sha1', JSON.stringify(input), 'base64').slice(0, DIGEST_LENGTH);
     const known = readings.get(key);
@@ -102,12 +105,6 @@ export class ArticleClassifier {
     // A reading where a reader failed is not kept: the next fetch reads the item again.
     if (!faulty) readings.add(key, read);
     return read;
-  }
-
-  /** The article's topics and companies, read now. */
-  classifyAfresh(input: ClassifyInput): Reading {
-    const { faulty: _, ...reading } = this.read(input);
-    return reading;
   }
 
   /**
