@@ -58,7 +58,7 @@ export class TopicModel {
 
   /**
    * `sameWords`: a model loaded before, whose word → rank table this one shares when its words are the
-   * same (the shipped models are: 2 MB less in each thread, and fewer cache misses).
+   * same (the shipped models are: 2 MB less in each thread).
    */
   constructor(bytes: Buffer, sameWords?: TopicModel | null) {
     if (bytes.toString('latin1', 0, 4) !== 'TTM1') throw new Error('not a topic model file (expected TTM1)');
