@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,6 +162,50 @@ describe('topic classifier', () => {
     }
     expect(readsAsEnglish(texts[1]!, 'ru')).toBe(true);
     expect(readsAsEnglish(texts[0]!, 'ru')).toBe(false);
+  });
+
+  it('tells English from a Latin-script language with the answer franc gives, without franc', () => {
+    const only = { de: ['deu'], pt: ['por'], sk: ['slk'], fr: ['fra'], vi: ['vie'], ms: ['msa', 'zlm'], sr: ['srp'] };
+    const written = [
+      'Die Regierung hat den Haushalt für das nächste Jahr vorgelegt, sagte der Minister am Dienstag.',
+      'Die Regierung hat den Haushalt für das nächste Jahr vorgelegt, the minister said on Tuesday evening.',
+      'O governo apresentou o orçamento para o próximo ano, disse o ministro nesta terça-feira.',
+      'Vláda schválila rozpočet na budúci rok, povedal minister financií v utorok večer.',
+      'Le gouvernement a présenté le budget de l’année prochaine, a déclaré le ministre mardi.',
+      'Chính phủ đã trình ngân sách cho năm tới, bộ trưởng cho biết hôm thứ Ba.',
+      'Kerajaan membentangkan bajet untuk tahun hadapan, kata menteri pada hari Selasa.',
+      'Vlada Srbije usvojila je budžet za narednu godinu, rekao je ministar u utorak.',
+      'Apple’s $3.5bn deal: 12,000 jobs — “a new era” (Reuters) 2024-05-01 ... !!! ???',
+      'The State Duma passed next year’s budget after deputies voted for the government’s plan.',
+      'aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa aaaa',
+      `${'The council approved the budget. '.repeat(60)}Die Regierung hat den Haushalt vorgelegt.`,
+      '12345 67890 12345 67890 12345 67890 12345 67890 12345',
+      'Short one',
+    ];
+    // And a thousand real headlines with their introductions (HuffPost's, where the data is beside the repo).
+    const huffpost = new URL(
+      '../../../../shared/data/topics/huffpost/news_category_v3_newest_10k.jsonl',
+      import.meta.url,
+    );
+    const real = existsSync(huffpost)
+      ? readFileSync(huffpost, 'utf8')
+          .split('\n')
+          .slice(0, 1000)
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { headline: string; short_description: string })
+          .map(({ headline, short_description }) => `${headline}\n${short_description}`)
+      : [];
+    let english = 0;
+    for (const [declared, codes] of Object.entries(only)) {
+      for (const text of [...written, ...real]) {
+        const expected = franc(text, { minLength: 40, only: ['eng', ...codes] }) === 'eng';
+        expect(readsAsEnglish(text, declared), `${declared}: ${text}`).toBe(expected);
+        if (expected) english += 1;
+      }
+    }
+    expect(english).toBeGreaterThan(0);
+    expect(readsAsEnglish(written[0]!, 'de')).toBe(false);
+    expect(readsAsEnglish(written[9]!, 'de')).toBe(true);
   });
 
   it("reads today's words for war, factories, football and pay as the lexicon should", () => {
