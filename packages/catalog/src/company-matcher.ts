@@ -919,6 +919,8 @@ function tokenize(text: string, english = true): Token[] {
   pattern.lastIndex = 0;
   for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
     const raw = match[0];
+    const at = match.index;
+    const end = at + raw.length;
     if (raw === '&' && out.length) {
       out.push({
         folded: '&',
@@ -932,16 +934,15 @@ function tokenize(text: string, english = true): Token[] {
         smallFirst: false,
         camel: false,
       });
-      last = match.index + raw.length;
+      last = end;
       continue;
     }
-    const between = source.slice(last, match.index);
+    const between = source.slice(last, at);
     const ascii = asciiText || isAscii(raw);
     const lower = ascii && !hasAsciiCapital(raw) ? raw : raw.toLowerCase();
     const folded = ascii ? lower : foldText(raw);
     // "$3M", "£2M": an amount after a currency sign is not written in capitals, as the name 3M is.
-    const amount =
-      between.length > 0 && CURRENCY_SIGNS.includes(between[between.length - 1]!) && isDigitCode(raw.charCodeAt(0));
+    const amount = at > last && isCurrencySign(source.charCodeAt(at - 1)) && isDigitCode(raw.charCodeAt(0));
     const capital = isCapital(raw);
     // Only a word with a capital somewhere can be written with a small first letter and a capital after it.
     const smallFirst = !capital && raw !== lower && SMALL_FIRST.test(raw);
@@ -951,13 +952,13 @@ function tokenize(text: string, english = true): Token[] {
       upper: !amount && (ascii ? isAsciiUpper(raw) : raw === raw.toUpperCase() && raw !== lower),
       sentenceStart: out.length === 0 || (between !== ' ' && (endsSentence(between) || between.includes('\n'))),
       joined: out.length > 0 && (between === ' ' || /^ +$/.test(between)),
-      possessive: source[match.index + raw.length] === '\u200d',
+      possessive: source.charCodeAt(end) === 0x200d,
       hyphenated: out.length > 0 && between.length === 1 && isHyphen(between.charCodeAt(0)),
       accented: !ascii && folded !== lower,
       smallFirst,
       camel: (ascii ? isAsciiCamel(raw) : CAMEL.test(raw)) && !SURNAME_PREFIX.test(raw),
     });
-    last = match.index + raw.length;
+    last = end;
   }
   return out;
 }
@@ -996,8 +997,8 @@ const isHyphen = (c: number) => c === 0x2d || c === 0x2010 || c === 0x2011;
 const isUpperCode = (c: number) => c >= 65 && c <= 90;
 const isLowerCode = (c: number) => c >= 97 && c <= 122;
 const isDigitCode = (c: number) => c >= 48 && c <= 57;
-/** Signs written before an amount of money. */
-const CURRENCY_SIGNS = '$£€¥';
+/** A sign written before an amount of money: $, £, €, ¥. */
+const isCurrencySign = (c: number) => c === 0x24 || c === 0xa3 || c === 0x20ac || c === 0xa5;
 
 /** Whether the text between two words ends a sentence: a full stop, a colon or a quote, then spaces. */
 function endsSentence(between: string): boolean {
