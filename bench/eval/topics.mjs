@@ -285,7 +285,7 @@ console.log(
   for (const corpus of ['real', 'tricky']) {
     for await (const feed of feedsOf(corpus)) {
       const sample = feed.items.map((item) => `${plainText(item.title ?? '')} ${plainText(item.description ?? '')}`);
-      const language = primaryLanguage(feed.language) ?? detectLanguage(sample.join(' ').slice(0, 4000));
+      const language = primaryLanguage(feed.language) ?? (await detectLanguage(sample.join(' ').slice(0, 4000)));
       if (!TRANSLATED_LANGUAGES.has(language)) continue;
       for (const item of feed.items) {
         const { headline, introduction } = textOf(item);

@@ -25,7 +25,7 @@ import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { createQueue, createQueueConnection, createQueueEvents, QUEUES } from '@tidings/queue/queues';
 import { createRedis } from '@tidings/store/redis';
 import { SourceStore, toSettings } from '@tidings/store/sources';
-import { normalizeFeed } from '../../apps/worker/dist/feed/normalize.js';
+import { feedLanguageOf, normalizeFeed } from '../../apps/worker/dist/feed/normalize.js';
 import { readFeed } from '../../apps/worker/dist/feed/feed-work.js';
 import { parseFeed } from '../../apps/worker/dist/feed/parse-feed.js';
 import { cpuSeconds, TICK } from '../proc-cpu.mjs';
@@ -148,7 +148,14 @@ const fakeSource = { ...toSettings({ feedUrl: 'https://x.example/feed', id: 'x' 
 for (const body of bodies.slice(0, 400)) {
   const feed = await parseFeed(body.toString('utf8'));
   samples.push(
-    ...normalizeFeed({ feed, source: fakeSource, catalog, feedUrl: 'https://x.example/feed', now: new Date() }),
+    ...normalizeFeed({
+      feed,
+      source: fakeSource,
+      catalog,
+      feedUrl: 'https://x.example/feed',
+      now: new Date(),
+      feedLanguage: await feedLanguageOf(feed, fakeSource),
+    }),
   );
 }
 const classifier = classifierFor(catalog);

@@ -82,7 +82,7 @@ function refs(values: ImportLine['topics'], lookup: (id: number) => { id: number
 }
 
 /** Turns a valid line into an ARTICLE (id from the canonical URL; `indexedAt` kept if known). */
-export function toArticle(line: ImportLine, catalog: Catalog, indexedAt: string): Article {
+export async function toArticle(line: ImportLine, catalog: Catalog, indexedAt: string): Promise<Article> {
   const url = canonicalizeUrl(line.url)!;
   const sourceId = (line.sourceId ?? line.source?.id)!;
   const host = comparableHost(parseHttpUrl(url)!.hostname);
@@ -99,7 +99,9 @@ export function toArticle(line: ImportLine, catalog: Catalog, indexedAt: string)
     indexedAt,
     // As the feed reader does: a declared tag as ISO 639-1, and detection when the line has none.
     language:
-      line.language === undefined ? detectLanguage(`${headline} ${introduction}`) : primaryLanguage(line.language),
+      line.language === undefined
+        ? await detectLanguage(`${headline} ${introduction}`)
+        : primaryLanguage(line.language),
     authors: line.authors ?? [],
     imageUrl: line.imageUrl ?? null,
     topics: refs(line.topics, (id) => catalog.topicRef(id)),
@@ -249,7 +251,7 @@ export async function importArticles(file: string, options: ImportOptions): Prom
       bad.push({ line: number, reason: describeIssues(parsed.error) });
       continue;
     }
-    batch.push(toArticle(parsed.data, options.catalog, formatInstant(now().getTime())));
+    batch.push(await toArticle(parsed.data, options.catalog, formatInstant(now().getTime())));
     if (batch.length >= batchSize) await flush();
   }
   await flush();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { newSource, toSettings } from '@tidings/store/sources';
-import { normalizeFeed, normalizeItem, parseFeedDate } from '../src/feed/normalize.js';
+import { feedLanguageOf, normalizeFeed, normalizeItem, parseFeedDate } from '../src/feed/normalize.js';
 import { FeedParseError, type ParsedItem, parseFeed } from '../src/feed/parse-feed.js';
 
 const FEEDS = join(process.cwd(), '..', '..', '..', 'shared', 'data', 'feeds');
@@ -47,7 +47,14 @@ async function ingest(path: string) {
   const res = await fetcher.fetch({ url: `${base}/${path}` });
   if (res.kind !== 'ok') throw new Error('unexpected 304');
   const feed = await parseFeed(res.text);
-  const ctx = { feed, source, catalog: loadCatalog(), feedUrl: res.url, now: new Date('2026-11-22T12:00:00Z') };
+  const ctx = {
+    feed,
+    source,
+    catalog: loadCatalog(),
+    feedUrl: res.url,
+    now: new Date('2026-11-22T12:00:00Z'),
+    feedLanguage: await feedLanguageOf(feed, source),
+  };
   return { feed, articles: normalizeFeed(ctx), ctx };
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '@tidings/catalog/catalog';
 import { newSource, toSettings } from '@tidings/store/sources';
-import { normalizeFeed } from '../src/feed/normalize.js';
+import { feedLanguageOf, normalizeFeed } from '../src/feed/normalize.js';
 import { parseFeed } from '../src/feed/parse-feed.js';
 
 const catalog = loadCatalog();
@@ -18,6 +18,7 @@ async function read(items: string, channel = '<link>https://show.example/</link>
     catalog,
     feedUrl: 'https://show.example/feed.xml',
     now: new Date('2026-11-22T12:00:00Z'),
+    feedLanguage: await feedLanguageOf(feed, source),
   });
 }
 
@@ -125,5 +126,22 @@ describe('meaning by language', () => {
     // The same items in a feed that says it is English are read as English text.
     const declaredEnglish = await read(items, '<link>https://show.example/</link><language>en</language>');
     expect(declaredEnglish[0]!.topics).not.toEqual([]);
+  });
+
+  it("tells a new feed's language from a few short headlines, and reads them in it", async () => {
+    const item = (title: string, n: number) =>
+      `<item><title>${title}</title><link>https://show.example/${n}</link></item>`;
+    // franc reads the first as French, the second as Danish, and each feed of one of them so.
+    const english = await read(item('Prime minister announces snap election date in parliament', 1));
+    expect(english.map((a) => a.language)).toEqual(['en']);
+    expect(english[0]!.topics.map((t) => t.name)).toContain('election');
+    const nurses = await read(item('Hospital nurses strike over pay and staffing levels', 2));
+    expect(nurses.map((a) => a.language)).toEqual(['en']);
+    expect(nurses[0]!.topics).not.toEqual([]);
+    const german = await read(item('Bundestag beschließt neues Rentenpaket nach langer Debatte', 3));
+    expect(german.map((a) => a.language)).toEqual(['de']);
+    // Version numbers say nothing of a language: unknown, not a guess.
+    const releases = await read([1, 2, 3].map((n) => item(`v3.9.${n}`, n)).join(''));
+    expect(releases.map((a) => a.language)).toEqual([null, null, null]);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * An article's language as ISO 639-1 (the `languages` filter's codes): from what the source or the
- * feed declares (`en-US` → `en`), else detected from the text with franc (trigram profiles of 187
- * languages; `franc-min`'s 82 lack Slovak, for one). Short texts are left unknown rather than guessed.
+ * feed declares (`en-US` → `en`), else detected from the text ({@link detectLanguage}): a long text by
+ * franc (trigram profiles of 187 languages; `franc-min`'s 82 lack Slovak, for one), a short one by
+ * Google's CLD3 (a neural network read from character n-grams), which franc often gets wrong. A text
+ * with too few letters is left unknown rather than guessed.
  */
+import { loadModule, type LanguageIdentifier } from 'cld3-asm';
 import { franc } from 'franc';
 // franc's own tables: its trigram profiles by script, and each script's pattern (what franc counts).
 import { data as FRANC_PROFILES } from 'franc/data.js';
@@ -42,10 +45,61 @@ export function primaryLanguage(tag: string | null | undefined): string | null {
   return null;
 }
 
-/** The language of a text (headline and introduction), or null when too short or undetermined. */
-export function detectLanguage(text: string): string | null {
+const countOf = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+
+/**
+ * Texts shorter than this (in characters) are read by CLD3: franc's answer for them is often another
+ * language (one English headline: 19 %; three: 3 %), and from this length on it was never wrong on the
+ * development texts (`bench/RESULTS.md`, session 57).
+ */
+const SHORT_TEXT = 1_000;
+/** Fewer letters than this, or no more letters than digits ("v3.9.0 · 3.9.0"), say nothing of a language. */
+const MIN_LETTERS = 20;
+
+/**
+ * CLD3, loaded when a thread first meets a short text (20 MB of memory; a long text never needs it);
+ * null when it cannot be loaded (franc reads short texts then, as it did before).
+ */
+let shortTextReader: Promise<LanguageIdentifier | null> | undefined;
+
+function loadShortTextReader(): Promise<LanguageIdentifier | null> {
+  return loadModule()
+    .then((cld3) => cld3.create(0, 4 * SHORT_TEXT))
+    .catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      process.emitWarning(`CLD3 could not be loaded, franc reads short texts: ${message}`, 'TidingsLanguageWarning');
+      return null;
+    });
+}
+
+/** franc's language of a text, as ISO 639-1. */
+function francLanguage(text: string): string | null {
   const code = franc(text, { minLength: MIN_LENGTH });
   return code === 'und' ? null : (TO_ISO_639_1.get(code) ?? null);
+}
+
+/** CLD3's codes that are not ISO 639-1's (it keeps Hebrew's withdrawn one). */
+const CLD3_CODES = new Map([['iw', 'he']]);
+
+/**
+ * The language of a text (an article's headline and introduction, or a feed's items together), or null
+ * when it has too few letters or cannot be told. A text of {@link SHORT_TEXT} characters or more is read
+ * by franc, a shorter one by CLD3, whose answer counts where CLD3 calls it reliable or franc agrees.
+ */
+export async function detectLanguage(text: string): Promise<string | null> {
+  const letters = countOf(text, /\p{L}/gu);
+  if (letters < MIN_LETTERS || letters <= countOf(text, /\p{N}/gu)) return null;
+  if (text.length >= SHORT_TEXT) return francLanguage(text);
+  const reader = await (shortTextReader ??= loadShortTextReader());
+  if (!reader) return francLanguage(text);
+  const found = reader.findLanguage(text);
+  // A BCP 47 tag ("zh-Latn"), or "und".
+  const tag: string = found.language;
+  if (tag === 'und') return null;
+  const code = tag.split('-')[0]!;
+  const language = CLD3_CODES.get(code) ?? primaryLanguage(code);
+  // Where CLD3 is not sure, its answer counts when franc gives the same.
+  return found.is_reliable || (language !== null && francLanguage(text) === language) ? language : null;
 }
 
 /** ISO 639-1 → the ISO 639-3 codes franc may answer for it (`zh` → `zho`, `cmn`). */
@@ -56,8 +110,6 @@ for (const [three, one] of TO_ISO_639_1) TO_ISO_639_3.set(one, [...(TO_ISO_639_3
 const FRANC_MAX_LENGTH = 2048;
 /** What franc adds to a language's distance for a trigram missing from its profile. */
 const FRANC_MISSING = 300;
-
-const countOf = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
 const LATIN_LETTER = new RegExp(FRANC_SCRIPTS.Latin!.source);
 /** A letter of any script franc knows but the Latin one (each letter is of one script). */
@@ -194,13 +246,4 @@ export function isEnglishText(evidence: { headline: string; introduction: string
     evidence.language === 'en' ||
     readsAsEnglish(`${evidence.headline}\n${evidence.introduction}`, evidence.language)
   );
-}
-
-/** The declared language if any (source settings first, then the feed), else the detected one. */
-export function articleLanguage(declared: readonly (string | null | undefined)[], text: string): string | null {
-  for (const tag of declared) {
-    const code = primaryLanguage(tag);
-    if (code) return code;
-  }
-  return detectLanguage(text);
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { applyOverrides, Catalog, CatalogOverrideError, loadCatalog } from '../src/catalog.js';
 import { franc } from 'franc';
 import { ArticleClassifier, SourceReadings } from '../src/classify.js';
-import { readsAsEnglish } from '../src/language.js';
+import { detectLanguage, readsAsEnglish } from '../src/language.js';
 import { withoutDateline } from '../src/boilerplate.js';
 import { CompanyMatcher, shortName } from '../src/company-matcher.js';
 import { PODCAST_CATEGORY_TOPICS, topicsOfPodcastCategories } from '../src/podcast-categories.js';
@@ -162,6 +162,28 @@ describe('topic classifier', () => {
     }
     expect(readsAsEnglish(texts[1]!, 'ru')).toBe(true);
     expect(readsAsEnglish(texts[0]!, 'ru')).toBe(false);
+  });
+
+  it("detects a short text's language where franc's trigrams mistake it, and a long one as franc does", async () => {
+    // franc reads these headlines as French, Danish and French.
+    for (const headline of [
+      'Prime minister announces snap election date in parliament',
+      'Hospital nurses strike over pay and staffing levels',
+      'Champions league final ends in dramatic penalty shootout',
+    ]) {
+      expect(franc(headline, { minLength: 40 }), headline).not.toBe('eng');
+      expect(await detectLanguage(headline), headline).toBe('en');
+    }
+    expect(await detectLanguage('Bundestag beschließt neues Rentenpaket nach langer Debatte')).toBe('de');
+    expect(await detectLanguage('Госдума приняла бюджет на следующий год после долгих споров')).toBe('ru');
+    // Too few letters, or more digits than letters: unknown.
+    expect(await detectLanguage('Short one')).toBeNull();
+    expect(await detectLanguage('v3.9.0 3.9.0 v3.8.11 3.8.11 v3.8.10 3.8.10 v3.8.9 3.8.9')).toBeNull();
+    expect(await detectLanguage('Цитата #17703 Цитата #17705 Цитата #17707')).toBeNull();
+    // A text of 1 000 characters or more is franc's to read.
+    const long = 'Die Regierung hat den Haushalt für das nächste Jahr vorgelegt, sagte der Minister. '.repeat(14);
+    expect(long.length).toBeGreaterThanOrEqual(1000);
+    expect(await detectLanguage(long)).toBe('de');
   });
 
   it('tells English from a Latin-script language with the answer franc gives, without franc', () => {

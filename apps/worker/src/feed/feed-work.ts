@@ -9,7 +9,7 @@ import { type Article, encodeArticles } from '@tidings/core/article';
 import { decodeFeed } from '@tidings/fetch/charset';
 import { paywallFromHtml } from '@tidings/fetch/paywall';
 import type { Source } from '@tidings/store/sources';
-import { type FeedSite, feedSite, normalizeFeed } from './normalize.js';
+import { type FeedSite, feedLanguageOf, feedSite, normalizeFeed } from './normalize.js';
 import { FeedParseError, feedLinkOfPage, parseFeed } from './parse-feed.js';
 
 export interface ReadFeedInput {
@@ -96,6 +96,7 @@ export async function readFeed(input: ReadFeedInput, catalog: Catalog): Promise<
       feedUrl: input.feedUrl,
       now: new Date(input.fetchedAt),
       ...(readings ? { readings } : {}),
+      feedLanguage: await feedLanguageOf(feed, input.source),
     };
     const articles = normalizeFeed(ctx);
     const site = feedSite(ctx, articles);

@@ -114,6 +114,11 @@ export interface NormalizeContext {
   now: Date;
   /** The source's readings of its last fetch, reused for the same items; this fetch's are recorded there. */
   readings?: SourceReadings;
+  /**
+   * The language the feed declares, else the one its items' text is written in (`null`: too little text
+   * to tell), as {@link feedLanguageOf} gives it.
+   */
+  feedLanguage: string | null;
 }
 
 /**
@@ -298,30 +303,29 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
 
 /** Text of a feed's items that language detection reads (a few KB are plenty). */
 const DETECTION_TEXT = 4_000;
-const detected = new WeakMap<NormalizeContext, string | null>();
 
 /**
  * The item's language: declared by the source or the feed, else detected — once per feed, from its
- * items' text together (a feed is written in one language, and detection costs ~1 ms a call).
+ * items' text together (a feed is written in one language).
  */
 function languageOf(ctx: NormalizeContext): string | null {
-  return primaryLanguage(ctx.source.language) ?? feedLanguage(ctx);
+  return primaryLanguage(ctx.source.language) ?? ctx.feedLanguage;
 }
 
-/** The language the feed declares, else the one its items' text is written in (`null`: too little text). */
-function feedLanguage(ctx: NormalizeContext): string | null {
-  const declared = primaryLanguage(ctx.feed.language);
-  if (declared) return declared;
-  if (!detected.has(ctx)) {
-    let sample = '';
-    for (const item of ctx.feed.items) {
-      sample += ` ${plainText(item.title ?? '')} ${plainText(item.description ?? '')}`;
-      if (sample.length > DETECTION_TEXT) break;
-    }
-    detected.set(ctx, detectLanguage(sample) ?? null);
+/**
+ * The language a feed declares, else the one its items' text is written in (`null`: too little text),
+ * for {@link NormalizeContext.feedLanguage}. Not detected when the source names its language: its
+ * articles do not need it then.
+ */
+export async function feedLanguageOf(feed: ParsedFeed, source: Source): Promise<string | null> {
+  const declared = primaryLanguage(feed.language);
+  if (declared || primaryLanguage(source.language)) return declared;
+  let sample = '';
+  for (const item of feed.items) {
+    sample += ` ${plainText(item.title ?? '')} ${plainText(item.description ?? '')}`;
+    if (sample.length > DETECTION_TEXT) break;
   }
-  // Undetermined for the whole feed (too little text): unknown for its items too.
-  return detected.get(ctx)!;
+  return detectLanguage(sample);
 }
 
 /** What a feed says about the site it belongs to (the sources endpoint shows it, CONTRACT §2.2). */
@@ -357,7 +361,7 @@ export function feedSite(ctx: NormalizeContext, articles: readonly Article[]): F
   homepage ??= main ? `${new URL(main[1].url).origin}/` : null;
   // Detection reads the items' text once a feed and only when the source names no language (the
   // articles needed it then, so it is known already); with a setting, what the feed declares is kept.
-  const language = ctx.source.language ? primaryLanguage(ctx.feed.language) : feedLanguage(ctx);
+  const language = ctx.source.language ? primaryLanguage(ctx.feed.language) : ctx.feedLanguage;
   return { domain: main?.[0] ?? null, homepage, language, podcastCategories: ctx.feed.podcastCategories };
 }
 
