@@ -2,8 +2,8 @@
 // Language detection, measured on the real feed corpus (../shared/data/feeds/real): every item of a
 // feed that declares its language is read by the worker's own code and its headline + introduction
 // given to the detector; the declared language (as ISO 639-1) is the truth. Prints accuracy over the
-// items the detector decides, how many it leaves unknown (too few letters, or CLD3 not sure of a short
-// text), and the confusions.
+// items the detector decides, how many it leaves unknown (too few letters, or a short text CLD3 is not
+// sure of and franc reads otherwise), and the confusions.
 // Usage: npm run eval:languages
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
