@@ -4,7 +4,8 @@
  * - the worker killed with SIGKILL at random points of twenty runs: every item indexed exactly once,
  *   and six `ingest --wait` started together after a kill all return;
  * - Redis restarted while the worker ingests and the API serves: the API answers throughout, the
- *   worker carries on, nothing lost or duplicated.
+ *   worker carries on, nothing lost or duplicated;
+ * - a worker started while Redis is down waits for it, then fetches.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -297,4 +298,30 @@ describe.skipIf(!hasRedisServer)('faults', () => {
       redis.disconnect();
     }
   }, 120_000);
+
+  it('starts a worker while Redis is down, and it waits for Redis instead of exiting', async () => {
+    redisServer.kill('SIGKILL');
+    await exited(redisServer);
+    const worker = startWorker();
+    const redis = createRedis({ url: redisUrl });
+    redis.on('error', () => {});
+    try {
+      // Its parser threads load (about a second), then it finds no Redis: it keeps trying.
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      expect(worker.exitCode).toBeNull();
+      redisServer = startRedis();
+      await redisUp();
+      const queue = createQueue(QUEUES.fetchSource, redis, prefix);
+      await until(async () => (await queue.getWorkers()).length > 0, 30_000, 'the worker to register');
+      await new SourceStore(redis, prefix).add(toSettings({ feedUrl: `${base}/late.xml`, id: 'late', every: '7d' }));
+      const fetched = await tidings('ingest', '--source', 'late', '--wait', '--timeout', '60s');
+      expect(fetched.err).toBe('');
+      expect((await indexed()).get('late')?.size).toBe(ITEMS);
+      await queue.close();
+    } finally {
+      worker.kill('SIGTERM');
+      await exited(worker);
+      redis.disconnect();
+    }
+  }, 90_000);
 });

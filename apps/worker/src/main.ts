@@ -54,7 +54,8 @@ try {
 const redis = createRedis({ url: config.REDIS_URL, name: 'tidings-worker' });
 redis.on('error', () => {});
 try {
-  await assertRedisReachable(redis, config.REDIS_URL);
+  // Started beside Redis (a machine's boot, `docker compose up`, a Redis restart), it waits for it.
+  await assertRedisReachable(redis, config.REDIS_URL, 3_000, 15_000);
 } catch (error) {
   process.stderr.write(`tidings-worker: ${(error as Error).message}\n`);
   process.exit(1);

@@ -152,20 +152,25 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   );
   fetchWorker.on('error', (error) => log('worker error', { error: error.message }, 'error'));
 
-  await maintenanceQueue.upsertJobScheduler(
-    'retention',
-    { every: 86_400_000 },
-    { name: 'retention', data: { task: 'retention' } },
-  );
-  await syncSchedulers(fetchQueue, deps.sources);
+  // The retention job's scheduler (once: writing it again would run the job again) and the sources'
+  // schedulers. A Redis outage while the worker starts leaves the first sync to the next one (after
+  // `syncEvery`); the worker stays up.
+  let retentionScheduled = false;
+  const sync = async () => {
+    if (!retentionScheduled) {
+      await maintenanceQueue.upsertJobScheduler(
+        'retention',
+        { every: 86_400_000 },
+        { name: 'retention', data: { task: 'retention' } },
+      );
+      retentionScheduled = true;
+    }
+    await syncSchedulers(fetchQueue, deps.sources);
+  };
+  const syncFailed = (error: Error) => log('scheduler sync failed', { error: error.message }, 'error');
+  await sync().catch(syncFailed);
   const syncEvery = deps.syncEveryMs ?? 60_000;
-  const timer = syncEvery
-    ? setInterval(() => {
-        syncSchedulers(fetchQueue, deps.sources).catch((error: Error) =>
-          log('scheduler sync failed', { error: error.message }, 'error'),
-        );
-      }, syncEvery)
-    : null;
+  const timer = syncEvery ? setInterval(() => void sync().catch(syncFailed), syncEvery) : null;
 
   return {
     fetchQueue,

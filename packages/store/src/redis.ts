@@ -26,17 +26,37 @@ export function createRedis(options: RedisConnectionOptions): Redis {
   return new Redis(options.url, { ...common, ...failFast });
 }
 
-/** Waits until Redis answers PING, or throws a message that says what to do. */
-export async function assertRedisReachable(redis: Redis, url: string, timeoutMs = 3_000): Promise<void> {
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error('timed out')), timeoutMs).unref(),
-  );
-  try {
-    await Promise.race([redis.ping(), timeout]);
-  } catch {
-    throw new Error(
-      `Redis is not reachable at ${redactUrl(url)}: start one (redis-server --daemonize yes) or set REDIS_URL`,
-    );
+/**
+ * Waits until Redis answers PING, or throws a message that says what to do. `timeoutMs` bounds one
+ * PING; with `patienceMs`, a refused or failed PING is tried again until that much time has passed
+ * (a worker started while Redis restarts waits for it rather than exiting).
+ */
+export async function assertRedisReachable(
+  redis: Redis,
+  url: string,
+  timeoutMs = 3_000,
+  patienceMs = 0,
+): Promise<void> {
+  const giveUpAt = Date.now() + patienceMs;
+  for (;;) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
+      timer.unref();
+    });
+    try {
+      await Promise.race([redis.ping(), timeout]);
+      return;
+    } catch {
+      if (Date.now() >= giveUpAt) {
+        throw new Error(
+          `Redis is not reachable at ${redactUrl(url)}: start one (redis-server --daemonize yes) or set REDIS_URL`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 
