@@ -2,7 +2,7 @@
  * Queue names, typed job payloads, default job options and the connection factory — one place for
  * the worker, the API and the CLI.
  */
-import { type DefaultJobOptions, MetricsTime, Queue, QueueEvents } from 'bullmq';
+import { type DefaultJobOptions, MetricsTime, Queue, QueueEvents, type QueueEventsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 
 export const QUEUES = {
@@ -136,10 +136,31 @@ export function createQueue<T>(name: string, connection: Redis, prefix: string):
   return new Queue<T>(name, { connection, prefix: bullPrefix(prefix), defaultJobOptions: DEFAULT_JOB_OPTIONS });
 }
 
+/**
+ * A queue's events on a connection of their own, closed with them (BullMQ leaves a connection it was
+ * given open: each `ingest --wait` kept one, and a process that ran several kept them all).
+ */
+class OwnConnectionQueueEvents extends QueueEvents {
+  constructor(
+    name: string,
+    private readonly ownConnection: Redis,
+    options: Omit<QueueEventsOptions, 'connection'>,
+  ) {
+    super(name, { ...options, connection: ownConnection });
+  }
+
+  override async close(): Promise<void> {
+    try {
+      await super.close();
+    } finally {
+      this.ownConnection.disconnect();
+    }
+  }
+}
+
 /** `lastEventId`: replay the events stream from there (events after it are not missed). */
 export function createQueueEvents(name: string, url: string, prefix: string, lastEventId?: string): QueueEvents {
-  return new QueueEvents(name, {
-    connection: createQueueConnection(url, 'worker'),
+  return new OwnConnectionQueueEvents(name, createQueueConnection(url, 'worker'), {
     prefix: bullPrefix(prefix),
     ...(lastEventId ? { lastEventId } : {}),
   });

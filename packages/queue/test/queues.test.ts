@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { testEnv } from '@tidings/config/config';
 import {
@@ -11,6 +14,8 @@ import {
   QUEUES,
   reindexJobId,
 } from '../src/queues.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
 
 describe('queues', () => {
   it('retry with exponential back-off and keep finished jobs within bounds', () => {
@@ -48,4 +53,20 @@ describe('queues', () => {
     await queue.close();
     connection.disconnect();
   });
+
+  it("close the connection of a queue's events with them: a process that waited on jobs exits by itself", async () => {
+    // A separate Node process (the built package, as the CLI loads it) that opens a queue's events,
+    // closes them and does nothing more: it ends, unless a connection is left open.
+    const url = testEnv('REDIS_URL') ?? 'redis://127.0.0.1:6379';
+    const script = `
+      import { createQueueEvents } from '@tidings/queue/queues';
+      const events = createQueueEvents('fetch-source', ${JSON.stringify(url)}, 'tidings-test:${randomUUID()}:');
+      await events.waitUntilReady();
+      await events.close();`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: here, stdio: 'inherit' });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+    clearTimeout(killer);
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+  }, 20_000);
 });
