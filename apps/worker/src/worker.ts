@@ -100,6 +100,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const probes = new ProbeCache(producer, deps.prefix);
   const prefix = bullPrefix(deps.prefix);
 
+  // Each BullMQ worker's own connection; BullMQ leaves a connection it was given open, so `close` ends them.
+  const connections: Redis[] = [];
+  const workerConnection = () => {
+    const connection = createQueueConnection(deps.redisUrl, 'worker');
+    connections.push(connection);
+    return connection;
+  };
   const fetchWorker = new Worker<FetchSourcePayload, FetchSourceResult>(
     QUEUES.fetchSource,
     createFetchSourceProcessor({
@@ -112,7 +119,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       retentionDays: deps.retentionDays,
     }),
     {
-      connection: createQueueConnection(deps.redisUrl, 'worker'),
+      connection: workerConnection(),
       prefix,
       concurrency: deps.concurrency,
       lockDuration: deps.lockMs ?? 30_000,
@@ -123,18 +130,18 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const maintenanceWorker = new Worker<MaintenancePayload>(
     QUEUES.maintenance,
     createMaintenanceProcessor({ index: deps.index, retentionDays: deps.retentionDays }),
-    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 1 },
+    { connection: workerConnection(), prefix, concurrency: 1 },
   );
   const probeWorker = new Worker<ProbeHostPayload>(
     QUEUES.probeHost,
     createProbeHostProcessor({ fetcher: deps.fetcher, index: deps.index, probes }),
-    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 4, metrics: JOB_METRICS },
+    { connection: workerConnection(), prefix, concurrency: 4, metrics: JOB_METRICS },
   );
   const reindexWorker = new Worker<ReindexPayload, ReindexResult>(
     QUEUES.reindex,
     createReindexProcessor({ index: deps.index, sources: deps.sources, work: deps.work, probeQueue }),
     // One re-index at a time; a long one keeps its lock by BullMQ's renewal.
-    { connection: createQueueConnection(deps.redisUrl, 'worker'), prefix, concurrency: 1 },
+    { connection: workerConnection(), prefix, concurrency: 1 },
   );
   reindexWorker.on('completed', (_job, result) => log('reindexed', { ...result }));
   reindexWorker.on('failed', (job, error) =>
@@ -181,6 +188,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       await Promise.all([fetchWorker.close(), maintenanceWorker.close(), probeWorker.close(), reindexWorker.close()]);
       await Promise.all([fetchQueue.close(), maintenanceQueue.close(), probeQueue.close()]);
       producer.disconnect();
+      for (const connection of connections) connection.disconnect();
     },
   };
 }

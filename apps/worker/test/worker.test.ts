@@ -1,6 +1,13 @@
 /** The worker end to end: a real feed server, real Redis and BullMQ, the embedded index. */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_FILTERS } from '@tidings/core/query';
 import type { EmbeddedArticleIndex } from '@tidings/index/embedded';
@@ -19,6 +26,7 @@ import { reclassify } from '../src/feed/feed-work.js';
 import { type RunningWorker, syncSchedulers } from '../src/worker.js';
 import { REDIS_URL, startHarness, type WorkerHarness } from './harness.js';
 
+const here = fileURLToPath(new URL('.', import.meta.url));
 let feedStatus = 200;
 let feedBody = '';
 let requests = 0;
@@ -436,4 +444,33 @@ describe('worker', () => {
     await events.close();
     expect(requests).toBe(0);
   });
+
+  it('ends every Redis connection it opened when closed: a process that ran a worker exits by itself', async () => {
+    // A separate Node process (the built package) that starts a worker and closes it with what it used.
+    const file = join(tmpdir(), `tidings-worker-exit-${randomUUID()}.sqlite`);
+    const script = `
+      import { Fetcher } from '@tidings/fetch/fetcher';
+      import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+      import { createRedis } from '@tidings/store/redis';
+      import { SourceStore } from '@tidings/store/sources';
+      import { startWorker } from '@tidings/worker/worker';
+      const prefix = ${JSON.stringify(`${prefix}exit:`)};
+      const redis = createRedis({ url: ${JSON.stringify(REDIS_URL)} });
+      const index = new EmbeddedArticleIndex({ file: ${JSON.stringify(file)} });
+      const fetcher = new Fetcher({ timeoutMs: 1000, maxBytes: 1000, userAgent: 'TidingsTest/1', allowPrivateNetworks: true });
+      const worker = await startWorker({
+        redisUrl: ${JSON.stringify(REDIS_URL)}, prefix, index, sources: new SourceStore(redis, prefix), fetcher,
+        work: {}, concurrency: 1, retentionDays: 1000, syncEveryMs: 0,
+      });
+      await worker.close();
+      await fetcher.close();
+      await index.close();
+      redis.disconnect();`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: here, stdio: 'inherit' });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+    clearTimeout(killer);
+    await rm(file, { force: true });
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+  }, 30_000);
 });
