@@ -100,7 +100,8 @@ const feedOf = (id: string) =>
       `<item><title>${id} story ${i}</title><link>https://${id}.example.com/${i}</link><pubDate>${new Date(Date.UTC(2026, 10, 1) + i * 60_000).toUTCString()}</pubDate><description>Story ${i} of ${id}.</description></item>`,
   ).join('')}</channel></rss>`;
 
-function startWorker(): ChildProcess {
+/** `logs`: its log lines from `warn` up on a pipe (otherwise errors only, not kept). */
+function startWorker(logs = false): ChildProcess {
   return spawn(process.execPath, [join(root, 'apps', 'worker', 'dist', 'main.js')], {
     env: childEnv({
       REDIS_URL: redisUrl,
@@ -109,12 +110,12 @@ function startWorker(): ChildProcess {
       ALLOW_PRIVATE_NETWORKS: '1',
       WORKER_LOCK_MS: '1000',
       WORKER_CONCURRENCY: '4',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: logs ? 'warn' : 'error',
       // At its default priority the worker yields to everything else at 0 — here, the other test suites
       // that keep both cores busy — and its time limits below are not about that.
       WORKER_NICE: '0',
     }),
-    stdio: 'ignore',
+    stdio: logs ? ['ignore', 'pipe', 'ignore'] : 'ignore',
   });
 }
 
@@ -302,12 +303,15 @@ describe.skipIf(!hasRedisServer)('faults', () => {
   it('starts a worker while Redis is down, and it waits for Redis instead of exiting', async () => {
     redisServer.kill('SIGKILL');
     await exited(redisServer);
-    const worker = startWorker();
+    const worker = startWorker(true);
+    let logged = '';
+    worker.stdout!.on('data', (chunk: Buffer) => (logged += chunk.toString()));
     const redis = createRedis({ url: redisUrl });
     redis.on('error', () => {});
     try {
-      // Its parser threads load (about a second), then it finds no Redis: it keeps trying.
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      // Its parser threads load (about a second), then it finds no Redis: it says so and keeps trying.
+      await until(async () => logged.includes('"event":"waiting for Redis"'), 20_000, 'the worker to say it waits');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(worker.exitCode).toBeNull();
       redisServer = startRedis();
       await redisUp();

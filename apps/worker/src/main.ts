@@ -4,7 +4,7 @@ import { topicParents } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { openIndexOrExit } from '@tidings/index/factory';
-import { assertRedisReachable, createRedis } from '@tidings/store/redis';
+import { assertRedisReachable, createRedis, redactUrl } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
 import { indexWriteLock } from '@tidings/store/write-lock';
 import { FeedParserPool } from './feed/parser-pool.js';
@@ -55,7 +55,13 @@ const redis = createRedis({ url: config.REDIS_URL, name: 'tidings-worker' });
 redis.on('error', () => {});
 try {
   // Started beside Redis (a machine's boot, `docker compose up`, a Redis restart), it waits for it.
-  await assertRedisReachable(redis, config.REDIS_URL, 3_000, 15_000);
+  await assertRedisReachable(redis, config.REDIS_URL, {
+    patienceMs: 15_000,
+    onWait: () => {
+      log('waiting for Redis', { url: redactUrl(config.REDIS_URL), upTo: '15 s' }, 'warn');
+      output.flushSync();
+    },
+  });
 } catch (error) {
   process.stderr.write(`tidings-worker: ${(error as Error).message}\n`);
   process.exit(1);

@@ -26,19 +26,23 @@ export function createRedis(options: RedisConnectionOptions): Redis {
   return new Redis(options.url, { ...common, ...failFast });
 }
 
+export interface ReachableOptions {
+  /** How long one PING may take (default 3 s). */
+  timeoutMs?: number;
+  /** How long a refused or failed PING is tried again for (default 0: once). */
+  patienceMs?: number;
+  /** Called once, when the first PING fails and there is patience left. */
+  onWait?: () => void;
+}
+
 /**
- * Waits until Redis answers PING, or throws a message that says what to do. `timeoutMs` bounds one
- * PING; with `patienceMs`, a refused or failed PING is tried again until that much time has passed
- * (a worker started while Redis restarts waits for it rather than exiting).
+ * Waits until Redis answers PING, or throws a message that says what to do. With `patienceMs`, a
+ * worker started while Redis starts or restarts waits for it rather than exiting.
  */
-export async function assertRedisReachable(
-  redis: Redis,
-  url: string,
-  timeoutMs = 3_000,
-  patienceMs = 0,
-): Promise<void> {
+export async function assertRedisReachable(redis: Redis, url: string, options: ReachableOptions = {}): Promise<void> {
+  const { timeoutMs = 3_000, patienceMs = 0, onWait } = options;
   const giveUpAt = Date.now() + patienceMs;
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
@@ -53,6 +57,7 @@ export async function assertRedisReachable(
           `Redis is not reachable at ${redactUrl(url)}: start one (redis-server --daemonize yes) or set REDIS_URL`,
         );
       }
+      if (attempt === 0) onWait?.();
       await new Promise((resolve) => setTimeout(resolve, 250));
     } finally {
       clearTimeout(timer);
