@@ -12,7 +12,11 @@ import { toSettings } from '@tidings/store/sources';
 import { readFeed } from '../../apps/worker/dist/feed/feed-work.js';
 
 const { bodies, classify = true, contentType = 'application/rss+xml' } = workerData;
-if (!classify) ArticleClassifier.prototype.classify = (input) => ({ topics: [...input.defaultTopics], companies: [] });
+// (`classify` reads through `classifyAll` too.)
+if (!classify) {
+  ArticleClassifier.prototype.classifyAll = (inputs) =>
+    inputs.map((input) => ({ topics: [...input.defaultTopics], companies: [] }));
+}
 const catalog = loadCatalog();
 const building = performance.now();
 if (classify) classifierFor(catalog);

@@ -3250,6 +3250,57 @@ describe('classification never throws', () => {
     expect(reads).toBe(4);
   });
 
+  it("reads several articles together as it reads each alone; a reader's fault costs only its article", async () => {
+    const classifier = new ArticleClassifier(catalog);
+    const inputs = [
+      {
+        headline: 'Apple to cut 600 jobs in Ireland',
+        introduction: 'The iPhone maker said on Monday.',
+        defaultTopics: [],
+      },
+      { headline: 'Arsenal beat Chelsea 2-1', introduction: 'A late goal at the Emirates.', defaultTopics: [15000000] },
+      {
+        headline: 'Nvidia shares jump',
+        introduction: '',
+        url: 'https://example.com/markets/nvidia',
+        defaultTopics: [],
+      },
+      { headline: 'Überschwemmungen in Bayern', introduction: 'Starkregen.', language: 'de', defaultTopics: [] },
+    ];
+    const alone = inputs.map((input) => classifier.classify(input));
+    expect(alone[0]!.companies).toEqual([320193]);
+    expect(classifier.classifyAll(inputs)).toEqual(alone);
+    // With the source's readings: one item known from its last fetch, the others read; all kept.
+    const last = new SourceReadings('');
+    classifier.classify(inputs[1]!, last);
+    const now = new SourceReadings(last.toString());
+    expect(classifier.classifyAll(inputs, now)).toEqual(alone);
+    expect(now.toString().split('\n')).toHaveLength(4);
+    // A fault on one article: it keeps its default topics or loses its companies; the others are read.
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', listen);
+    try {
+      const match = classifier.companies.match.bind(classifier.companies);
+      classifier.companies.match = (evidence) => {
+        if (evidence.headline.startsWith('Nvidia')) throw new TypeError('a fault on one article');
+        return match(evidence);
+      };
+      const readings = new SourceReadings('');
+      expect(classifier.classifyAll(inputs, readings)).toEqual([
+        alone[0],
+        alone[1],
+        { topics: alone[2]!.topics, companies: [] },
+        alone[3],
+      ]);
+      expect(readings.toString().split('\n')).toHaveLength(3);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual(['reading companies failed for "Nvidia shares jump": a fault on one article']);
+    } finally {
+      process.off('warning', listen);
+    }
+  });
+
   it('keeps the article when a reader fails: its default topics, no companies, a warning', async () => {
     const classifier = new ArticleClassifier(catalog);
     const warnings: string[] = [];

@@ -153,27 +153,42 @@ export async function readFeedBatch(input: ReadFeedInput, catalog: Catalog): Pro
 
 /** One stored article as the pipeline would index it today. */
 export function reclassify(article: Article, source: Source | undefined, catalog: Catalog): Article {
-  const meaning = classifierFor(catalog).classify({
-    headline: article.headline,
-    introduction: article.introduction,
-    url: article.url,
-    language: article.language,
-    podcastCategories: article.type === 'podcast' ? source?.podcastCategories : [],
-    defaultTopics: source?.topics ?? [],
-  });
-  return {
-    ...article,
-    topics: meaning.topics.flatMap((id) => catalog.topicRef(id) ?? []),
-    companies: meaning.companies.flatMap((id) => catalog.companyRef(id) ?? []),
-    // A page check ('detect') decided per article; otherwise the source setting stands.
-    paywalled: !source || source.paywalled === 'detect' ? article.paywalled : source.paywalled === 'all',
-    registrationRequired: source ? source.registrationRequired : article.registrationRequired,
-    source: { ...article.source, name: source?.name ?? article.source.name },
-  };
+  return reclassifyArticles([article], () => source, catalog)[0]!;
 }
 
+/** Stored articles as the pipeline would index them today, read together (`ArticleClassifier.classifyAll`). */
 export function reclassifyAll(input: ReclassifyInput, catalog: Catalog): Article[] {
-  return input.articles.map((a) => reclassify(a, input.sources[a.source.id], catalog));
+  return reclassifyArticles(input.articles, (a) => input.sources[a.source.id], catalog);
+}
+
+function reclassifyArticles(
+  articles: readonly Article[],
+  sourceOf: (article: Article) => Source | undefined,
+  catalog: Catalog,
+): Article[] {
+  const sources = articles.map(sourceOf);
+  const meanings = classifierFor(catalog).classifyAll(
+    articles.map((article, k) => ({
+      headline: article.headline,
+      introduction: article.introduction,
+      url: article.url,
+      language: article.language,
+      podcastCategories: article.type === 'podcast' ? sources[k]?.podcastCategories : [],
+      defaultTopics: sources[k]?.topics ?? [],
+    })),
+  );
+  return articles.map((article, k) => {
+    const source = sources[k];
+    return {
+      ...article,
+      topics: meanings[k]!.topics.flatMap((id) => catalog.topicRef(id) ?? []),
+      companies: meanings[k]!.companies.flatMap((id) => catalog.companyRef(id) ?? []),
+      // A page check ('detect') decided per article; otherwise the source setting stands.
+      paywalled: !source || source.paywalled === 'detect' ? article.paywalled : source.paywalled === 'all',
+      registrationRequired: source ? source.registrationRequired : article.registrationRequired,
+      source: { ...article.source, name: source?.name ?? article.source.name },
+    };
+  });
 }
 
 /** On the calling thread (tests, tools): parsing blocks it. */

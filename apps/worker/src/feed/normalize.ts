@@ -5,7 +5,7 @@
  */
 import { classifyArticleType } from '@tidings/catalog/article-type';
 import type { Catalog } from '@tidings/catalog/catalog';
-import { classifierFor, type SourceReadings } from '@tidings/catalog/classify';
+import { type ClassifyInput, classifierFor, type SourceReadings } from '@tidings/catalog/classify';
 import { detectLanguage, primaryLanguage } from '@tidings/catalog/language';
 import { type Article, formatInstant } from '@tidings/core/article';
 import { leadImage, plainText } from '@tidings/core/text';
@@ -230,6 +230,32 @@ function pictureEnclosure(enclosures: readonly ParsedEnclosure[]): string | null
 
 /** Returns `null` for an item that has no usable link (it cannot become an article). */
 export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctUrl?: string): Article | null {
+  const read = readItem(item, ctx, distinctUrl);
+  return read && withMeaning([read], ctx)[0]!;
+}
+
+/** An item read up to its meaning: the article, still without topics or companies, and what they are read from. */
+interface ReadItem {
+  article: Article;
+  input: ClassifyInput;
+}
+
+/** The articles with their topics and companies, read from their inputs together (`ArticleClassifier.classifyAll`). */
+function withMeaning(items: readonly ReadItem[], ctx: NormalizeContext): Article[] {
+  const { catalog } = ctx;
+  const meanings = classifierFor(catalog).classifyAll(
+    items.map((item) => item.input),
+    ctx.readings,
+  );
+  return items.map(({ article }, k) => ({
+    ...article,
+    topics: meanings[k]!.topics.flatMap((id) => catalog.topicRef(id) ?? []),
+    companies: meanings[k]!.companies.flatMap((id) => catalog.companyRef(id) ?? []),
+  }));
+}
+
+/** {@link normalizeItem} but its topics and companies. */
+function readItem(item: ParsedItem, ctx: NormalizeContext, distinctUrl?: string): ReadItem | null {
   const bases = basesOf(ctx, item);
   const url = distinctUrl ?? itemUrl(item, bases);
   if (!url) return null;
@@ -254,7 +280,7 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
       ...bases.slice(1),
     ]) ??
     null;
-  const { source, catalog } = ctx;
+  const { source } = ctx;
   const introduction = truncate(summary, MAX_INTRODUCTION);
   const language = languageOf(ctx);
   const type = classifyArticleType({
@@ -264,20 +290,17 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
     enclosures: item.enclosures,
     itunes: item.itunes,
   });
-  const meaning = classifierFor(catalog).classify(
-    {
-      headline,
-      introduction,
-      categories: item.categories,
-      // The show's categories name its episodes' topics, not those of other items the feed carries.
-      podcastCategories: type === 'podcast' ? ctx.feed.podcastCategories : [],
-      url,
-      language,
-      defaultTopics: source.topics,
-    },
-    ctx.readings,
-  );
-  return {
+  const input: ClassifyInput = {
+    headline,
+    introduction,
+    categories: item.categories,
+    // The show's categories name its episodes' topics, not those of other items the feed carries.
+    podcastCategories: type === 'podcast' ? ctx.feed.podcastCategories : [],
+    url,
+    language,
+    defaultTopics: source.topics,
+  };
+  const article: Article = {
     id: articleIdFor(url),
     url,
     headline,
@@ -293,12 +316,13 @@ export function normalizeItem(item: ParsedItem, ctx: NormalizeContext, distinctU
       .filter(Boolean)
       .slice(0, 10),
     imageUrl: image,
-    topics: meaning.topics.flatMap((id) => catalog.topicRef(id) ?? []),
-    companies: meaning.companies.flatMap((id) => catalog.companyRef(id) ?? []),
+    topics: [],
+    companies: [],
     paywalled: source.paywalled === 'all',
     registrationRequired: source.registrationRequired,
     source: { id: source.id, name: source.name, domain: host, https: null, iframeable: null },
   };
+  return { article, input };
 }
 
 /** Text of a feed's items that language detection reads (a few KB are plenty). */
@@ -365,13 +389,18 @@ export function feedSite(ctx: NormalizeContext, articles: readonly Article[]): F
   return { domain: main?.[0] ?? null, homepage, language, podcastCategories: ctx.feed.podcastCategories };
 }
 
-/** Every article of a feed, one per canonical URL (the first item wins). */
+/**
+ * Every article of a feed, one per canonical URL (the first item wins). Every item is read first, then
+ * their topics and companies all together: the classifiers' tables stay in the CPU's caches from one
+ * item to the next instead of being pushed out by each item's HTML and URLs (bench/RESULTS.md, session
+ * 59). A later item of the same URL is not classified at all.
+ */
 export function normalizeFeed(ctx: NormalizeContext): Article[] {
-  const byId = new Map<string, Article>();
+  const byId = new Map<string, ReadItem>();
   const distinct = distinctUrls(ctx.feed.items, ctx);
   for (const item of ctx.feed.items) {
-    const article = normalizeItem(item, ctx, distinct.get(item));
-    if (article && !byId.has(article.id)) byId.set(article.id, article);
+    const read = readItem(item, ctx, distinct.get(item));
+    if (read && !byId.has(read.article.id)) byId.set(read.article.id, read);
   }
-  return [...byId.values()];
+  return withMeaning([...byId.values()], ctx);
 }
