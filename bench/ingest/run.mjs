@@ -118,9 +118,9 @@ const ceilingBefore = (await parseOnly()).itemsPerSecond;
 // threads as above, with and without alternating four times, the faster of each: the host's drift moves
 // a single pair by ±15 %), and the reading's own cost.
 // Timed alone in a loop (below), classification runs with its tables in the CPU's caches; among the
-// parsing and normalising of the worker's reading, it costs more (since session 59, when a feed's items
-// are classified together after they are all read, about as much on the synthetic items and 1.2 times on
-// real ones; before, 1.4 and 1.6 times). Building the classifier, as a parser thread does once when it starts, is
+// parsing and normalising of the worker's reading, it cost more (1.4 times on the synthetic items, 1.6
+// to 2 times on real ones) until session 59, when a feed's items came to be classified together after
+// they are all read: now about as much (0.9–1.1 times). Building the classifier, as a parser thread does once when it starts, is
 // timed apart (the least of the passes): counted in each item's cost, as until session 56, it made the
 // in-place figures 20–90 µs an item too high.
 const IN_PLACE_PASSES = 4;
