@@ -115,9 +115,9 @@ export class ArticleClassifier {
     inputs.forEach((input, at) => {
       const known = readings?.get(keys[at]!);
       if (known) out[at] = known;
-      // Asked once for both readers: the check costs more than the rest of the reading.
       else unread.push({ at, input, english: false, topics: [], faulty: false });
     });
+    // Asked once for both readers: the check costs more than the rest of the reading.
     for (const item of unread) item.english = isEnglishText(item.input);
     for (const item of unread) {
       const { input, english } = item;
