@@ -33,8 +33,10 @@ const log: WorkerLog = (event, details = {}, level = 'info') => logger[level](de
 let stopAsked: string | null = null;
 let shutdown: ((signal: string) => Promise<void>) | null = null;
 const onSignal = (signal: string) => {
-  if (shutdown) void shutdown(signal);
-  else stopAsked ??= signal;
+  if (shutdown) return void shutdown(signal);
+  // A start that never ends (a Redis reply that never comes) must not keep a stop from happening.
+  if (stopAsked === null) setTimeout(() => process.exit(1), 30_000).unref();
+  stopAsked ??= signal;
 };
 process.on('SIGTERM', () => onSignal('SIGTERM'));
 process.on('SIGINT', () => onSignal('SIGINT'));

@@ -45,6 +45,12 @@ export interface WorkerDeps {
   perHost?: number;
   /** How often schedulers are brought in step with the registry (default 60 s; 0: only at start). */
   syncEveryMs?: number;
+  /**
+   * How long a scheduler sync may take before it is given up and left to the next (default 30 s): a Redis
+   * reply lost as the connection drops (ioredis can leave such a command unanswered for good) must not
+   * hold the worker's start, nor stop later syncs.
+   */
+  syncTimeoutMs?: number;
   log?: WorkerLog;
 }
 
@@ -174,10 +180,28 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     }
     await syncSchedulers(fetchQueue, deps.sources);
   };
-  const syncFailed = (error: Error) => log('scheduler sync failed', { error: error.message }, 'error');
-  await sync().catch(syncFailed);
+  const syncTimeoutMs = deps.syncTimeoutMs ?? 30_000;
+  let syncing = false;
+  /** One sync at a time, given up after `syncTimeoutMs`; a failure is logged and left to the next. */
+  const syncOnce = async () => {
+    if (syncing) return;
+    syncing = true;
+    let giveUp: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      giveUp = setTimeout(() => reject(new Error(`no answer from Redis in ${syncTimeoutMs} ms`)), syncTimeoutMs);
+    });
+    try {
+      await Promise.race([sync(), timedOut]);
+    } catch (error) {
+      log('scheduler sync failed', { error: (error as Error).message }, 'error');
+    } finally {
+      clearTimeout(giveUp);
+      syncing = false;
+    }
+  };
+  await syncOnce();
   const syncEvery = deps.syncEveryMs ?? 60_000;
-  const timer = syncEvery ? setInterval(() => void sync().catch(syncFailed), syncEvery) : null;
+  const timer = syncEvery ? setInterval(() => void syncOnce(), syncEvery) : null;
 
   return {
     fetchQueue,

@@ -445,6 +445,52 @@ describe('worker', () => {
     expect(requests).toBe(0);
   });
 
+  it('starts, and syncs again later, when a scheduler sync never gets its answer from Redis', async () => {
+    // A Redis reply lost as the connection dropped: ioredis can leave such a command pending for good.
+    // Before, the worker's start waited on it for ever (and ignored SIGTERM meanwhile).
+    let lists = 0;
+    const hung = { list: () => (lists++, new Promise(() => {})) } as unknown as SourceStore;
+    const lines: string[] = [];
+    const file = join(tmpdir(), `tidings-worker-hung-${randomUUID()}.sqlite`);
+    const { EmbeddedArticleIndex } = await import('@tidings/index/embedded');
+    const { Fetcher } = await import('@tidings/fetch/fetcher');
+    const { startWorker } = await import('../src/worker.js');
+    const index = new EmbeddedArticleIndex({ file });
+    const fetcher = new Fetcher({
+      timeoutMs: 1000,
+      maxBytes: 1000,
+      userAgent: 'TidingsTest/1',
+      allowPrivateNetworks: true,
+    });
+    const started = Date.now();
+    const worker = await startWorker({
+      redisUrl: REDIS_URL,
+      prefix: `${prefix}hung:`,
+      index,
+      sources: hung,
+      fetcher,
+      work: {} as never,
+      concurrency: 1,
+      retentionDays: 1000,
+      syncTimeoutMs: 300,
+      syncEveryMs: 400,
+      log: (event, details) => lines.push(`${event} ${JSON.stringify(details ?? {})}`),
+    });
+    try {
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(lines.some((line) => line.startsWith('scheduler sync failed') && line.includes('no answer'))).toBe(true);
+      // The next syncs are tried (one at a time), not blocked behind the first.
+      const until = Date.now() + 5_000;
+      while (lists < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(lists).toBeGreaterThanOrEqual(3);
+    } finally {
+      await worker.close();
+      await fetcher.close();
+      await index.close();
+      await rm(file, { force: true });
+    }
+  }, 20_000);
+
   it('ends every Redis connection it opened when closed: a process that ran a worker exits by itself', async () => {
     // A separate Node process (the built package) that starts a worker and closes it with what it used.
     const file = join(tmpdir(), `tidings-worker-exit-${randomUUID()}.sqlite`);
