@@ -259,6 +259,11 @@ describe.skipIf(!hasRedisServer)('faults', () => {
       );
     try {
       await until(async () => (await feed()) === 200, 30_000, 'the API');
+      // The worker running (its queues' workers registered): a Redis outage while it is still starting is
+      // the next test's case and the worker tests'.
+      const registered = createQueue(QUEUES.fetchSource, redis, prefix);
+      await until(async () => (await registered.getWorkers()).length > 0, 30_000, 'the worker to register');
+      await registered.close();
       // Redis goes away and comes back (its data kept in the append-only file) while requests go on.
       const statuses: number[] = [];
       let asking = true;
