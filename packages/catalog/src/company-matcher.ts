@@ -855,6 +855,25 @@ function productLineAfter(tokens: readonly Token[], end: number, company: number
 }
 
 /**
+ * Whether a field is written in title case: of its words longer than three letters, at least three and
+ * 60 % are capitalised. A headline in title case writes its verbs and nouns with capitals: two in small
+ * letters (not prepositions) make it a sentence with several names in it ("Carlisle United sold to American
+ * investors").
+ */
+function inTitleCase(written: readonly Token[], headline: boolean): boolean {
+  let long = 0;
+  let capital = 0;
+  let small = 0;
+  for (const t of written) {
+    if (t.folded.length <= 3) continue;
+    long++;
+    if (t.capital) capital++;
+    else if (!PREPOSITIONS.has(t.folded) && !LOWER_IN_TITLES.has(t.folded)) small++;
+  }
+  return long >= 3 && capital >= long * 0.6 && (!headline || small < 2);
+}
+
+/**
  * Whether a given name whose last token is `end - 1` is a person's: followed, within a sentence, by a
  * capitalised word that is not a legal form ("Marcus Rashford scores", "Damon Albarn announces"; not
  * "Dave Inc."). A title-case text, where every word has a capital, cannot tell.
@@ -1469,14 +1488,8 @@ export class CompanyMatcher {
     /** Companies meant where the case of the words can tell (not in a title-case text). */
     const readable = new Set<number>();
     for (const [index, { written }] of fields.entries()) {
-      const long = written.filter((t) => t.folded.length > 3);
-      const titleCase =
-        long.length >= 3 &&
-        long.filter((t) => t.capital).length >= long.length * 0.6 &&
-        // A headline in title case writes its verbs and nouns with capitals: two in small letters make it
-        // a sentence with several names in it ("Carlisle United sold to American investors").
-        (index > 0 ||
-          long.filter((t) => !t.capital && !PREPOSITIONS.has(t.folded) && !LOWER_IN_TITLES.has(t.folded)).length < 2);
+      // Read when the field names a company (most fields name none).
+      let titleCase: boolean | undefined;
       const tokens = this.englishText ? withoutAdverbs(written) : written;
       for (let i = 0; i < tokens.length;) {
         // The longest name written as a name ("Domino's pizza" is Domino's, not "Domino's Pizza").
@@ -1489,6 +1502,7 @@ export class CompanyMatcher {
           continue;
         }
         const end = i + name.words.length;
+        titleCase ??= inTitleCase(written, index === 0);
         if (digest && index === 1) mentions.set(name.company, (mentions.get(name.company) ?? 0) + 1);
         if (
           name.givenName &&

@@ -773,30 +773,41 @@ export class TopicClassifier {
         // reads first is as strong in the lexicon, the decided topic still comes first ("Teacher who fired
         // gun in classroom sentenced to 2 years" is no school news).
         const lexiconScore = (id: number) => (id === this.decided ? strongest : (scores.get(id) ?? 0));
-        const blended = sortShort(
-          guess.topics.map(
-            (id, i) =>
-              [
-                id,
-                sureness * Math.log(probability(id, i) + 1e-9) +
-                  Math.log(ROOT_PRIOR.get(id) ?? 1) +
-                  LEXICON_BLEND * Math.log1p(lexiconScore(id)),
-              ] as const,
-          ),
-          (a, b) => b[1] - a[1] || Number(b[0] === this.decided) - Number(a[0] === this.decided),
-        );
+        // The two best of the blend: the higher score first; between equal ones the decided topic, then the
+        // model's order.
+        let first = -1;
+        let second = -1;
+        let firstScore = -Infinity;
+        let secondScore = -Infinity;
+        const before = (id: number, score: number, other: number, otherScore: number) =>
+          score > otherScore || (score === otherScore && id === this.decided && other !== this.decided);
+        for (let i = 0; i < guess.topics.length; i++) {
+          const id = guess.topics[i]!;
+          const score =
+            sureness * Math.log(probability(id, i) + 1e-9) +
+            Math.log(ROOT_PRIOR.get(id) ?? 1) +
+            LEXICON_BLEND * Math.log1p(lexiconScore(id));
+          if (first === -1 || before(id, score, first, firstScore)) {
+            second = first;
+            secondScore = firstScore;
+            first = id;
+            firstScore = score;
+          } else if (second === -1 || before(id, score, second, secondScore)) {
+            second = id;
+            secondScore = score;
+          }
+        }
         // A review of a work of art is the arts' first, and what the work is about may come second ("Book
         // review: a hacker's history of the internet").
-        const arts = this.reviewed && blended[0]![0] !== ARTS ? blended.findIndex(([id]) => id === ARTS) : -1;
-        if (arts > 0) {
-          blended.splice(arts, 1);
-          blended.unshift([ARTS, blended[0]![1]]);
+        if (this.reviewed && first !== ARTS && guess.topics.includes(ARTS)) {
+          second = first;
+          secondScore = firstScore;
+          first = ARTS;
         }
-        const [first, second] = blended;
         const chosen =
-          second && second[1] >= first![1] + sureness * Math.log(MODEL_SECOND_SHARE)
-            ? [first![0], second[0]]
-            : [first![0]];
+          second !== -1 && secondScore >= firstScore + sureness * Math.log(MODEL_SECOND_SHARE)
+            ? [first, second]
+            : [first];
         return { topics: chosen.map((id) => this.ids[this.descend(this.indexOf.get(id)!)]!), scores };
       }
       const topics: number[] = [];

@@ -27,6 +27,26 @@ describe('the learned top-level topic model', () => {
     expect(model.guess('zzqx vvbrt').known).toBe(0);
   });
 
+  it('reads a text of ASCII words as it reads the same words among other characters', () => {
+    // A plain text is read character by character, any other through the Unicode word pattern: the same
+    // words (case, digits, possessives, hyphens, rare and unknown words) must give the same guess.
+    const texts = [
+      [
+        "Apple's Q3 revenue beats forecasts; shares up 4.5% in after-hours trading",
+        'CEO Tim Cook said AI-driven iPhone sales rose.',
+      ],
+      ['Zzqx pleuromutilin trial: 2,000 patients, phase-3', 'Results due 2027 (NASDAQ: ABCD) — or so'],
+      ['', 'a b c 1 2 3 the of and'],
+    ];
+    for (const [headline, introduction] of texts) {
+      const plain = model.guess(introduction!, headline, 1.5);
+      // A check mark is no word, but not ASCII: the Unicode path reads the same words.
+      const other = model.guess(`${introduction} ✓`, `✓ ${headline}`, 1.5);
+      expect(other).toEqual(plain);
+      expect(plain.known).toBeGreaterThan(0);
+    }
+  });
+
   it('reads news of every kind, including topics its training headlines lack', () => {
     expect(top('Central bank holds interest rates as inflation cools')).toBe(4000000);
     expect(top('Local team wins the cup after penalties')).toBe(15000000);
