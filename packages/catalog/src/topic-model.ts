@@ -121,8 +121,8 @@ export class TopicModel {
   }
 
   /** The rank of the word whose {@link fnv1a} hash is `hash` (-1: none). */
-  private rankOfHash(word: number): number {
-    const hash = word | 0;
+  private rankOfHash(hash: number): number {
+    hash |= 0;
     for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
       const rank = this.slots[2 * i + 1]!;
       if (rank === -1 || this.slots[2 * i] === hash) return rank;
