@@ -85,15 +85,14 @@ export function waitForJobs<R>(options: WaitOptions<R>): Promise<WaitResult<R>> 
 
     const look = async () => {
       for (const jobId of [...pending]) {
-        const job: Job | undefined = await options.queue.getJob(jobId);
-        if (!job) {
-          // Finished and trimmed before anyone looked (or removed by hand): done, result unknown.
-          settle({ jobId, ok: true, result: null });
-          continue;
-        }
-        const state = await job.getState();
-        if (state === 'completed') settle({ jobId, ok: true, result: parsed(job.returnvalue) as R });
-        else if (state === 'failed') settle({ jobId, ok: false, error: job.failedReason || 'failed' });
+        // The state first, then the job: a job read first and finished before its state was asked reads
+        // as completed without its result (its copy was taken while it ran).
+        const state = await options.queue.getJobState(jobId);
+        if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
+        const job: Job | undefined = state === 'unknown' ? undefined : await options.queue.getJob(jobId);
+        if (state === 'failed') settle({ jobId, ok: false, error: job?.failedReason || 'failed' });
+        // Finished and trimmed before anyone looked (or removed by hand): done, result unknown.
+        else settle({ jobId, ok: true, result: job ? (parsed(job.returnvalue) as R) : null });
       }
     };
     const poll = () => {

@@ -3,7 +3,8 @@
  * listened, a job that failed, and a job no worker takes (the deadline) — with real Redis and BullMQ.
  */
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'bullmq';
+import { EventEmitter } from 'node:events';
+import { type QueueEvents, Worker } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bullPrefix, createQueue, createQueueConnection, createQueueEvents } from '@tidings/queue/queues';
 import { createRedis } from '@tidings/store/redis';
@@ -121,5 +122,43 @@ describe('waitForJobs', () => {
       pollMs: 100,
     });
     expect(outcomes).toEqual([{ jobId: 'trimmed', ok: true, result: null }]);
+  });
+
+  it('keeps the result of a job that finishes while it is being looked at', async () => {
+    // A CI run's `reindex --wait --json` once printed "its summary is no longer in the queue": the job was
+    // read while it ran, finished, and then its state was asked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    setTimeout(() => release(), 600);
+    const { queue } = setUp(async ({ n }) => {
+      await held;
+      return { doubled: n * 2 };
+    });
+    const job = await queue.add('double', { n: 21 }, { jobId: 'racing' });
+    for (let i = 0; i < 100 && (await job.getState()) !== 'active'; i++) await new Promise((r) => setTimeout(r, 20));
+    // The job as first read, while it runs; it finishes before anything else is asked.
+    const getJob = queue.getJob.bind(queue);
+    let first = true;
+    queue.getJob = async (id: string) => {
+      const read = await getJob(id);
+      if (first) {
+        first = false;
+        release();
+        for (let i = 0; i < 100 && (await queue.getJobState(id)) !== 'completed'; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+      return read;
+    };
+    // Events that never come (a stream that started reading too late): only looking at the job can tell.
+    const silent = new EventEmitter() as unknown as QueueEvents;
+    const { outcomes } = await waitForJobs({
+      queue,
+      events: silent,
+      jobIds: ['racing'],
+      timeoutMs: 10_000,
+      pollMs: 100,
+    });
+    expect(outcomes).toEqual([{ jobId: 'racing', ok: true, result: { doubled: 42 } }]);
   });
 });

@@ -277,7 +277,11 @@ export function registerJobCommands(program: Command, context: Context): void {
       }
       const outcome = outcomes[0]!;
       if (!outcome.ok) throw new CliError(`re-index of ${what} failed: ${outcome.error}`);
-      if (!outcome.result) return io.out(`Re-indexed ${what}; its summary is no longer in the queue.\n`);
+      if (!outcome.result) {
+        // Done, but trimmed from the queue before its summary was read: --json still prints JSON.
+        if (o.json) return context.json({ jobId, sourceId, summary: null });
+        return io.out(`Re-indexed ${what}; its summary is no longer in the queue.\n`);
+      }
       const r = outcome.result;
       if (o.json) return context.json(r);
       io.out(reindexSummary(r, what));
