@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { fnv1a } from '@tidings/core/hash';
+import { FNV_OFFSET, FNV_PRIME, fnv1a } from '@tidings/core/hash';
 import { ASCII_WORDS } from '@tidings/core/text';
 
 export interface TopLevelGuess {
@@ -29,10 +29,6 @@ export interface TopLevelGuess {
 const CONTENT_WEIGHT = 0.9;
 
 const WORD = /[\p{L}\p{N}]+/gu;
-/** {@link fnv1a}'s start and multiplier. */
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
 /** What {@link TopicModel.guess} has read of a text so far. */
 interface Read {
   total: number;
