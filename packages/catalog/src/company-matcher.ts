@@ -18,6 +18,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { FNV_OFFSET, FNV_PRIME, fnv1a } from '@tidings/core/hash';
 import { ASCII_WORDS, foldText } from '@tidings/core/text';
 import { isAggregatorDigest, withoutBoilerplate } from './boilerplate.js';
 import type { Catalog, Company } from './catalog.js';
@@ -927,13 +928,25 @@ const ELISION = /(?<![\p{L}\p{N}])((?:[cdjlmnst]|qu|dell|all|dall|nell|sull|coll
 
 /** The words of a text; `english: false` reads a French or Italian elision as two words. */
 function tokenize(text: string, english = true): Token[] {
-  const out: Token[] = [];
+  const source = tokenSource(text, english);
+  return tokensOf(source, ASCII_WORDS.test(source));
+}
+
+/**
+ * A text as {@link tokensOf} reads it: a French or Italian elision (`english: false`) split into two
+ * words, a possessive "'s" dropped from its word and marked on it (a zero-width joiner stands in for it),
+ * other apostrophes dropped.
+ */
+function tokenSource(text: string, english: boolean): string {
   const split =
     english || !/['’]/.test(text) ? text : text.replace(ELISION, (elided: string) => `${elided.slice(0, -1)} `);
-  // A possessive "'s" is dropped from the word and marked on it (a zero-width joiner stands in for it).
-  const source = /['’]/.test(split) ? split.replace(/['’]s\b/gi, '\u200d').replace(/['’]/g, '') : split;
+  return /['’]/.test(split) ? split.replace(/['’]s\b/gi, '\u200d').replace(/['’]/g, '') : split;
+}
+
+/** The words of a {@link tokenSource}; `asciiText`: whether it is a text of ASCII words ({@link ASCII_WORDS}). */
+function tokensOf(source: string, asciiText: boolean): Token[] {
+  const out: Token[] = [];
   let last = 0;
-  const asciiText = ASCII_WORDS.test(source);
   const pattern = asciiText ? ASCII_TOKEN : TOKEN;
   pattern.lastIndex = 0;
   for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
@@ -956,7 +969,8 @@ function tokenize(text: string, english = true): Token[] {
       last = end;
       continue;
     }
-    const between = source.slice(last, at);
+    // What lies between the last word and this one: most often one space.
+    const gap = gapBetween(source, last, at);
     const ascii = asciiText || isAscii(raw);
     const lower = ascii && !hasAsciiCapital(raw) ? raw : raw.toLowerCase();
     const folded = ascii ? lower : foldText(raw);
@@ -969,10 +983,10 @@ function tokenize(text: string, english = true): Token[] {
       folded,
       capital: capital || smallFirst,
       upper: !amount && (ascii ? isAsciiUpper(raw) : raw === raw.toUpperCase() && raw !== lower),
-      sentenceStart: out.length === 0 || (between !== ' ' && (endsSentence(between) || between.includes('\n'))),
-      joined: out.length > 0 && (between === ' ' || /^ +$/.test(between)),
+      sentenceStart: out.length === 0 || gap === GAP_ENDS_SENTENCE,
+      joined: out.length > 0 && gap === GAP_SPACES,
       possessive: source.charCodeAt(end) === 0x200d,
-      hyphenated: out.length > 0 && between.length === 1 && isHyphen(between.charCodeAt(0)),
+      hyphenated: out.length > 0 && gap === GAP_HYPHEN,
       accented: !ascii && folded !== lower,
       smallFirst,
       camel: (ascii ? isAsciiCamel(raw) : CAMEL.test(raw)) && !SURNAME_PREFIX.test(raw),
@@ -1011,6 +1025,9 @@ function isAsciiUpper(word: string): boolean {
   return capital;
 }
 
+/** A character of a word in a text of ASCII words: a letter, a digit or "&". */
+const isAsciiWordCode = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 0x26;
 /** A hyphen, or Unicode's hyphen or non-breaking hyphen. */
 const isHyphen = (c: number) => c === 0x2d || c === 0x2010 || c === 0x2011;
 const isUpperCode = (c: number) => c >= 65 && c <= 90;
@@ -1019,10 +1036,37 @@ const isDigitCode = (c: number) => c >= 48 && c <= 57;
 /** A sign written before an amount of money: $, £, €, ¥. */
 const isCurrencySign = (c: number) => c === 0x24 || c === 0xa3 || c === 0x20ac || c === 0xa5;
 
-/** Whether the text between two words ends a sentence: a full stop, a colon or a quote, then spaces. */
-function endsSentence(between: string): boolean {
-  const trimmed = between.trimEnd();
-  return trimmed.length > 0 && SENTENCE_ENDS.includes(trimmed[trimmed.length - 1]!);
+/** The text between two words: only spaces (at least one). */
+const GAP_SPACES = 1;
+/** A hyphen alone. */
+const GAP_HYPHEN = 2;
+/** The end of a sentence ({@link SENTENCE_ENDS}, then white space) or a line break. */
+const GAP_ENDS_SENTENCE = 3;
+/** Anything else, or nothing. */
+const GAP_OTHER = 0;
+
+/**
+ * What the text between two words, `source[from, to)`, is: only spaces, a hyphen alone, the end of a
+ * sentence (a full stop, a colon or a quote, then white space; or a line break anywhere), or other (read
+ * without slicing it out: it is asked between every two words).
+ */
+function gapBetween(source: string, from: number, to: number): number {
+  if (to === from + 1) {
+    const c = source.charCodeAt(from);
+    if (c === 0x20) return GAP_SPACES;
+    if (isHyphen(c)) return GAP_HYPHEN;
+  }
+  let spaces = true;
+  for (let k = from; k < to; k++) {
+    const c = source.charCodeAt(k);
+    if (c === 0x0a) return GAP_ENDS_SENTENCE;
+    if (c !== 0x20) spaces = false;
+  }
+  if (spaces) return to > from ? GAP_SPACES : GAP_OTHER;
+  // The last character before trailing white space, as String.prototype.trimEnd reads white space.
+  let k = to - 1;
+  while (k >= from && /\s/.test(source[k]!)) k--;
+  return k >= from && SENTENCE_ENDS.includes(source[k]!) ? GAP_ENDS_SENTENCE : GAP_OTHER;
 }
 
 /**
@@ -1252,6 +1296,8 @@ interface ArticleEvidence {
 
 export class CompanyMatcher {
   private readonly byFirstWord = new Map<string, Name[]>();
+  /** The {@link fnv1a} hashes of {@link byFirstWord}'s words (as int32), for {@link mayName}. */
+  private readonly firstWordHashes = new Set<number>();
   private readonly byTicker = new Map<string, number>();
   private readonly ambiguousWords: Set<string>;
   /** {@link COMPANY_PAIRS} as a name's words are read ("Pilgrim's Pride": pilgrim pride). */
@@ -1349,6 +1395,7 @@ export class CompanyMatcher {
     const list = this.byFirstWord.get(words[0]!) ?? [];
     list.push(name);
     this.byFirstWord.set(words[0]!, list);
+    this.firstWordHashes.add(fnv1a(words[0]!) | 0);
   }
 
   private tickers(text: string): Set<number> {
@@ -1389,7 +1436,13 @@ export class CompanyMatcher {
         /[:$(]/.test(read) && TICKER_PATTERNS.some((p) => read.search(p) >= 0)
           ? TICKER_PATTERNS.reduce((text, p) => text.replace(p, ' '), read)
           : read;
-      return { masked: masked !== field, written: tokenize(masked, this.englishText) };
+      const source = tokenSource(masked, this.englishText);
+      const ascii = ASCII_WORDS.test(source);
+      // A field's words are read when a name may be among them, or when a name elsewhere asks about the
+      // whole article (most fields of ASCII words name no company: {@link mayName} tells at a glance).
+      let tokens: Token[] | undefined;
+      const written = () => (tokens ??= tokensOf(source, ascii));
+      return { masked: masked !== field, names: !ascii || this.mayName(source), written };
     });
     // The whole article's words, read once and only when a name asks about the article: the fields' own
     // words where nothing was masked (a field's first word reads the same after a line break as at the
@@ -1398,9 +1451,9 @@ export class CompanyMatcher {
     const [headlineWords, introductionWords] = fields as [(typeof fields)[0], (typeof fields)[0]];
     const wholeArticle = () =>
       (articleTokens ??=
-        headlineWords.masked || introductionWords.masked || introductionWords.written[0]?.folded === '&'
+        headlineWords.masked || introductionWords.masked || introductionWords.written()[0]?.folded === '&'
           ? tokenize(text, this.englishText)
-          : [...headlineWords.written, ...introductionWords.written]);
+          : [...headlineWords.written(), ...introductionWords.written()]);
     let nounFor: Set<number> | undefined;
     const companyNounFor = (company: number) => {
       if (nounFor === undefined) {
@@ -1487,7 +1540,9 @@ export class CompanyMatcher {
     const mentions = new Map<number, number>();
     /** Companies meant where the case of the words can tell (not in a title-case text). */
     const readable = new Set<number>();
-    for (const [index, { written }] of fields.entries()) {
+    for (const [index, field] of fields.entries()) {
+      if (!field.names) continue;
+      const written = field.written();
       // Read when the field names a company (most fields name none).
       let titleCase: boolean | undefined;
       const tokens = this.englishText ? withoutAdverbs(written) : written;
@@ -2344,6 +2399,46 @@ export class CompanyMatcher {
     for (const name of this.byFirstWord.get(tokens[i]!.folded) ?? NO_NAMES)
       if (nameFits(tokens, i, name)) (out ??= []).push(name);
     return out ?? NO_NAMES;
+  }
+
+  /**
+   * Whether a {@link tokenSource} of ASCII words may name a company: whether a word of it that
+   * {@link tokensOf} would read as capitalised (a capital or a digit first, or "eBay"'s small letters
+   * before a capital) starts a name; a number with thousands separators always may. Read character by
+   * character, where {@link tokensOf} makes a token of each word.
+   */
+  private mayName(source: string): boolean {
+    const n = source.length;
+    for (let at = 0; at < n;) {
+      const c = source.charCodeAt(at);
+      if (!isAsciiWordCode(c)) {
+        at++;
+        continue;
+      }
+      const second = at + 1 < n ? source.charCodeAt(at + 1) : 0;
+      const capital =
+        isUpperCode(c) ||
+        isDigitCode(c) ||
+        (c === 0x26 && !isAsciiWordCode(second)) ||
+        (isLowerCode(c) &&
+          (isUpperCode(second) || (isLowerCode(second) && at + 2 < n && isUpperCode(source.charCodeAt(at + 2)))));
+      let end = at;
+      if (!capital) {
+        while (end < n && isAsciiWordCode(source.charCodeAt(end))) end++;
+      } else {
+        // The word folded and hashed as it is read (fnv1a's steps), looked up among the first words' hashes.
+        let hash = FNV_OFFSET;
+        for (; end < n; end++) {
+          const k = source.charCodeAt(end);
+          if (!isAsciiWordCode(k)) break;
+          hash = Math.imul(hash ^ (isUpperCode(k) ? k + 32 : k), FNV_PRIME);
+        }
+        if (this.firstWordHashes.has(hash)) return true;
+        if (isDigitCode(c) && end < n && source.charCodeAt(end) === 0x2c) return true;
+      }
+      at = end;
+    }
+    return false;
   }
 
   /** Whether a name at token `i` is capitalised as it must be: acronyms in capitals, words of an ambiguous name each. */

@@ -394,6 +394,8 @@ interface Term {
 interface WordEntry {
   term: Term | undefined;
   phrases: { words: string[]; term: Term }[];
+  /** The second words of its {@link phrases} (none: it starts none). */
+  seconds: ReadonlySet<string> | undefined;
   /** A verb before a determiner ({@link VERBS_BEFORE_DETERMINERS}). */
   verb: boolean;
 }
@@ -408,6 +410,9 @@ export class TopicClassifier {
   private readonly ids: number[] = [];
   private readonly indexOf = new Map<number, number>();
   private parentIndex = new Int32Array(0);
+  /** The top-level topics' indexes, and {@link ROOT_PRIOR} by index. */
+  private rootIndexes = new Int32Array(0);
+  private readonly rootPriors: [at: number, factor: number][] = [];
   private childIndexes: number[][] = [];
   private readonly terms = new Map<string, Term>();
   /** The terms by the word they start with: one look-up a word of the text. */
@@ -518,17 +523,25 @@ export class TopicClassifier {
       this.ids.push(id);
     }
     this.parentIndex = new Int32Array(this.ids.map((id) => this.indexOf.get(this.parent.get(id) ?? -1) ?? -1));
+    this.rootIndexes = Int32Array.from(this.ids.keys()).filter((at) => this.parentIndex[at] === -1);
+    for (const [root, factor] of ROOT_PRIOR) {
+      const at = this.indexOf.get(root);
+      if (at !== undefined) this.rootPriors.push([at, factor]);
+    }
     this.childIndexes = this.ids.map((id) => (this.children.get(id) ?? []).map((c) => this.indexOf.get(c)!));
     this.scores = new Float64Array(this.ids.length);
     for (const [key, hits] of this.phrases) this.terms.set(key, this.compileHits(hits));
     const entry = (word: string) => {
       let found = this.byWord.get(word);
-      if (!found) this.byWord.set(word, (found = { term: undefined, phrases: [], verb: false }));
+      if (!found) this.byWord.set(word, (found = { term: undefined, phrases: [], seconds: undefined, verb: false }));
       return found;
     };
     for (const [key, term] of this.terms) if (!key.includes(' ')) entry(key).term = term;
-    for (const [word, list] of this.longer)
-      entry(word).phrases = list.map(({ words, key }) => ({ words, term: this.terms.get(key)! }));
+    for (const [word, list] of this.longer) {
+      const found = entry(word);
+      found.phrases = list.map(({ words, key }) => ({ words, term: this.terms.get(key)! }));
+      found.seconds = new Set(list.map(({ words }) => words[1]!));
+    }
     for (const word of VERBS_BEFORE_DETERMINERS) if (this.byWord.has(word)) entry(word).verb = true;
   }
 
@@ -588,20 +601,25 @@ export class TopicClassifier {
       }
       let term: Term | undefined;
       let length = 1;
-      for (const phrase of entry.phrases) {
-        if (continuesPhrase(words, i, phrase.words)) {
-          term = phrase.term;
-          length = phrase.words.length;
-          break;
+      const next = words[i + 1];
+      if (next !== undefined && entry.seconds?.has(next)) {
+        for (const phrase of entry.phrases) {
+          if (continuesPhrase(words, i, phrase.words)) {
+            term = phrase.term;
+            length = phrase.words.length;
+            break;
+          }
         }
       }
       // "Couple shares their secret", "Judge orders the release": before a determiner these are verbs,
       // not a company's shares, results or orders (but not as the text's first word); so is "shares" before
       // what a person shares ("Singer shares photos of newborn").
       if (length === 1) {
-        const next = words[i + 1] ?? '';
         const verb =
-          entry.verb && i > 0 && (OBJECT_WORDS.has(next) || (words[i] === 'shares' && SHARED_THINGS.has(next)));
+          entry.verb &&
+          i > 0 &&
+          next !== undefined &&
+          (OBJECT_WORDS.has(next) || (words[i] === 'shares' && SHARED_THINGS.has(next)));
         term = verb ? undefined : entry.term;
       }
       if (term && term.stamp !== this.call) {
@@ -722,12 +740,10 @@ export class TopicClassifier {
       this.scan(this.lexiconText(headline, true), HEADLINE_WEIGHT, true);
       this.scan(this.lexiconText(introduction, false), 1, false);
       this.patterns(`${headline}\n${introduction}`, headline);
-      for (const [root, factor] of ROOT_PRIOR) {
-        const at = this.indexOf.get(root);
-        if (at !== undefined) this.scores[at] = this.scores[at]! * factor;
-      }
+      for (const [at, factor] of this.rootPriors) this.scores[at] = this.scores[at]! * factor;
+      // The top-level topics with evidence (every weight is positive: a score is 0 only where nothing counted).
       const roots: (readonly [number, number])[] = [];
-      for (const at of this.touched) if (this.parentIndex[at] === -1) roots.push([at, this.scores[at]!]);
+      for (const at of this.rootIndexes) if (this.scores[at]! > 0) roots.push([at, this.scores[at]!]);
       sortShort(roots, (a, b) => b[1] - a[1] || this.ids[a[0]]! - this.ids[b[0]]!);
       const scores = new Map<number, number>();
       for (const [at, score] of roots) scores.set(this.ids[at]!, score);

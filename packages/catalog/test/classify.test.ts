@@ -2166,6 +2166,19 @@ describe('company matcher', () => {
     expect(names('iRobot cuts staff after Amazon deal collapses')).toContain('IROBOT CORP');
   });
 
+  it('finds a name however it is written in a field whose other words are in small letters', () => {
+    // The matcher reads a field's words only when one may start a name: a capital, a digit, "&" or a
+    // brand's small first letters ("eBay"), also after a possessive or a number with thousands separators.
+    const quiet = 'shares rose in early trading on tuesday.';
+    expect(names(quiet, 'analysts said eBay beat estimates.')).toEqual(['EBAY INC']);
+    expect(names('eBay beat estimates', quiet)).toEqual(['EBAY INC']);
+    expect(names(quiet, 'the maker 3M said sales grew.')).toEqual(['3M CO']);
+    expect(names(quiet, "investors cheered McDonald's results.")).toEqual(['MCDONALDS CORP']);
+    expect(names(quiet, 'the carrier AT&T will cut 1,800 jobs.')).toEqual(['AT&T INC.']);
+    expect(names(quiet, 'a cut of 1,800 jobs at Nvidia was announced.')).toEqual(['NVIDIA CORP']);
+    expect(names(quiet, 'the bank said profit rose.')).toEqual([]);
+  });
+
   it('reads "GPT-J" as a model and "Nov 14" as a date, not GPT Group or NOV Inc.', () => {
     expect(names('Deploy GPT-J 6B for inference using Hugging Face Transformers')).toEqual([]);
     expect(
