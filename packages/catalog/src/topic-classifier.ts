@@ -724,7 +724,7 @@ export class TopicClassifier {
     this.call += 1;
     this.decided = -1;
     this.reviewed = false;
-    this.phraseRoots.clear();
+    if (this.phraseRoots.size) this.phraseRoots.clear();
     try {
       // "View Full Coverage on Google News" under every Google News item is no word about technology.
       const headline = withoutBoilerplate(evidence.headline);
