@@ -29,6 +29,7 @@ import { feedLanguageOf, normalizeFeed } from '../../apps/worker/dist/feed/norma
 import { readFeed } from '../../apps/worker/dist/feed/feed-work.js';
 import { parseFeed } from '../../apps/worker/dist/feed/parse-feed.js';
 import { cpuSeconds, TICK } from '../proc-cpu.mjs';
+import { syntheticStory } from '../synthetic-news.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values: args } = parseArgs({
@@ -47,19 +48,13 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `tidings-bench-ingest:${randomUUID().slice(0, 8)}:`;
 const dir = mkdtempSync(join(tmpdir(), 'tidings-bench-ingest-'));
 const NOW = Date.UTC(2026, 10, 22);
-const WORDS =
-  'market economy election climate energy bank football health science court police school city river storm minister company shares profit report study vaccine film music festival budget tax trade'.split(
-    ' ',
-  );
 
 // Edition 1 is what every feed serves at first; edition 2 has as many items, all new (the same feed an
 // hour later, every story replaced). ONE_NEW is edition 2 with one new story on top and its last one gone,
 // as feeds change most of the time.
 const ONE_NEW = 1000;
 function itemXml(f, edition, i) {
-  const n = f * 7919 + i * 104729 + edition;
-  const title = Array.from({ length: 8 }, (_, k) => WORDS[(n + k * 31) % WORDS.length]).join(' ');
-  const intro = Array.from({ length: 30 }, (_, k) => WORDS[(n * 3 + k * 17) % WORDS.length]).join(' ');
+  const { title, intro } = syntheticStory(f, edition, i);
   return (
     `<item><title>${title} ${f}-${i}</title><link>http://${hostOf(f)}:${port}/news/${edition}/${i}</link><guid>f${f}e${edition}i${i}</guid>` +
     `<pubDate>${new Date(NOW + (edition === ONE_NEW ? 3 : edition) * 3_600_000 - (f * ITEMS + i) * 37_000).toUTCString()}</pubDate><dc:creator>Desk ${f % 17}</dc:creator>` +

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// Classification benchmark: what reading an article's topics and companies costs (`classifyAll`, a
+// feed's articles together, as the worker and `reindex` read them), on three sets: bench:ingest's
+// synthetic items, every item of the 72 real feeds (../shared/data/feeds/real, read by the worker's own
+// code) and HuffPost's 2 000 newest headlines and descriptions. Two measures:
+// - time: in this process, the fastest of --passes passes after a warm-up one, µs an article. The VM's
+//   speed drifts by 2–3× within minutes: compare figures of one run only.
+// - instructions (--instructions, needs valgrind): the instructions an article costs, counted by
+//   valgrind's cachegrind over `node --single-threaded` (no compiler or collector threads, so the count
+//   repeats to within about 1 %), as the difference between 6 passes and 2 in two processes (start-up,
+//   loading and compiling cancel out). It resolves a change of a few per cent that the drifting host
+//   hides, but does not see what memory stalls cost: report both.
+// To compare two builds, copy one's packages/catalog/dist aside (inside the repository, beside dist, so
+// that its imports resolve) and give it as --dist.
+// Usage: npm run bench:classify -- [--passes 10] [--instructions] [--sets synthetic,real,huffpost] [--dist DIR]
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { classifierIn, readAll, SETS } from './sets.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    passes: { type: 'string', default: '10' },
+    instructions: { type: 'boolean', default: false },
+    sets: { type: 'string', default: Object.keys(SETS).join(',') },
+    dist: { type: 'string' },
+  },
+});
+const dist = args.dist ? resolve(args.dist) : undefined;
+const sets = args.sets.split(',');
+for (const set of sets) if (!SETS[set]) throw new Error(`unknown set "${set}" (${Object.keys(SETS).join(', ')})`);
+if (args.instructions && spawnSync('valgrind', ['--version']).status !== 0) {
+  throw new Error('--instructions needs valgrind (apt-get install -y valgrind)');
+}
+
+const { catalog, classifier } = await classifierIn(dist);
+const pass = fileURLToPath(new URL('./pass.mjs', import.meta.url));
+
+/** Instructions of one process reading a set `passes` times, and the set's articles. */
+function instructionsOf(set, passes) {
+  const run = spawnSync(
+    'valgrind',
+    [
+      '--tool=cachegrind',
+      '--cache-sim=no',
+      '--cachegrind-out-file=/dev/null',
+      process.execPath,
+      '--single-threaded',
+      pass,
+      set,
+      String(passes),
+      dist ?? '',
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 26 },
+  );
+  const count = /I\s+refs:\s+([\d,]+)/.exec(run.stderr)?.[1];
+  const articles = /articles (\d+)/.exec(run.stdout)?.[1];
+  if (run.status !== 0 || !count || !articles)
+    throw new Error(`valgrind failed on ${set}:\n${run.stderr.slice(-2000)}`);
+  return { instructions: Number(count.replaceAll(',', '')), articles: Number(articles) };
+}
+
+const rows = [];
+for (const set of sets) {
+  const feeds = await SETS[set](catalog);
+  const articles = feeds.reduce((n, feed) => n + feed.length, 0);
+  if (!articles) {
+    rows.push(`| ${set} | – (its data is not beside the repository) | – | – |`);
+    continue;
+  }
+  readAll(classifier, feeds);
+  let best = Infinity;
+  for (let p = 0; p < Number(args.passes); p++) {
+    const start = performance.now();
+    readAll(classifier, feeds);
+    best = Math.min(best, (performance.now() - start) / articles);
+  }
+  let counted = '–';
+  if (args.instructions) {
+    const [two, six] = [instructionsOf(set, 2), instructionsOf(set, 6)];
+    counted = Math.round((six.instructions - two.instructions) / 4 / six.articles).toLocaleString('en');
+  }
+  rows.push(`| ${set} | ${articles} | ${(best * 1000).toFixed(1)} | ${counted} |`);
+  console.error(`${set}: done`);
+}
+
+console.log(
+  `Classification (topics + companies, classifyAll a feed's articles together) of ${dist ?? 'packages/catalog/dist'}; Node ${process.version}\n`,
+);
+console.log(
+  '| set | articles | µs an article (fastest of ' +
+    args.passes +
+    ' passes) | instructions an article (6 passes − 2, valgrind) |',
+);
+console.log('|---|---:|---:|---:|');
+for (const row of rows) console.log(row);

@@ -1,0 +1,84 @@
+// The articles bench:classify reads, as the worker classifies them: a feed's articles together
+// (`classifyAll`), 50 at a time where they come from no feed.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { syntheticArticle } from '../synthetic-news.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const shared = join(root, '../shared/data');
+const BATCH = 50;
+
+const batches = (items) => {
+  const out = [];
+  for (let at = 0; at < items.length; at += BATCH) out.push(items.slice(at, at + BATCH));
+  return out;
+};
+
+export const SETS = {
+  /** bench:ingest's synthetic items: 40 feeds × 50. */
+  synthetic: async () =>
+    Array.from({ length: 40 }, (_, f) =>
+      Array.from({ length: BATCH }, (_, i) => ({ ...syntheticArticle(f, 1, i), defaultTopics: [] })),
+    ),
+  /** Every item of the 72 real feeds, read by the worker's own reading code. */
+  real: async (catalog) => {
+    const dir = join(shared, 'feeds/real');
+    if (!existsSync(dir)) return [];
+    const { readFeed } = await import('../../apps/worker/dist/feed/feed-work.js');
+    const { toSettings } = await import('@tidings/store/sources');
+    const source = { ...toSettings({ feedUrl: 'https://x.example/feed', id: 'x' }), state: 'active' };
+    const feeds = [];
+    for (const name of readdirSync(dir).sort()) {
+      const body = new Uint8Array(readFileSync(join(dir, name)));
+      const read = await readFeed(
+        {
+          body,
+          contentType: 'application/xml',
+          source,
+          fetchedAt: Date.UTC(2026, 10, 1),
+          feedUrl: 'https://x.example/feed',
+        },
+        catalog,
+      );
+      if (read.ok) {
+        feeds.push(
+          read.articles.map(({ headline, introduction, url, language }) => ({
+            headline,
+            introduction,
+            url,
+            language,
+            defaultTopics: [],
+          })),
+        );
+      }
+    }
+    return feeds;
+  },
+  /** The 2 000 newest of HuffPost's headlines and descriptions (another publisher's news, 2022). */
+  huffpost: async () => {
+    const file = join(shared, 'topics/huffpost/news_category_v3_newest_10k.jsonl');
+    if (!existsSync(file)) return [];
+    const rows = readFileSync(file, 'utf8').split('\n').filter(Boolean).slice(0, 2000);
+    return batches(
+      rows.map((line) => {
+        const row = JSON.parse(line);
+        return { headline: row.headline, introduction: row.short_description ?? '', url: row.link, defaultTopics: [] };
+      }),
+    );
+  },
+};
+
+/** The classifier of the catalog package built in `dist` (none or '': the repository's own). */
+export async function classifierIn(dist) {
+  const at = (file) => pathToFileURL(join(dist || join(root, 'packages/catalog/dist'), file)).href;
+  const { loadCatalog } = await import(at('catalog.js'));
+  const { classifierFor } = await import(at('classify.js'));
+  const catalog = loadCatalog();
+  return { catalog, classifier: classifierFor(catalog) };
+}
+
+/** Classifies every feed of a set once. */
+export function readAll(classifier, feeds) {
+  for (const feed of feeds) classifier.classifyAll(feed);
+}
