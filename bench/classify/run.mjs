@@ -6,9 +6,10 @@
 // - time: in this process, the fastest of --passes passes after a warm-up one, µs an article. The VM's
 //   speed drifts by 2–3× within minutes: compare figures of one run only.
 // - instructions (--instructions, needs valgrind): the instructions an article costs, counted by
-//   valgrind's cachegrind over `node --single-threaded` (no compiler or collector threads, so the count
-//   repeats to within about 1 %), as the difference between 6 passes and 2 in two processes (start-up,
-//   loading and compiling cancel out). It resolves a change of a few per cent that the drifting host
+//   valgrind's cachegrind over `node --single-threaded --predictable` (no compiler or collector threads,
+//   and no timing in the collector's heuristics: without --predictable the real feeds' count wandered by
+//   ±10 % between runs, with it by 0.01 %), as the difference between 6 passes and 2 in two processes
+//   (start-up, loading and compiling cancel out). It resolves a change of a few per cent that the drifting host
 //   hides, but does not see what memory stalls cost: report both.
 // To compare two builds, copy one's packages/catalog/dist aside (inside the repository, beside dist, so
 // that its imports resolve) and give it as --dist.
@@ -47,6 +48,7 @@ function instructionsOf(set, passes) {
       '--cachegrind-out-file=/dev/null',
       process.execPath,
       '--single-threaded',
+      '--predictable',
       pass,
       set,
       String(passes),
