@@ -8,12 +8,47 @@ import { syntheticArticle } from '../synthetic-news.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const shared = join(root, '../shared/data');
 const BATCH = 50;
+/** When the real feeds are read (their dates are read against it). */
+const FETCHED_AT = Date.UTC(2026, 10, 22);
 
 const batches = (items) => {
   const out = [];
   for (let at = 0; at < items.length; at += BATCH) out.push(items.slice(at, at + BATCH));
   return out;
 };
+
+/** What the worker gives `classifyAll` for an article it has read (the source's default topics aside). */
+export const classifyInput = ({ headline, introduction, url, language }) => ({
+  headline,
+  introduction,
+  url,
+  language,
+  defaultTopics: [],
+});
+
+/** The bodies of the real feeds of ../shared/data/feeds/real, by name (none when it is not there). */
+export function realFeedBodies() {
+  const dir = join(shared, 'feeds/real');
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .sort()
+        .map((name) => readFileSync(join(dir, name)))
+    : [];
+}
+
+/** The articles of each feed body that the worker's own reading code reads (feeds it cannot read left out). */
+export async function readRealFeeds(catalog, bodies) {
+  const { readFeed } = await import('../../apps/worker/dist/feed/feed-work.js');
+  const { toSettings } = await import('@tidings/store/sources');
+  const source = { ...toSettings({ feedUrl: 'https://x.example/feed', id: 'x' }), state: 'active' };
+  const feeds = [];
+  for (const body of bodies) {
+    const input = { body: new Uint8Array(body), contentType: 'application/xml', source, fetchedAt: FETCHED_AT };
+    const read = await readFeed({ ...input, feedUrl: 'https://x.example/feed' }, catalog);
+    if (read.ok) feeds.push(read.articles);
+  }
+  return feeds;
+}
 
 export const SETS = {
   /** bench:ingest's synthetic items: 40 feeds × 50. */
@@ -22,39 +57,7 @@ export const SETS = {
       Array.from({ length: BATCH }, (_, i) => ({ ...syntheticArticle(f, 1, i), defaultTopics: [] })),
     ),
   /** Every item of the 72 real feeds, read by the worker's own reading code. */
-  real: async (catalog) => {
-    const dir = join(shared, 'feeds/real');
-    if (!existsSync(dir)) return [];
-    const { readFeed } = await import('../../apps/worker/dist/feed/feed-work.js');
-    const { toSettings } = await import('@tidings/store/sources');
-    const source = { ...toSettings({ feedUrl: 'https://x.example/feed', id: 'x' }), state: 'active' };
-    const feeds = [];
-    for (const name of readdirSync(dir).sort()) {
-      const body = new Uint8Array(readFileSync(join(dir, name)));
-      const read = await readFeed(
-        {
-          body,
-          contentType: 'application/xml',
-          source,
-          fetchedAt: Date.UTC(2026, 10, 1),
-          feedUrl: 'https://x.example/feed',
-        },
-        catalog,
-      );
-      if (read.ok) {
-        feeds.push(
-          read.articles.map(({ headline, introduction, url, language }) => ({
-            headline,
-            introduction,
-            url,
-            language,
-            defaultTopics: [],
-          })),
-        );
-      }
-    }
-    return feeds;
-  },
+  real: async (catalog) => (await readRealFeeds(catalog, realFeedBodies())).map((feed) => feed.map(classifyInput)),
   /** The 2 000 newest of HuffPost's headlines and descriptions (another publisher's news, 2022). */
   huffpost: async () => {
     const file = join(shared, 'topics/huffpost/news_category_v3_newest_10k.jsonl');

@@ -11,7 +11,7 @@
 // for the worker's log lines, which are dropped otherwise).
 import { execSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,10 +26,10 @@ import { createQueue, createQueueConnection, createQueueEvents, QUEUES } from '@
 import { createRedis } from '@tidings/store/redis';
 import { SourceStore, toSettings } from '@tidings/store/sources';
 import { feedLanguageOf, normalizeFeed } from '../../apps/worker/dist/feed/normalize.js';
-import { readFeed } from '../../apps/worker/dist/feed/feed-work.js';
 import { parseFeed } from '../../apps/worker/dist/feed/parse-feed.js';
 import { cpuSeconds, TICK } from '../proc-cpu.mjs';
 import { syntheticStory } from '../synthetic-news.mjs';
+import { classifyInput, readRealFeeds, realFeedBodies } from '../classify/sets.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values: args } = parseArgs({
@@ -160,15 +160,7 @@ const classifier = classifierFor(catalog);
 /** As the worker classifies them: each feed's articles together (`classifyAll`). */
 const classifyFeeds = (feeds) => {
   for (const articles of feeds) {
-    classifier.classifyAll(
-      articles.map(({ headline, introduction, url, language }) => ({
-        headline,
-        introduction,
-        url,
-        language,
-        defaultTopics: [],
-      })),
-    );
+    classifier.classifyAll(articles.map(classifyInput));
   }
 };
 /** Seconds per item of `run` over `count` items, the fastest of three passes. */
@@ -193,23 +185,9 @@ const classifyBefore = await classifyCost();
 // (capitals that may be names, other languages, longer introductions). The same figures on the real feeds
 // of ../shared/data/feeds/real (when it is there): classification per item, and its share of reading
 // those feeds (decode, parse, normalise, classify) on one thread.
-const realDir = join(root, '../shared/data/feeds/real');
-const realBodies = existsSync(realDir) ? readdirSync(realDir).map((name) => readFileSync(join(realDir, name))) : [];
-let realArticles = [];
-let realFeeds = [];
-const readReal = async () => {
-  realArticles = [];
-  realFeeds = [];
-  for (const body of realBodies) {
-    const input = { body: new Uint8Array(body), contentType: 'application/xml', source: fakeSource, fetchedAt: NOW };
-    const read = await readFeed({ ...input, feedUrl: 'https://x.example/feed' }, catalog);
-    if (read.ok) {
-      realArticles.push(...read.articles);
-      realFeeds.push(read.articles);
-    }
-  }
-};
-await readReal();
+const realBodies = realFeedBodies();
+const realFeeds = await readRealFeeds(catalog, realBodies);
+const realArticles = realFeeds.flat();
 const realCost = async () => {
   if (!realArticles.length) return { classify: NaN, read: NaN };
   const alone = await fastest(() => classifyFeeds(realFeeds), realArticles.length);
