@@ -441,6 +441,9 @@ const PRICE_WORDS = new Set(['price', 'prices']);
 const NO_NAMES: readonly Name[] = [];
 
 /** Whether the words of `name` are the tokens from `i` on. */
+/** A name's first two words' {@link fnv1a} hashes (as int32) as one. */
+const pairHash = (first: number, second: number) => (Math.imul(first, 0x9e3779b1) ^ second) | 0;
+
 function nameFits(tokens: readonly Token[], i: number, name: Name): boolean {
   const words = name.words;
   if (i + words.length > tokens.length) return false;
@@ -1298,6 +1301,10 @@ export class CompanyMatcher {
   private readonly byFirstWord = new Map<string, Name[]>();
   /** The {@link fnv1a} hashes of {@link byFirstWord}'s words (as int32), for {@link mayName}. */
   private readonly firstWordHashes = new Set<number>();
+  /** Those of the words that are a name alone ("Apple"): any other name needs its second word next. */
+  private readonly oneWordHashes = new Set<number>();
+  /** The first two words of each longer name ("new york times": new, york), hashed together ({@link pairHash}). */
+  private readonly pairHashes = new Set<number>();
   private readonly byTicker = new Map<string, number>();
   private readonly ambiguousWords: Set<string>;
   /** {@link COMPANY_PAIRS} as a name's words are read ("Pilgrim's Pride": pilgrim pride). */
@@ -1395,7 +1402,10 @@ export class CompanyMatcher {
     const list = this.byFirstWord.get(words[0]!) ?? [];
     list.push(name);
     this.byFirstWord.set(words[0]!, list);
-    this.firstWordHashes.add(fnv1a(words[0]!) | 0);
+    const first = fnv1a(words[0]!) | 0;
+    this.firstWordHashes.add(first);
+    if (words.length === 1) this.oneWordHashes.add(first);
+    else this.pairHashes.add(pairHash(first, fnv1a(words[1]!) | 0));
   }
 
   private tickers(text: string): Set<number> {
@@ -2404,8 +2414,9 @@ export class CompanyMatcher {
   /**
    * Whether a {@link tokenSource} of ASCII words may name a company: whether a word of it that
    * {@link tokensOf} would read as capitalised (a capital or a digit first, or "eBay"'s small letters
-   * before a capital) starts a name; a number with thousands separators always may. Read character by
-   * character, where {@link tokensOf} makes a token of each word.
+   * before a capital) is a name alone, or starts a longer one whose second word comes next ("A", "New",
+   * "It" start names, but at the start of most sentences they start none); a number with thousands
+   * separators always may. Read character by character, where {@link tokensOf} makes a token of each word.
    */
   private mayName(source: string): boolean {
     const n = source.length;
@@ -2433,12 +2444,36 @@ export class CompanyMatcher {
           if (!isAsciiWordCode(k)) break;
           hash = Math.imul(hash ^ (isUpperCode(k) ? k + 32 : k), FNV_PRIME);
         }
-        if (this.firstWordHashes.has(hash)) return true;
+        if (
+          this.firstWordHashes.has(hash) &&
+          (this.oneWordHashes.has(hash) || this.secondWordNext(source, end, hash))
+        ) {
+          return true;
+        }
         if (isDigitCode(c) && end < n && source.charCodeAt(end) === 0x2c) return true;
       }
       at = end;
     }
     return false;
+  }
+
+  /**
+   * Whether the word after `source[from]` (past what is not a word: a name's words are read as
+   * {@link nameFits} reads them, one token after another) is the second word of a name whose first
+   * word's hash is `first`, for {@link mayName}.
+   */
+  private secondWordNext(source: string, from: number, first: number): boolean {
+    const n = source.length;
+    let at = from;
+    while (at < n && !isAsciiWordCode(source.charCodeAt(at))) at++;
+    if (at === n) return false;
+    let hash = FNV_OFFSET;
+    for (; at < n; at++) {
+      const k = source.charCodeAt(at);
+      if (!isAsciiWordCode(k)) break;
+      hash = Math.imul(hash ^ (isUpperCode(k) ? k + 32 : k), FNV_PRIME);
+    }
+    return this.pairHashes.has(pairHash(first, hash));
   }
 
   /** Whether a name at token `i` is capitalised as it must be: acronyms in capitals, words of an ambiguous name each. */

@@ -2179,6 +2179,17 @@ describe('company matcher', () => {
     expect(names(quiet, 'the bank said profit rose.')).toEqual([]);
   });
 
+  it('finds a longer name whose first word also starts sentences that name nothing', () => {
+    // A field is read only when a word that starts a name alone, or the first two words of a longer one, are there.
+    const quiet = 'shares rose in early trading on tuesday.';
+    expect(names(quiet, 'General view of the plant. Later, General Motors said output fell.')).toEqual([
+      'General Motors Co',
+    ]);
+    expect(names(quiet, 'shares of Johnson & Johnson fell after the ruling.')).toEqual(['JOHNSON & JOHNSON']);
+    expect(names(quiet, "the rally lifted Home Depot's shares.")).toEqual(['HOME DEPOT, INC.']);
+    expect(names(quiet, 'General view of the plant. New rules apply. Home sales fell.')).toEqual([]);
+  });
+
   it('reads "GPT-J" as a model and "Nov 14" as a date, not GPT Group or NOV Inc.', () => {
     expect(names('Deploy GPT-J 6B for inference using Hugging Face Transformers')).toEqual([]);
     expect(
