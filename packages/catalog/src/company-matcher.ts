@@ -1039,6 +1039,47 @@ const isDigitCode = (c: number) => c >= 48 && c <= 57;
 /** A sign written before an amount of money: $, £, €, ¥. */
 const isCurrencySign = (c: number) => c === 0x24 || c === 0xa3 || c === 0x20ac || c === 0xa5;
 
+/**
+ * Where the token that starts at `source[at]` (a character of a word) ends, as {@link ASCII_TOKEN} reads
+ * a text of ASCII words: a number with thousands separators ("1,800"; letters right after it are the
+ * next token: "1,800km"), else the run of letters, digits and "&".
+ */
+function asciiTokenEnd(source: string, at: number): number {
+  const n = source.length;
+  let k = at;
+  while (k < n && isDigitCode(source.charCodeAt(k))) k++;
+  if (k > at && k - at <= 3) {
+    // Groups of "," and three digits: the number ends after the last group that no digit follows.
+    let end = -1;
+    let g = k;
+    while (isThousandsGroup(source, g)) {
+      g += 4;
+      if (g === n || !isDigitCode(source.charCodeAt(g))) end = g;
+    }
+    if (end !== -1) return end;
+  }
+  while (k < n && isAsciiWordCode(source.charCodeAt(k))) k++;
+  return k;
+}
+
+/** Whether `source[at]` starts a "," and three digits. */
+const isThousandsGroup = (source: string, at: number) =>
+  at + 3 < source.length &&
+  source.charCodeAt(at) === 0x2c &&
+  isDigitCode(source.charCodeAt(at + 1)) &&
+  isDigitCode(source.charCodeAt(at + 2)) &&
+  isDigitCode(source.charCodeAt(at + 3));
+
+/** The {@link fnv1a} hash (as int32) of `source[from, to)` in small letters, as {@link tokensOf} folds an ASCII word. */
+function foldedHash(source: string, from: number, to: number): number {
+  let hash = FNV_OFFSET;
+  for (let k = from; k < to; k++) {
+    const c = source.charCodeAt(k);
+    hash = Math.imul(hash ^ (isUpperCode(c) ? c + 32 : c), FNV_PRIME);
+  }
+  return hash;
+}
+
 /** The text between two words: only spaces (at least one). */
 const GAP_SPACES = 1;
 /** A hyphen alone. */
@@ -2415,8 +2456,8 @@ export class CompanyMatcher {
    * Whether a {@link tokenSource} of ASCII words may name a company: whether a word of it that
    * {@link tokensOf} would read as capitalised (a capital or a digit first, or "eBay"'s small letters
    * before a capital) is a name alone, or starts a longer one whose second word comes next ("A", "New",
-   * "It" start names, but at the start of most sentences they start none); a number with thousands
-   * separators always may. Read character by character, where {@link tokensOf} makes a token of each word.
+   * "It" start names, but at the start of most sentences they start none). Read character by character,
+   * token by token as {@link tokensOf} reads them, where it makes an object of each.
    */
   private mayName(source: string): boolean {
     const n = source.length;
@@ -2433,24 +2474,15 @@ export class CompanyMatcher {
         (c === 0x26 && !isAsciiWordCode(second)) ||
         (isLowerCode(c) &&
           (isUpperCode(second) || (isLowerCode(second) && at + 2 < n && isUpperCode(source.charCodeAt(at + 2)))));
-      let end = at;
-      if (!capital) {
-        while (end < n && isAsciiWordCode(source.charCodeAt(end))) end++;
-      } else {
-        // The word folded and hashed as it is read (fnv1a's steps), looked up among the first words' hashes.
-        let hash = FNV_OFFSET;
-        for (; end < n; end++) {
-          const k = source.charCodeAt(end);
-          if (!isAsciiWordCode(k)) break;
-          hash = Math.imul(hash ^ (isUpperCode(k) ? k + 32 : k), FNV_PRIME);
-        }
+      const end = asciiTokenEnd(source, at);
+      if (capital) {
+        const hash = foldedHash(source, at, end);
         if (
           this.firstWordHashes.has(hash) &&
           (this.oneWordHashes.has(hash) || this.secondWordNext(source, end, hash))
         ) {
           return true;
         }
-        if (isDigitCode(c) && end < n && source.charCodeAt(end) === 0x2c) return true;
       }
       at = end;
     }
@@ -2466,14 +2498,7 @@ export class CompanyMatcher {
     const n = source.length;
     let at = from;
     while (at < n && !isAsciiWordCode(source.charCodeAt(at))) at++;
-    if (at === n) return false;
-    let hash = FNV_OFFSET;
-    for (; at < n; at++) {
-      const k = source.charCodeAt(at);
-      if (!isAsciiWordCode(k)) break;
-      hash = Math.imul(hash ^ (isUpperCode(k) ? k + 32 : k), FNV_PRIME);
-    }
-    return this.pairHashes.has(pairHash(first, hash));
+    return at < n && this.pairHashes.has(pairHash(first, foldedHash(source, at, asciiTokenEnd(source, at))));
   }
 
   /** Whether a name at token `i` is capitalised as it must be: acronyms in capitals, words of an ambiguous name each. */

@@ -2188,6 +2188,11 @@ describe('company matcher', () => {
     expect(names(quiet, 'shares of Johnson & Johnson fell after the ruling.')).toEqual(['JOHNSON & JOHNSON']);
     expect(names(quiet, "the rally lifted Home Depot's shares.")).toEqual(['HOME DEPOT, INC.']);
     expect(names(quiet, 'General view of the plant. New rules apply. Home sales fell.')).toEqual([]);
+    // A number with thousands separators is one word, as the matcher reads it.
+    expect(names(quiet, 'a plan to cut 12,000 jobs at 3M, and 1,800 more in 2,000km of Ford plants.')).toEqual([
+      '3M CO',
+      'FORD MOTOR CO',
+    ]);
   });
 
   it('reads "GPT-J" as a model and "Nov 14" as a date, not GPT Group or NOV Inc.', () => {
