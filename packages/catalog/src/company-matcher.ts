@@ -664,6 +664,9 @@ const ADVERBS = new Set(
    eventually partially fully largely mostly nearly almost barely swiftly reluctantly`.split(/\s+/),
 );
 
+/** The {@link fnv1a} hashes (as int32) of the {@link ADVERBS}. */
+const ADVERB_HASHES = new Set([...ADVERBS].map((adverb) => fnv1a(adverb) | 0));
+
 /**
  * The tokens without an adverb right after a capitalised word and before another word of the sentence
  * ({@link ADVERBS}); the same array when there is none.
@@ -2490,15 +2493,22 @@ export class CompanyMatcher {
   }
 
   /**
-   * Whether the word after `source[from]` (past what is not a word: a name's words are read as
-   * {@link nameFits} reads them, one token after another) is the second word of a name whose first
-   * word's hash is `first`, for {@link mayName}.
+   * Whether the word after `source[from]` (past what is not a word, and past adverbs: a name's words
+   * are read as {@link nameFits} reads them, one token after another, once {@link withoutAdverbs} has
+   * dropped an adverb) is the second word of a name whose first word's hash is `first`, for {@link mayName}.
    */
   private secondWordNext(source: string, from: number, first: number): boolean {
     const n = source.length;
-    let at = from;
-    while (at < n && !isAsciiWordCode(source.charCodeAt(at))) at++;
-    return at < n && this.pairHashes.has(pairHash(first, foldedHash(source, at, asciiTokenEnd(source, at))));
+    for (let at = from; ;) {
+      while (at < n && !isAsciiWordCode(source.charCodeAt(at))) at++;
+      if (at === n) return false;
+      const end = asciiTokenEnd(source, at);
+      const hash = foldedHash(source, at, end);
+      if (this.pairHashes.has(pairHash(first, hash))) return true;
+      // A name's words are read past an adverb between them ({@link withoutAdverbs}).
+      if (!ADVERB_HASHES.has(hash)) return false;
+      at = end;
+    }
   }
 
   /** Whether a name at token `i` is capitalised as it must be: acronyms in capitals, words of an ambiguous name each. */

@@ -2188,6 +2188,8 @@ describe('company matcher', () => {
     expect(names(quiet, 'shares of Johnson & Johnson fell after the ruling.')).toEqual(['JOHNSON & JOHNSON']);
     expect(names(quiet, "the rally lifted Home Depot's shares.")).toEqual(['HOME DEPOT, INC.']);
     expect(names(quiet, 'General view of the plant. New rules apply. Home sales fell.')).toEqual([]);
+    // The matcher reads past an adverb after a capitalised word, between a name's words too.
+    expect(names(quiet, 'analysts said General quietly Motors would cut output.')).toEqual(['General Motors Co']);
     // A number with thousands separators is one word, as the matcher reads it.
     expect(names(quiet, 'a plan to cut 12,000 jobs at 3M, and 1,800 more in 2,000km of Ford plants.')).toEqual([
       '3M CO',
