@@ -1073,6 +1073,9 @@ const isThousandsGroup = (source: string, at: number) =>
   isDigitCode(source.charCodeAt(at + 2)) &&
   isDigitCode(source.charCodeAt(at + 3));
 
+/** A word as {@link tokensOf} folds it. */
+const foldedWord = (raw: string) => (isAscii(raw) ? raw.toLowerCase() : foldText(raw));
+
 /** The {@link fnv1a} hash (as int32) of `source[from, to)` in small letters, as {@link tokensOf} folds an ASCII word. */
 function foldedHash(source: string, from: number, to: number): number {
   let hash = FNV_OFFSET;
@@ -1496,7 +1499,7 @@ export class CompanyMatcher {
       // whole article (most fields of ASCII words name no company: {@link mayName} tells at a glance).
       let tokens: Token[] | undefined;
       const written = () => (tokens ??= tokensOf(source, ascii));
-      return { masked: masked !== field, names: !ascii || this.mayName(source), written };
+      return { masked: masked !== field, names: ascii ? this.mayName(source) : this.mayNameIn(source), written };
     });
     // The whole article's words, read once and only when a name asks about the article: the fields' own
     // words where nothing was masked (a field's first word reads the same after a line break as at the
@@ -2488,6 +2491,27 @@ export class CompanyMatcher {
         }
       }
       at = end;
+    }
+    return false;
+  }
+
+  /**
+   * {@link mayName} for a text of any words (of other scripts, or with accents): its words as
+   * {@link tokensOf} reads and folds them, without making a token of each.
+   */
+  private mayNameIn(source: string): boolean {
+    const words = source.match(TOKEN) ?? [];
+    for (let k = 0; k < words.length; k++) {
+      const raw = words[k]!;
+      if (!isCapital(raw) && raw !== '&' && !SMALL_FIRST.test(raw)) continue;
+      const first = fnv1a(foldedWord(raw)) | 0;
+      if (!this.firstWordHashes.has(first)) continue;
+      if (this.oneWordHashes.has(first)) return true;
+      for (let j = k + 1; j < words.length; j++) {
+        const next = fnv1a(foldedWord(words[j]!)) | 0;
+        if (this.pairHashes.has(pairHash(first, next))) return true;
+        if (!ADVERB_HASHES.has(next)) break;
+      }
     }
     return false;
   }

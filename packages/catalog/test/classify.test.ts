@@ -2190,6 +2190,9 @@ describe('company matcher', () => {
     expect(names(quiet, 'General view of the plant. New rules apply. Home sales fell.')).toEqual([]);
     // The matcher reads past an adverb after a capitalised word, between a name's words too.
     expect(names(quiet, 'analysts said General quietly Motors would cut output.')).toEqual(['General Motors Co']);
+    // So are the words of a field with accents or in another script.
+    expect(names(quiet, 'the café chain said General Motors would supply its vans.')).toEqual(['General Motors Co']);
+    expect(names(quiet, 'the café near the General Post Office reopened.')).toEqual([]);
     // A number with thousands separators is one word, as the matcher reads it.
     expect(names(quiet, 'a plan to cut 12,000 jobs at 3M, and 1,800 more in 2,000km of Ford plants.')).toEqual([
       '3M CO',
