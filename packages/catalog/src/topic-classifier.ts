@@ -641,6 +641,7 @@ export class TopicClassifier {
     if (/[$€£¥]\s?\d/.test(text)) add(4000000, 0.5);
     // "beat Leeds 3-1", "a 24-17 win" (but not "2004-05" or "9-11").
     if (
+      /\d-\d/.test(text) &&
       /(?<![\d-])(?:[0-9]|[1-9][0-9]|1[0-9]{2})-(?:[0-9]|[1-9][0-9]|1[0-9]{2})(?![\d-])/.test(text) &&
       !/\b9-11\b/.test(text)
     ) {
@@ -689,7 +690,10 @@ export class TopicClassifier {
     if (/\bNo\. ?(?:[1-9]|1[0-9]|2[0-5])\b/.test(text)) add(15000000, 1);
     // "Record 48C recorded in Sicily", "highs of 95°F": a temperature is the weather's (an oven's
     // "200C" has three digits, and a recipe's words outweigh it).
-    if (/(?<![\p{L}\d.-])-?\d{1,2}(?:\.\d)? ?(?:°\s?[CF]|C|F)(?![\p{L}\d])/u.test(text)) add(WEATHER, 1);
+    // (The plain test first, here and for a score: what each pattern cannot do without.)
+    if (/\d ?[°CF]/.test(text) && /(?<![\p{L}\d.-])-?\d{1,2}(?:\.\d)? ?(?:°\s?[CF]|C|F)(?![\p{L}\d])/u.test(text)) {
+      add(WEATHER, 1);
+    }
   }
 
   private rootOf(id: number): number {
