@@ -440,10 +440,10 @@ const PRICE_WORDS = new Set(['price', 'prices']);
 
 const NO_NAMES: readonly Name[] = [];
 
-/** Whether the words of `name` are the tokens from `i` on. */
 /** A name's first two words' {@link fnv1a} hashes (as int32) as one. */
 const pairHash = (first: number, second: number) => (Math.imul(first, 0x9e3779b1) ^ second) | 0;
 
+/** Whether the words of `name` are the tokens from `i` on. */
 function nameFits(tokens: readonly Token[], i: number, name: Name): boolean {
   const words = name.words;
   if (i + words.length > tokens.length) return false;
