@@ -3,8 +3,9 @@
 // feed's articles together, as the worker and `reindex` read them), on three sets: bench:ingest's
 // synthetic items, every item of the 72 real feeds (../shared/data/feeds/real, read by the worker's own
 // code) and HuffPost's 2 000 newest headlines and descriptions. Two measures:
-// - time: in this process, the fastest of --passes passes after a warm-up one, µs an article. The VM's
-//   speed drifts by 2–3× within minutes: compare figures of one run only.
+// - time: in this process, the fastest of --passes passes after a warm-up one, µs an article, for the
+//   whole reading and for each reader alone (the topics, then the companies given the topics: where
+//   the time goes). The VM's speed drifts by 2–3× within minutes: compare figures of one run only.
 // - instructions (--instructions, needs valgrind): the instructions an article costs, counted by
 //   valgrind's cachegrind over `node --single-threaded --predictable` (no compiler or collector threads,
 //   and no timing in the collector's heuristics: without --predictable the real feeds' count wandered by
@@ -18,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { classifierIn, readAll, SETS } from './sets.mjs';
+import { classifierIn, readAll, readersApart, SETS } from './sets.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,7 +36,8 @@ if (args.instructions && spawnSync('valgrind', ['--version']).status !== 0) {
   throw new Error('--instructions needs valgrind (apt-get install -y valgrind)');
 }
 
-const { catalog, classifier } = await classifierIn(dist);
+const built = await classifierIn(dist);
+const { catalog, classifier } = built;
 const pass = fileURLToPath(new URL('./pass.mjs', import.meta.url));
 
 /** Instructions of one process reading a set `passes` times, and the set's articles. */
@@ -68,22 +70,30 @@ for (const set of sets) {
   const feeds = await SETS[set](catalog);
   const articles = feeds.reduce((n, feed) => n + feed.length, 0);
   if (!articles) {
-    rows.push(`| ${set} | – (its data is not beside the repository) | – | – |`);
+    rows.push(`| ${set} | – (its data is not beside the repository) | – | – | – |`);
     continue;
   }
-  readAll(classifier, feeds);
-  let best = Infinity;
+  // The whole reading, then each reader alone (the fastest pass of each, the three in turn).
+  const readers = readersApart(built, feeds);
+  const runs = { all: () => readAll(classifier, feeds), ...readers };
+  const best = { all: Infinity, topics: Infinity, companies: Infinity };
+  for (const run of Object.values(runs)) run();
   for (let p = 0; p < Number(args.passes); p++) {
-    const start = performance.now();
-    readAll(classifier, feeds);
-    best = Math.min(best, (performance.now() - start) / articles);
+    for (const [name, run] of Object.entries(runs)) {
+      const start = performance.now();
+      run();
+      best[name] = Math.min(best[name], (performance.now() - start) / articles);
+    }
   }
+  const micro = (ms) => (ms * 1000).toFixed(1);
   let counted = '–';
   if (args.instructions) {
     const [two, six] = [instructionsOf(set, 2), instructionsOf(set, 6)];
     counted = Math.round((six.instructions - two.instructions) / 4 / six.articles).toLocaleString('en');
   }
-  rows.push(`| ${set} | ${articles} | ${(best * 1000).toFixed(1)} | ${counted} |`);
+  rows.push(
+    `| ${set} | ${articles} | ${micro(best.all)} | ${micro(best.topics)} / ${micro(best.companies)} | ${counted} |`,
+  );
   console.error(`${set}: done`);
 }
 
@@ -93,7 +103,7 @@ console.log(
 console.log(
   '| set | articles | µs an article (fastest of ' +
     args.passes +
-    ' passes) | instructions an article (6 passes − 2, valgrind) |',
+    ' passes) | topics / companies, each reader alone, µs | instructions an article (6 passes − 2, valgrind) |',
 );
-console.log('|---|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);

@@ -77,11 +77,30 @@ export async function classifierIn(dist) {
   const at = (file) => pathToFileURL(join(dist || join(root, 'packages/catalog/dist'), file)).href;
   const { loadCatalog } = await import(at('catalog.js'));
   const { classifierFor } = await import(at('classify.js'));
+  const { isEnglishText } = await import(at('language.js'));
   const catalog = loadCatalog();
-  return { catalog, classifier: classifierFor(catalog) };
+  return { catalog, classifier: classifierFor(catalog), isEnglishText };
 }
 
 /** Classifies every feed of a set once. */
 export function readAll(classifier, feeds) {
   for (const feed of feeds) classifier.classifyAll(feed);
+}
+
+/**
+ * Each reader of `classifyAll` alone, over every article of a set in turn, as `classifyAll` runs them: the
+ * topics (after the English check, asked once before), then the companies (given the topics read).
+ */
+export function readersApart({ classifier, isEnglishText }, feeds) {
+  const articles = feeds.flat();
+  const english = articles.map((article) => isEnglishText(article));
+  const topics = articles.map((article, at) => classifier.topics.assign(article.defaultTopics, article, english[at]));
+  return {
+    topics: () =>
+      articles.forEach((article, at) => classifier.topics.assign(article.defaultTopics, article, english[at])),
+    companies: () =>
+      articles.forEach(({ headline, introduction, url }, at) =>
+        classifier.companies.match({ headline, introduction, url, topics: topics[at], english: english[at] }),
+      ),
+  };
 }
