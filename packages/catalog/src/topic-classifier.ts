@@ -18,7 +18,7 @@ import { givenNames, surnames, withoutNameWords } from './person-names.js';
 import { TOPIC_LEXICON, lexiconTerms } from './topic-lexicon.js';
 import { type TopicModel, topicModel } from './topic-model.js';
 import { TRANSLATED_LANGUAGES, translateForTopics } from './topic-translations.js';
-import { normalizeWord, lexiconWords as tokens } from './word-forms.js';
+import { normalizeWord, textWords, lexiconWords as tokens, wordsWithForm } from './word-forms.js';
 
 export const MAX_TOPICS = 3;
 
@@ -375,10 +375,12 @@ function sortShort<T>(list: T[], compare: (a: T, b: T) => number): T[] {
   return list;
 }
 
-/** Whether `words` has `phrase` at `at`, given that its first word is there. */
-function continuesPhrase(words: readonly string[], at: number, phrase: readonly string[]): boolean {
-  if (at + phrase.length > words.length) return false;
-  for (let k = 1; k < phrase.length; k++) if (words[at + k] !== phrase[k]) return false;
+/**
+ * Whether a text has `phrase` at `at`, given that its first word is there; `form`: the lexicon form of the
+ * text's word at an index (none past its end).
+ */
+function continuesPhrase(form: (k: number) => string | undefined, at: number, phrase: readonly string[]): boolean {
+  for (let k = 1; k < phrase.length; k++) if (form(at + k) !== phrase[k]) return false;
   return true;
 }
 
@@ -415,8 +417,13 @@ export class TopicClassifier {
   private readonly rootPriors: [at: number, factor: number][] = [];
   private childIndexes: number[][] = [];
   private readonly terms = new Map<string, Term>();
-  /** The terms by the word they start with: one look-up a word of the text. */
+  /** The terms by the word they start with, in its lexicon form. */
   private readonly byWord = new Map<string, WordEntry>();
+  /**
+   * The same by every word whose form it is ({@link wordsWithForm}: "taxes", "tax"): a word of a text is
+   * looked up as written, once, and put in its lexicon form only where the lexicon has something for it.
+   */
+  private readonly byTextWord = new Map<string, WordEntry>();
   private scores = new Float64Array(0);
   private readonly touched: number[] = [];
   private call = 0;
@@ -543,6 +550,7 @@ export class TopicClassifier {
       found.seconds = new Set(list.map(({ words }) => words[1]!));
     }
     for (const word of VERBS_BEFORE_DETERMINERS) if (this.byWord.has(word)) entry(word).verb = true;
+    for (const [form, found] of this.byWord) for (const word of wordsWithForm(form)) this.byTextWord.set(word, found);
   }
 
   private compileHits(hits: Hits): Term {
@@ -592,19 +600,22 @@ export class TopicClassifier {
    * headline's phrases of several words also name their top-level topics in {@link phraseRoots}.
    */
   private scan(text: string, factor: number, headline: boolean) {
-    const words = tokens(text);
+    // The words as written; each put in its lexicon form when first asked (most words start no term).
+    const words = textWords(text);
+    const forms: (string | undefined)[] = [];
+    const form = (k: number) => (k < words.length ? (forms[k] ??= normalizeWord(words[k]!)) : undefined);
     for (let i = 0; i < words.length;) {
-      const entry = this.byWord.get(words[i]!);
+      const entry = this.byTextWord.get(words[i]!);
       if (entry === undefined) {
         i++;
         continue;
       }
       let term: Term | undefined;
       let length = 1;
-      const next = words[i + 1];
+      const next = form(i + 1);
       if (next !== undefined && entry.seconds?.has(next)) {
         for (const phrase of entry.phrases) {
-          if (continuesPhrase(words, i, phrase.words)) {
+          if (continuesPhrase(form, i, phrase.words)) {
             term = phrase.term;
             length = phrase.words.length;
             break;
@@ -619,7 +630,7 @@ export class TopicClassifier {
           entry.verb &&
           i > 0 &&
           next !== undefined &&
-          (OBJECT_WORDS.has(next) || (words[i] === 'shares' && SHARED_THINGS.has(next)));
+          (OBJECT_WORDS.has(next) || (form(i) === 'shares' && SHARED_THINGS.has(next)));
         term = verb ? undefined : entry.term;
       }
       if (term && term.stamp !== this.call) {

@@ -91,6 +91,13 @@ const ASCII_WORD = /[a-z0-9&]+(?:'[a-z]+)?/g;
  * studio", "Moon's south pole"), as it already was with a curly apostrophe, which no word holds.
  */
 export function lexiconWords(text: string): string[] {
+  const words = textWords(text);
+  for (let i = 0; i < words.length; i++) words[i] = normalizeWord(words[i]!);
+  return words;
+}
+
+/** The words of a text as {@link lexiconWords} reads them, before their lexicon form ({@link normalizeWord}). */
+export function textWords(text: string): string[] {
   // "$400m", "£2bn": an amount of money, not 400 metres (track and field's "400m").
   const read = /[$£€¥]/.test(text)
     ? text.replace(MONEY, (_, figure: string, unit: string) => `${figure} ${UNITS[unit.toLowerCase()]}`)
@@ -99,7 +106,24 @@ export function lexiconWords(text: string): string[] {
   const words = (plain ? read.toLowerCase().match(ASCII_WORD) : foldText(read).match(WORD)) ?? [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    words[i] = normalizeWord(word.endsWith("'s") ? word.slice(0, -2) : word);
+    if (word.endsWith("'s")) words[i] = word.slice(0, -2);
   }
   return words;
+}
+
+/** {@link forms} by the form: the words read so besides the plain plurals. Built when first asked for. */
+let wordsByForm: Map<string, string[]> | undefined;
+
+/**
+ * Every word (as {@link textWords} gives it) whose lexicon form is `form`: the form itself, its plurals in
+ * "s" and "ies", and its British spellings — each only where {@link normalizeWord} reads it so (a kept
+ * plural is not its singular's; a form that is itself read as another is not its own).
+ */
+export function wordsWithForm(form: string): string[] {
+  if (!wordsByForm) {
+    wordsByForm = new Map();
+    for (const [word, read] of forms()) wordsByForm.set(read, [...(wordsByForm.get(read) ?? []), word]);
+  }
+  const candidates = [form, `${form}s`, ...(form.endsWith('y') ? [`${form.slice(0, -1)}ies`] : [])];
+  return [...new Set([...candidates, ...(wordsByForm.get(form) ?? [])])].filter((word) => normalizeWord(word) === form);
 }

@@ -48,6 +48,27 @@ describe('topic classifier', () => {
     for (const [headline, field] of cases) expect(rootName(topics.classifyText(text(headline)).topics[0]!)).toBe(field);
   });
 
+  it('reads a word in its plural, its British spelling or its possessive as the lexicon word itself', () => {
+    const lexicon = (headline: string, introduction = '') => {
+      const { topics: found, scores } = topics.classifyText(text(headline, introduction), { model: false });
+      return { found, scores: [...scores] };
+    };
+    const pairs: [string, string][] = [
+      ['Government raises defence spending', 'Government raises defense spending'],
+      ['Organised crime gangs target ports', 'Organized crime gang target port'],
+      [
+        "Central banks raise interest rates; the economy's outlook dims",
+        'Central bank raise interest rate; the economy outlook dims',
+      ],
+      ['Labour shortages hit paediatric wards', 'Labor shortage hit pediatric ward'],
+      ['Utilities cut power to thousands', 'Utility cut power to thousands'],
+    ];
+    for (const [written, lexiconForm] of pairs) {
+      expect(lexicon(written).scores.length).toBeGreaterThan(0);
+      expect(lexicon(written)).toEqual(lexicon(lexiconForm));
+    }
+  });
+
   it('names a narrower topic only on evidence for it, not on a stray word of its definition', () => {
     const name = (headline: string, introduction = '') =>
       topics.classifyText(text(headline, introduction)).topics.map((id) => catalog.topics.get(id)!.name);
