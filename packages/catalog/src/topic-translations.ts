@@ -706,7 +706,21 @@ interface Dictionary {
   endingLengths: number[];
   /** The first words of the phrases (only a word among them is looked up as a phrase's start). */
   phraseStarts: Set<string>;
+  /** The words read lately, with their readings ({@link readingOf}): at most {@link MAX_READ_WORDS}. */
+  read: Map<string, WordReading>;
 }
+
+/** A word of a text as a dictionary reads it: its form, and its English reading alone (none: not listed). */
+interface WordReading {
+  form: string;
+  alone: string | undefined;
+}
+
+/**
+ * How many words a dictionary remembers the readings of (then it starts again): a news text's words are
+ * mostly the same few thousand, and a word's reading by stems and endings costs a look-up for each length.
+ */
+const MAX_READ_WORDS = 8_192;
 
 function dictionaryOf(entries: string): Dictionary {
   const dictionary: Dictionary = {
@@ -716,6 +730,7 @@ function dictionaryOf(entries: string): Dictionary {
     stemLengths: [],
     endingLengths: [],
     phraseStarts: new Set(),
+    read: new Map(),
   };
   for (const entry of entries.split(/\s+/).filter(Boolean)) {
     const at = entry.indexOf('=');
@@ -766,20 +781,36 @@ export function translateForTopics(text: string, language: string): string[] | n
   if (entries === undefined) return null;
   let dictionary = dictionaries.get(language);
   if (!dictionary) dictionaries.set(language, (dictionary = dictionaryOf(`${SHARED_TEXT} ${entries}`)));
-  const words = wordsOf(text);
-  const normalized = words.map(normalizeWord);
+  const words = wordsOf(text).map((word) => readingOf(word, dictionary));
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     let found: string | undefined;
     const start = i;
-    if (dictionary.phraseStarts.has(normalized[start]!)) {
+    if (dictionary.phraseStarts.has(words[start]!.form)) {
       for (let n = Math.min(MAX_PHRASE, words.length - start); n >= 2 && found === undefined; n--) {
-        found = dictionary.words.get(normalized.slice(start, start + n).join(' '));
+        found = dictionary.words.get(
+          words
+            .slice(start, start + n)
+            .map((word) => word.form)
+            .join(' '),
+        );
         if (found !== undefined) i += n - 1;
       }
     }
-    found ??= dictionary.words.get(normalized[i]!) ?? partOf(words[i]!, dictionary);
+    found ??= words[i]!.alone;
     if (found) out.push(found);
   }
   return out;
+}
+
+/** A word's form and its reading alone, as remembered by the dictionary or read now. */
+function readingOf(word: string, dictionary: Dictionary): WordReading {
+  let reading = dictionary.read.get(word);
+  if (reading === undefined) {
+    const form = normalizeWord(word);
+    reading = { form, alone: dictionary.words.get(form) ?? partOf(word, dictionary) };
+    if (dictionary.read.size >= MAX_READ_WORDS) dictionary.read.clear();
+    dictionary.read.set(word, reading);
+  }
+  return reading;
 }
