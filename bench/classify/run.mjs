@@ -10,13 +10,16 @@
 //   valgrind's cachegrind over `node --single-threaded --predictable` (no compiler or collector threads,
 //   and no timing in the collector's heuristics: without --predictable the real feeds' count wandered by
 //   ±10 % between runs, with it by 0.01 %), as the difference between 6 passes and 2 in two processes
-//   (start-up, loading and compiling cancel out). It resolves a change of a few per cent that the drifting host
-//   hides, but does not see what memory stalls cost: report both.
+//   (start-up, loading and compiling cancel out), each given the set's articles as JSON so that it loads
+//   only the classifier measured. It resolves a change of a few per cent that the drifting host hides, but
+//   does not see what memory stalls cost: report both.
 // To compare two builds, copy one's packages/catalog/dist aside (inside the repository, beside dist, so
 // that its imports resolve) and give it as --dist.
 // Usage: npm run bench:classify -- [--passes 10] [--instructions] [--sets synthetic,real,huffpost] [--dist DIR]
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { classifierIn, readAll, readersApart, SETS } from './sets.mjs';
@@ -39,9 +42,12 @@ if (args.instructions && spawnSync('valgrind', ['--version']).status !== 0) {
 const built = await classifierIn(dist);
 const { catalog, classifier } = built;
 const pass = fileURLToPath(new URL('./pass.mjs', import.meta.url));
+/** Where each set's articles are written for the counting processes (removed at the end). */
+const scratch = mkdtempSync(join(tmpdir(), 'tidings-bench-classify-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
-/** Instructions of one process reading a set `passes` times, and the set's articles. */
-function instructionsOf(set, passes) {
+/** Instructions of one process reading a set (its articles in `file`) `passes` times, and the set's articles. */
+function instructionsOf(set, file, passes) {
   const run = spawnSync(
     'valgrind',
     [
@@ -52,7 +58,7 @@ function instructionsOf(set, passes) {
       '--single-threaded',
       '--predictable',
       pass,
-      set,
+      file,
       String(passes),
       dist ?? '',
     ],
@@ -88,7 +94,9 @@ for (const set of sets) {
   const micro = (ms) => (ms * 1000).toFixed(1);
   let counted = '–';
   if (args.instructions) {
-    const [two, six] = [instructionsOf(set, 2), instructionsOf(set, 6)];
+    const file = join(scratch, `${set}.json`);
+    writeFileSync(file, JSON.stringify(feeds));
+    const [two, six] = [instructionsOf(set, file, 2), instructionsOf(set, file, 6)];
     counted = Math.round((six.instructions - two.instructions) / 4 / six.articles).toLocaleString('en');
   }
   rows.push(
