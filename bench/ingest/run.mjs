@@ -297,10 +297,11 @@ t0 = performance.now();
 const peakRss = () =>
   Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${worker.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-async function until(done) {
+/** Waits for `done`, asking it every `every` ms. */
+async function until(done, every = 100) {
   for (;;) {
     if (await done()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, every));
   }
 }
 
@@ -317,32 +318,39 @@ const probeStart = performance.now();
 await until(async () => (await probeQueue.getWaitingCount()) + (await probeQueue.getActiveCount()) === 0);
 const probeSeconds = (performance.now() - probeStart) / 1000;
 
-/** Every source fetched once more, by manual jobs: how many per second, and the CPU it took. */
-async function pollAll(label) {
-  const before = await finished();
+/**
+ * Every source fetched once more by manual jobs, `rounds` times in turn: how many fetches per second, and
+ * the CPU they took. Completion is checked every 20 ms: an unchanged feed's poll of every source takes
+ * about a second, which the 100 ms checks above measured to ±10 % (session 63: 971/s and 1 285/s for the
+ * same code on one day); its figures are read over 3 rounds.
+ */
+async function pollAll(label, rounds = 1) {
   const cpu = cpuSnapshot();
   const start = performance.now();
-  const now = Date.now();
-  await queue.addBulk(
-    Array.from({ length: FEEDS }, (_, f) => ({
-      name: 'manual',
-      data: { sourceId: `feed-${f}`, manual: true },
-      opts: { jobId: `${label}-${f}-${now}` },
-    })),
-  );
-  await until(async () => (await finished()) - before >= FEEDS);
+  for (let round = 0; round < rounds; round++) {
+    const before = await finished();
+    const now = Date.now();
+    await queue.addBulk(
+      Array.from({ length: FEEDS }, (_, f) => ({
+        name: 'manual',
+        data: { sourceId: `feed-${f}`, manual: true },
+        opts: { jobId: `${label}-${round}-${f}-${now}` },
+      })),
+    );
+    await until(async () => (await finished()) - before >= FEEDS, 20);
+  }
   const seconds = (performance.now() - start) / 1000;
-  return { perSecond: FEEDS / seconds, seconds, cpu: [cpu, cpuSnapshot()] };
+  return { perSecond: (FEEDS * rounds) / seconds, seconds, cpu: [cpu, cpuSnapshot()] };
 }
 // (1b) Known sources publishing: every feed now serves 50 new items (hosts probed, schedulers set).
 edition = 2;
 const published = await pollAll('new');
 const failedKnown = (await finishedCount('failed')) - failedNew;
 // (2) Unchanged feeds: conditional GET answered 304, then 200 with the same body.
-const notModified = await pollAll('304');
+const notModified = await pollAll('304', 3);
 const notModifiedPerSecond = notModified.perSecond;
 honourEtag = false;
-const unchangedPerSecond = (await pollAll('200')).perSecond;
+const unchangedPerSecond = (await pollAll('200', 3)).perSecond;
 // (2b) Feeds that changed a little: one new item of 50, the rest read last time.
 honourEtag = true;
 edition = ONE_NEW;
@@ -455,8 +463,10 @@ const groupShare = (cpu) => `${((100 * articles * groupSecondsPerArticle) / work
 console.log(
   `| story grouping's share of the worker's CPU time, first fetch / known sources | ${groupShare([cpuStart, cpuEnd])} / ${groupShare(published.cpu)} | ≤ 10 % |`,
 );
-console.log(`| unchanged feeds polled/s, 304 | ${Math.round(notModifiedPerSecond)} | ≥ 1 000 |`);
-console.log(`| unchanged feeds polled/s, 200 with the same body | ${Math.round(unchangedPerSecond)} | – |`);
+console.log(
+  `| unchanged feeds polled/s, 304 (3 rounds of every feed) | ${Math.round(notModifiedPerSecond)} | ≥ 1 000 |`,
+);
+console.log(`| unchanged feeds polled/s, 200 with the same body (3 rounds) | ${Math.round(unchangedPerSecond)} | – |`);
 console.log(
   `| feeds with one new item of ${ITEMS} polled/s (worker CPU a poll) | ${Math.round(oneNew.perSecond)} (${((1000 * workerCpu(oneNew.cpu)) / FEEDS).toFixed(1)} ms) | – |`,
 );
