@@ -1501,6 +1501,9 @@ export class CompanyMatcher {
       const written = () => (tokens ??= tokensOf(source, ascii));
       return { masked: masked !== field, names: ascii ? this.mayName(source) : this.mayNameIn(source), written };
     });
+    // Where neither field may name a company (most articles), the tickers are all there is: nothing below
+    // would read a word.
+    if (!fields[0]!.names && !fields[1]!.names) return [...found].slice(0, MAX_COMPANIES);
     // The whole article's words, read once and only when a name asks about the article: the fields' own
     // words where nothing was masked (a field's first word reads the same after a line break as at the
     // start, but for an "&", which joins names only after a word).

@@ -612,7 +612,8 @@ export class TopicClassifier {
       }
       let term: Term | undefined;
       let length = 1;
-      const next = form(i + 1);
+      // The next word matters only to a word that starts a phrase or may be a verb.
+      const next = entry.seconds || entry.verb ? form(i + 1) : undefined;
       if (next !== undefined && entry.seconds?.has(next)) {
         for (const phrase of entry.phrases) {
           if (continuesPhrase(form, i, phrase.words)) {
