@@ -9,14 +9,19 @@
 // - instructions (--instructions, needs valgrind): the instructions an article costs, counted by
 //   valgrind's cachegrind over `node --single-threaded --predictable` (no compiler or collector threads,
 //   and no timing in the collector's heuristics: without --predictable the real feeds' count wandered by
-//   ±10 % between runs, with it by 0.01 %), as the difference between 6 passes and 2 in two processes
-//   (start-up, loading and compiling cancel out), each given the set's articles as JSON so that it loads
-//   only the classifier measured. It resolves a change of a few per cent that the drifting host hides, but
+//   ±10 % between runs, with it by 0.01 %), as the difference between 14 passes and 8 in two processes
+//   run side by side (start-up, loading, compiling and the compilers' warm-up cancel out), each given the
+//   set's articles as JSON so that it loads only the classifier measured. The first 8 passes are
+//   warm-up: compiled on the same thread, they cost HuffPost's items 333 000 instructions an article in the
+//   3rd–4th pass, 262 000 in the 5th–6th and 215 000 from the 9th on (session 63), and a change that moved
+//   only when the compilers got to a function read +7.7 % in the 6 − 2 count this bench took before. It
+//   resolves a change of a few per cent that the drifting host hides, but
 //   does not see what memory stalls cost: report both.
 // To compare two builds, copy one's packages/catalog/dist aside (inside the repository, beside dist, so
 // that its imports resolve) and give it as --dist.
 // Usage: npm run bench:classify -- [--passes 10] [--instructions] [--sets synthetic,real,huffpost] [--dist DIR]
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -46,9 +51,13 @@ const pass = fileURLToPath(new URL('./pass.mjs', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'tidings-bench-classify-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
+/** Passes before the instructions are counted (warm-up), and passes counted. */
+const WARM_PASSES = 8;
+const COUNTED_PASSES = 6;
+
 /** Instructions of one process reading a set (its articles in `file`) `passes` times, and the set's articles. */
-function instructionsOf(set, file, passes) {
-  const run = spawnSync(
+async function instructionsOf(set, file, passes) {
+  const run = await promisify(execFile)(
     'valgrind',
     [
       '--tool=cachegrind',
@@ -63,11 +72,12 @@ function instructionsOf(set, file, passes) {
       dist ?? '',
     ],
     { encoding: 'utf8', maxBuffer: 1 << 26 },
-  );
+  ).catch((error) => {
+    throw new Error(`valgrind failed on ${set}:\n${String(error.stderr ?? error).slice(-2000)}`);
+  });
   const count = /I\s+refs:\s+([\d,]+)/.exec(run.stderr)?.[1];
   const articles = /articles (\d+)/.exec(run.stdout)?.[1];
-  if (run.status !== 0 || !count || !articles)
-    throw new Error(`valgrind failed on ${set}:\n${run.stderr.slice(-2000)}`);
+  if (!count || !articles) throw new Error(`valgrind gave no count on ${set}:\n${run.stderr.slice(-2000)}`);
   return { instructions: Number(count.replaceAll(',', '')), articles: Number(articles) };
 }
 
@@ -96,8 +106,11 @@ for (const set of sets) {
   if (args.instructions) {
     const file = join(scratch, `${set}.json`);
     writeFileSync(file, JSON.stringify(feeds));
-    const [two, six] = [instructionsOf(set, file, 2), instructionsOf(set, file, 6)];
-    counted = Math.round((six.instructions - two.instructions) / 4 / six.articles).toLocaleString('en');
+    const [warm, more] = await Promise.all([
+      instructionsOf(set, file, WARM_PASSES),
+      instructionsOf(set, file, WARM_PASSES + COUNTED_PASSES),
+    ]);
+    counted = Math.round((more.instructions - warm.instructions) / COUNTED_PASSES / more.articles).toLocaleString('en');
   }
   rows.push(
     `| ${set} | ${articles} | ${micro(best.all)} | ${micro(best.topics)} / ${micro(best.companies)} | ${counted} |`,
@@ -111,7 +124,7 @@ console.log(
 console.log(
   '| set | articles | µs an article (fastest of ' +
     args.passes +
-    ' passes) | topics / companies, each reader alone, µs | instructions an article (6 passes − 2, valgrind) |',
+    ` passes) | topics / companies, each reader alone, µs | instructions an article (passes ${WARM_PASSES + 1}–${WARM_PASSES + COUNTED_PASSES}, valgrind) |`,
 );
 console.log('|---|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);
