@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { queryObjects } from 'node:v8';
 import { gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +207,19 @@ describe('Fetcher', () => {
     const f = make();
     expect(await failure(f.fetch({ url: `${base}/huge` }))).toMatchObject({ code: 'too-large' });
     expect(await failure(f.fetch({ url: `${base}/endless` }))).toMatchObject({ code: 'too-large' });
+  });
+
+  it('keeps nothing of an answered fetch waiting for its timeout (a worker polling fast held 20 000 timers)', async () => {
+    const f = make({ timeoutMs: 60_000 });
+    const live = () => queryObjects(AbortSignal, { format: 'count' });
+    await f.fetch({ url: `${base}/feed`, etag: '"v1"' });
+    const before = live();
+    for (let i = 0; i < 200; i++) {
+      const answer = await f.fetch({ url: `${base}/feed`, etag: '"v1"', signal: new AbortController().signal });
+      expect(answer.kind).toBe('not-modified');
+      await f.inspect(`${base}/feed`);
+    }
+    expect(live() - before).toBeLessThan(20);
   });
 
   it('times out on headers that never finish', async () => {
