@@ -21,12 +21,11 @@
 // that its imports resolve) and give it as --dist.
 // Usage: npm run bench:classify -- [--passes 10] [--instructions] [--sets synthetic,real,huffpost] [--dist DIR]
 import { execFile, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { classifierIn, readAll, readersApart, SETS } from './sets.mjs';
 
 const { values: args } = parseArgs({

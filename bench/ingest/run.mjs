@@ -321,8 +321,8 @@ const probeSeconds = (performance.now() - probeStart) / 1000;
 /**
  * Every source fetched once more by manual jobs, `rounds` times in turn: how many fetches per second, and
  * the CPU they took. Completion is checked every 20 ms: an unchanged feed's poll of every source takes
- * about a second, which the 100 ms checks above measured to ±10 % (session 63: 971/s and 1 285/s for the
- * same code on one day); its figures are read over 3 rounds.
+ * about a second, which the 100 ms checks above measured to ±10 % (session 62 read 971/s and 1 285/s on
+ * one day for two builds that differ in nothing a poll runs); its figures are read over 3 rounds.
  */
 async function pollAll(label, rounds = 1) {
   const cpu = cpuSnapshot();
