@@ -6,7 +6,7 @@
 // unchanged feeds polled/s, as 304s and as unchanged 200s, and (3) parse-only throughput of the same
 // bytes — the ceiling. Classification is timed alone on the synthetic items and on the real feeds of
 // ../shared/data/feeds/real, whose news costs several times more to read.
-// Usage: npm run bench:ingest -- [--feeds 2000] [--items 50] [--concurrency 16]
+// Usage: npm run bench:ingest -- [--feeds 2000] [--items 50] [--concurrency 16] [--rounds 0] [--idle-rounds 0]
 // Debugging: WORKER_NODE_FLAGS (extra node flags for the worker, e.g. --cpu-prof), WORKER_LOG (file
 // for the worker's log lines, which are dropped otherwise).
 import { execSync, spawn } from 'node:child_process';
@@ -40,6 +40,9 @@ const { values: args } = parseArgs({
     // After the figures above: this many more rounds of every feed publishing new items (a soak:
     // the worker's memory and pace as the index grows past what the bench itself writes).
     rounds: { type: 'string', default: '0' },
+    // Then this many more rounds of every feed polled unchanged (304): the worker's memory and pace over
+    // a long quiet day, when nearly every poll of a real deployment finds nothing new.
+    'idle-rounds': { type: 'string', default: '0' },
   },
 });
 const FEEDS = Number(args.feeds);
@@ -376,6 +379,20 @@ for (let round = 1; round <= Number(args.rounds); round++) {
 }
 const failedSoak = (await finishedCount('failed')) - failedNew - failedKnown;
 
+// (4) The quiet soak: unchanged polls, the worker's resident memory after every tenth round.
+const IDLE_EVERY = 10;
+const idle = [];
+honourEtag = true;
+for (let round = 1; round <= Number(args['idle-rounds']); round += IDLE_EVERY) {
+  const rounds = Math.min(IDLE_EVERY, Number(args['idle-rounds']) - round + 1);
+  const { perSecond } = await pollAll(`idle-${round}`, rounds);
+  idle.push({ polls: FEEDS * (round + rounds - 1), perSecond, now: residentNow(), peak: peakRss() });
+  process.stderr.write(
+    `\ridle round ${round + rounds - 1}/${args['idle-rounds']}: ${Math.round(idle.at(-1).now)} MB resident`,
+  );
+}
+const failedIdle = (await finishedCount('failed')) - failedNew - failedKnown - failedSoak;
+
 worker.kill('SIGTERM');
 await new Promise((resolve) => worker.once('exit', resolve));
 await probeQueue.obliterate({ force: true });
@@ -508,5 +525,16 @@ if (soak.length) {
     );
   }
   console.log(`failed fetches during the soak: ${failedSoak}`);
+}
+if (idle.length) {
+  console.log(
+    `\nQuiet soak: ${args['idle-rounds']} more rounds of every feed polled unchanged (304, manual jobs, as above):`,
+  );
+  console.log('| unchanged polls so far | polls/s (last rounds) | worker resident after them | peak so far |');
+  console.log('|---:|---:|---:|---:|');
+  for (const r of idle) {
+    console.log(`| ${r.polls} | ${Math.round(r.perSecond)} | ${r.now.toFixed(0)} MB | ${r.peak.toFixed(0)} MB |`);
+  }
+  console.log(`failed fetches during the quiet soak: ${failedIdle}`);
 }
 process.exit(0);
