@@ -98,6 +98,8 @@ export function loggerOptions(level: string, pretty: boolean, stream?: { write(l
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** The rate limiter's key for `/readyz`'s own count after a failure (an api key's id is 8 hex digits). */
+const READYZ_LIMITER_KEY = 'readyz';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -196,7 +198,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Routes.
   if (deps.admin) await app.register(adminRoutes, deps.admin);
-  await app.register(healthRoutes, { redis: deps.redis, registry, limiterDegraded: () => limiterDegraded });
+  const limiterRecovered = async () => {
+    if (!limiterDegraded) return true;
+    // Answered by Redis: the next request's count goes there again.
+    await deps.limiter.hit(READYZ_LIMITER_KEY, 1);
+    limiterDegraded = false;
+    return true;
+  };
+  await app.register(healthRoutes, { redis: deps.redis, registry, limiterRecovered });
   await app.register(async (api) => {
     await api.register(auth, {
       keys: deps.keys,

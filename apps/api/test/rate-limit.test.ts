@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis } from '@tidings/store/redis';
 import { UNKNOWN_KEYS_PER_MINUTE } from '../src/plugins/auth.js';
-import { buildTestApp, type TestApp } from './helper.js';
+import { buildTestApp, REDIS_URL, type TestApp } from './helper.js';
 
 let t: TestApp | undefined;
 
@@ -63,6 +63,28 @@ describe('rate limits', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json().status).toBe('degraded');
     deadRedis.disconnect();
+  }, 30_000);
+
+  it('says ready again in /readyz once the limiter reaches Redis, with no keyed request in between', async () => {
+    // Redis answers the API's pings but not the limiter's counts, then the limiter's too (a blip on an API
+    // that then sits idle: its readiness must not stay "recovering" until the next keyed request).
+    const redis = createRedis({ url: REDIS_URL, failFast: true });
+    let down = true;
+    class Blip extends RateLimiter {
+      override hit(keyId: string, limit: number) {
+        return down ? Promise.reject(new Error('connect ECONNREFUSED')) : super.hit(keyId, limit);
+      }
+    }
+    t = await buildTestApp({ limiter: new Blip(redis, `tidings-test-blip:${process.pid}:`) });
+    expect((await t.get(`/api/v2/feed/?apiKey=${t.key}`)).statusCode).toBe(200);
+    let ready = (await t.get('/readyz')).json();
+    expect(ready.status).toBe('degraded');
+    expect(ready.checks.redis).toBe('recovering');
+    down = false;
+    ready = (await t.get('/readyz')).json();
+    expect(ready.status).toBe('ready');
+    expect(ready.checks.redis).toBe('ok');
+    await redis.quit();
   }, 30_000);
 
   it('stops a client presenting unknown keys after 30 a minute, before each costs a lookup', async () => {

@@ -6,8 +6,12 @@ import type { Registry } from 'prom-client';
 export interface HealthOptions {
   redis: Redis;
   registry: Registry;
-  /** Whether the rate limiter currently fails open. */
-  limiterDegraded: () => boolean;
+  /**
+   * Whether the rate limiter counts in Redis again: true at once unless its last command failed; after a
+   * failure it tries one count of its own ({@link RateLimiter.hit} on a key no api key has), since an idle
+   * API would otherwise say "recovering" until the next keyed request, long after Redis came back.
+   */
+  limiterRecovered: () => Promise<boolean>;
 }
 
 async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -57,7 +61,7 @@ export default async function healthRoutes(app: FastifyInstance, options: Health
     }
     try {
       await within(options.redis.ping(), 1_000);
-      checks.redis = options.limiterDegraded() ? 'recovering' : 'ok';
+      checks.redis = (await within(options.limiterRecovered(), 1_000).catch(() => false)) ? 'ok' : 'recovering';
     } catch (error) {
       checks.redis = `unavailable (rate limits fail open, only recently seen keys are served): ${(error as Error).message}`;
     }
