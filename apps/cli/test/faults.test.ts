@@ -100,7 +100,7 @@ const feedOf = (id: string) =>
       `<item><title>${id} story ${i}</title><link>https://${id}.example.com/${i}</link><pubDate>${new Date(Date.UTC(2026, 10, 1) + i * 60_000).toUTCString()}</pubDate><description>Story ${i} of ${id}.</description></item>`,
   ).join('')}</channel></rss>`;
 
-/** `logs`: its log lines from `warn` up on a pipe (otherwise errors only, not kept). */
+/** `logs`: its log lines from `warn` up, and its stderr, on pipes (otherwise errors only, not kept). */
 function startWorker(logs = false): ChildProcess {
   return spawn(process.execPath, [join(root, 'apps', 'worker', 'dist', 'main.js')], {
     env: childEnv({
@@ -115,7 +115,7 @@ function startWorker(logs = false): ChildProcess {
       // that keep both cores busy — and its time limits below are not about that.
       WORKER_NICE: '0',
     }),
-    stdio: logs ? ['ignore', 'pipe', 'ignore'] : 'ignore',
+    stdio: logs ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   });
 }
 
@@ -252,7 +252,11 @@ describe.skipIf(!hasRedisServer)('faults', () => {
       }),
       stdio: 'ignore',
     });
-    const worker = startWorker();
+    const worker = startWorker(true);
+    let logged = '';
+    let stderr = '';
+    worker.stdout!.on('data', (chunk: Buffer) => (logged += chunk.toString()));
+    worker.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const feed = () =>
       fetch(`http://127.0.0.1:${port}/api/v2/feed/?pageSize=1`, { headers: { 'x-api-key': key } }).then(
         (r) => r.status,
@@ -297,6 +301,18 @@ describe.skipIf(!hasRedisServer)('faults', () => {
       expect(fetched.code).toBe(0);
       expect((await indexed()).get('after')?.size).toBe(ITEMS);
       await queue.close();
+      // Its log stayed JSON lines: the outage in a few of them (each message at most once every 10 s,
+      // whichever queue or worker met it), then that Redis is back; nothing printed beside them.
+      await until(async () => logged.includes('"event":"redis reachable again"'), 10_000, 'the worker to say so');
+      // (Each reconnection attempt of each queue and worker made a line: ~100 in this test's 2 s outage.
+      // A job whose lock ran out meanwhile has its own message, once.)
+      const lines = logged
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { event: string; error?: string });
+      const errors = lines.filter((line) => line.event === 'worker error').map((line) => line.error);
+      expect(errors.length).toBe(new Set(errors).size);
+      expect(stderr).toBe('');
     } finally {
       api.kill('SIGTERM');
       worker.kill('SIGTERM');
@@ -311,6 +327,7 @@ describe.skipIf(!hasRedisServer)('faults', () => {
     const worker = startWorker(true);
     let logged = '';
     worker.stdout!.on('data', (chunk: Buffer) => (logged += chunk.toString()));
+    worker.stderr!.resume();
     const redis = createRedis({ url: redisUrl });
     redis.on('error', () => {});
     try {

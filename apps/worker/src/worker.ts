@@ -91,6 +91,44 @@ export type WorkerLog = (
   level?: 'debug' | 'info' | 'warn' | 'error',
 ) => void;
 
+/** How often one error message of the queues and workers is logged at most (see {@link errorReporter}). */
+const ERROR_LOG_EVERY_MS = 10_000;
+/** Distinct error messages remembered for that (the oldest forgotten first). */
+const ERROR_LOG_MESSAGES = 100;
+
+/**
+ * The `error` events of BullMQ's queues and workers as log lines. While Redis is away each of them emits
+ * one at every reconnection attempt (500 lines in a 15 s outage, as seen in the demo), and one without a
+ * listener is printed by BullMQ as a bare stack trace on stderr, amid the JSON lines. So every queue and
+ * worker reports here; a message is logged the first time, then at most once every
+ * {@link ERROR_LOG_EVERY_MS} with how many times it came since (`repeated`), and the first connection
+ * that is ready again after errors says so (`redis reachable again`).
+ */
+export function errorReporter(log: WorkerLog, now: () => number = Date.now) {
+  const last = new Map<string, { at: number; repeated: number }>();
+  let since = 0;
+  return {
+    report(error: Error): void {
+      since++;
+      const seen = last.get(error.message);
+      if (seen && now() - seen.at < ERROR_LOG_EVERY_MS) {
+        seen.repeated++;
+        return;
+      }
+      log('worker error', { error: error.message, ...(seen?.repeated ? { repeated: seen.repeated } : {}) }, 'error');
+      last.delete(error.message);
+      last.set(error.message, { at: now(), repeated: 0 });
+      if (last.size > ERROR_LOG_MESSAGES) last.delete(last.keys().next().value!);
+    },
+    ready(): void {
+      if (!since) return;
+      log('redis reachable again', { errors: since }, 'warn');
+      since = 0;
+      last.clear();
+    },
+  };
+}
+
 export interface RunningWorker {
   fetchQueue: Queue<FetchSourcePayload>;
   probeQueue: Queue<ProbeHostPayload>;
@@ -105,6 +143,9 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const probeQueue = createQueue<ProbeHostPayload>(QUEUES.probeHost, producer, deps.prefix);
   const probes = new ProbeCache(producer, deps.prefix);
   const prefix = bullPrefix(deps.prefix);
+  const errors = errorReporter(log);
+  const reportError = (error: Error) => errors.report(error);
+  producer.on('ready', () => errors.ready());
 
   // Each BullMQ worker's own connection; BullMQ leaves a connection it was given open, so `close` ends them.
   const connections: Redis[] = [];
@@ -149,13 +190,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     // One re-index at a time; a long one keeps its lock by BullMQ's renewal.
     { connection: workerConnection(), prefix, concurrency: 1 },
   );
+  for (const emitter of [fetchWorker, maintenanceWorker, probeWorker, reindexWorker]) emitter.on('error', reportError);
+  for (const emitter of [fetchQueue, maintenanceQueue, probeQueue]) emitter.on('error', reportError);
   reindexWorker.on('completed', (_job, result) => log('reindexed', { ...result }));
   reindexWorker.on('failed', (job, error) =>
     log('reindex failed', { sourceId: job?.data.sourceId, error: error.message }, 'error'),
   );
-  reindexWorker.on('error', (error) => log('worker error', { error: error.message }, 'error'));
   probeWorker.on('completed', (_job, result) => log('probed', { ...(result as Record<string, unknown>) }));
-  probeWorker.on('error', (error) => log('worker error', { error: error.message }, 'error'));
   // Unchanged feeds and skipped fetches are most fetches of a large registry: debug.
   fetchWorker.on('completed', (_job, result) =>
     log('fetched', { ...result }, result.outcome === 'indexed' ? 'info' : 'debug'),
@@ -163,7 +204,6 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   fetchWorker.on('failed', (job, error) =>
     log('fetch failed', { sourceId: job?.data.sourceId, attempt: job?.attemptsMade, error: error.message }, 'warn'),
   );
-  fetchWorker.on('error', (error) => log('worker error', { error: error.message }, 'error'));
 
   // The retention job's scheduler (once: writing it again would run the job again) and the sources'
   // schedulers. A Redis outage while the worker starts leaves the first sync to the next one (after
