@@ -65,6 +65,40 @@ export async function assertRedisReachable(redis: Redis, url: string, options: R
   }
 }
 
+/** What ioredis rejects a command with when Redis did not answer it (its own messages). */
+const NO_ANSWER = new Set([
+  'Command timed out',
+  'Connection is closed.',
+  "Stream isn't writeable and enableOfflineQueue options is false",
+]);
+/** The network's reasons for the same. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether a command failed because Redis could not be reached or is not ready (down, hung, restarting
+ * and still loading its data), rather than because of the command: what the API answers 503
+ * `serviceUnavailable` with `Retry-After` for, not 500.
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as NodeJS.ErrnoException;
+  return (
+    NO_ANSWER.has(error.message) ||
+    error.name === 'MaxRetriesPerRequestError' ||
+    (code !== undefined && NETWORK_CODES.has(code)) ||
+    error.message.startsWith('LOADING ')
+  );
+}
+
 /** A Redis URL without its password, for messages and logs. */
 export function redactUrl(url: string): string {
   try {

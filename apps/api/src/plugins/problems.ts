@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IndexBusyError } from '@tidings/index/port';
+import { isRedisUnavailable } from '@tidings/store/redis';
 import { type ProblemCode, ProblemError, problemStatus, problemTitle } from '@tidings/core/problem';
 
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -143,6 +144,17 @@ export default fp(
           {
             'Retry-After': '2',
           },
+        );
+        return sendProblem(request, reply, problem);
+      }
+      if (isRedisUnavailable(error)) {
+        // Sources, selections and sessions live in Redis: without it those answers wait, the rest is served.
+        request.log.warn({ reason: err.message }, 'redis unreachable');
+        const problem = new ProblemError(
+          'serviceUnavailable',
+          'The store of sources and selections is unavailable; try again shortly.',
+          [],
+          { 'Retry-After': '5' },
         );
         return sendProblem(request, reply, problem);
       }

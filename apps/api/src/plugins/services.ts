@@ -6,6 +6,7 @@ import { primaryLanguage } from '@tidings/catalog/language';
 import type { FeedFilters } from '@tidings/core/query';
 import type { ArticleIndex } from '@tidings/index/port';
 import type { ProbeCache } from '@tidings/store/probe-cache';
+import { isRedisUnavailable } from '@tidings/store/redis';
 import type { SelectionStore } from '@tidings/store/selections';
 import type { Source, SourceStore } from '@tidings/store/sources';
 
@@ -78,17 +79,25 @@ export default fp(
     app.decorate('editorialTimeZone', options.editorialTimeZone);
     app.decorate('cursorSecret', options.cursorSecret);
     let cached: { at: number; list: Promise<PublicSource[]> } | null = null;
+    /** The last list Redis gave: served while Redis is away (sources change when operators change them). */
+    let lastRead: PublicSource[] | null = null;
     const sourceDirectory: SourceDirectory = {
       list() {
         if (!cached || Date.now() - cached.at > SOURCE_LIST_MS) {
           const list = (async () => {
-            const sources = (await options.sources.list()).filter((s) => s.state !== 'removed').map(publicSource);
-            const probes = await options.probes.getMany([...new Set(sources.map((s) => s.domain))]);
-            return sources.map((s) => ({
-              ...s,
-              https: probes.get(s.domain)?.https ?? null,
-              iframeable: probes.get(s.domain)?.iframeable ?? null,
-            }));
+            try {
+              const sources = (await options.sources.list()).filter((s) => s.state !== 'removed').map(publicSource);
+              const probes = await options.probes.getMany([...new Set(sources.map((s) => s.domain))]);
+              return (lastRead = sources.map((s) => ({
+                ...s,
+                https: probes.get(s.domain)?.https ?? null,
+                iframeable: probes.get(s.domain)?.iframeable ?? null,
+              })));
+            } catch (error) {
+              // Asked again after SOURCE_LIST_MS, as when it was read; never read yet: the request fails.
+              if (lastRead && isRedisUnavailable(error)) return lastRead;
+              throw error;
+            }
           })();
           cached = { at: Date.now(), list };
           list.catch(() => (cached = null));

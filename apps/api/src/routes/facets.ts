@@ -31,7 +31,12 @@ export default async function facetRoutes(app: FastifyInstance) {
       const { filters, warnings } = await app.resolveFilters(query.filters);
       const counts = await app.index.facets({ filters, facets: query.facets, size: query.facetSize });
       const size = query.facetSize;
-      const names = new Map((await app.sourceDirectory.list()).map((s) => [s.source.id, s.source.name]));
+      // Names of sources from Redis, only when asked for: the other facets are the index's alone.
+      const names = new Map<string, string>(
+        query.facets.includes('sources')
+          ? (await app.sourceDirectory.list()).map((s) => [s.source.id, s.source.name])
+          : [],
+      );
       const all = {
         types: () => top(counts.types, byString, size).map(([value, count]) => ({ value, count })),
         topics: () =>

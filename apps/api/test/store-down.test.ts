@@ -1,0 +1,87 @@
+/**
+ * Redis away while the index answers: what reads sources or selections from Redis is 503
+ * `serviceUnavailable` with `Retry-After` (contract §1.5: "index or store down"), never a 500; the rest
+ * is served (and the source list last read). Redis refusing connections, and Redis hung (a server that
+ * accepts and never answers).
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRedis } from '@tidings/store/redis';
+import { SelectionStore } from '@tidings/store/selections';
+import { SourceStore, toSettings } from '@tidings/store/sources';
+import { buildTestApp, REDIS_URL, type TestApp } from './helper.js';
+
+let t: TestApp | undefined;
+let hung: Server | undefined;
+const held: Socket[] = [];
+
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+  for (const socket of held.splice(0)) socket.destroy();
+  await new Promise((resolve) => (hung ? hung.close(resolve) : resolve(undefined)));
+  hung = undefined;
+});
+
+/** The URL of a "Redis" that accepts connections and never answers. */
+async function hungRedis(): Promise<string> {
+  hung = createServer((socket) => void held.push(socket));
+  await new Promise<void>((resolve) => hung!.listen(0, '127.0.0.1', resolve));
+  return `redis://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+}
+
+const PATHS = [
+  '/api/v2/sources/',
+  '/api/v2/feed-recommended/',
+  '/api/v2/facets/?facets=sources',
+  '/api/v2/feed/?includeSources=example-news',
+];
+
+describe('the store of sources and selections away', () => {
+  for (const [name, url] of [
+    ['refusing connections', async () => 'redis://127.0.0.1:1'],
+    ['hung', hungRedis],
+  ] as const) {
+    it(`answers 503 with Retry-After when Redis is ${name}, and serves the rest`, async () => {
+      const away = createRedis({ url: await url(), failFast: true });
+      away.on('error', () => {});
+      t = await buildTestApp({ sources: new SourceStore(away, 'x:'), selections: new SelectionStore(away, 'x:') });
+      for (const path of PATHS) {
+        const response = await t.get(`${path}${path.includes('?') ? '&' : '?'}apiKey=${t.key}`);
+        expect({ path, status: response.statusCode }).toEqual({ path, status: 503 });
+        expect(response.json()).toMatchObject({ status: 503, code: 'serviceUnavailable' });
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect((await t.get(`/api/v2/feed/?apiKey=${t.key}`)).statusCode).toBe(200);
+      expect((await t.get(`/api/v2/facets/?facets=types,topics,days&apiKey=${t.key}`)).statusCode).toBe(200);
+      away.disconnect();
+    }, 30_000);
+  }
+
+  it('serves the sources it last read while Redis is away', async () => {
+    let down = false;
+    class Cut extends SourceStore {
+      override list() {
+        return down ? Promise.reject(new Error('Command timed out')) : super.list();
+      }
+    }
+    const live = createRedis({ url: REDIS_URL, failFast: true });
+    const prefix = `tidings-test-cut:${process.pid}:`;
+    t = await buildTestApp({ sources: new Cut(live, prefix) });
+    await new SourceStore(live, prefix).add(toSettings({ feedUrl: 'https://example.com/feed.xml', id: 'example' }));
+    const ids = async () =>
+      (await t!.get(`/api/v2/sources/?apiKey=${t!.key}`))
+        .json<{ sources: { id: string }[] }>()
+        .sources.map((s) => s.id);
+    expect(await ids()).toEqual(['example']);
+    down = true;
+    // Past the few seconds the list is kept between reads: read again, it is not there.
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    expect(await ids()).toEqual(['example']);
+    const facets = await t.get(`/api/v2/facets/?facets=sources&apiKey=${t.key}`);
+    expect(facets.statusCode).toBe(200);
+    await live.del(`${prefix}sources`, ...(await live.keys(`${prefix}*`)));
+    live.disconnect();
+  }, 30_000);
+});
