@@ -13,6 +13,7 @@ import type { Catalog } from '@tidings/catalog/catalog';
 import type { ArticleIndex } from '@tidings/index/port';
 import type { ApiKeyStore } from '@tidings/store/api-keys';
 import type { RateLimiter } from '@tidings/store/rate-limit';
+import { RedisBreaker } from '@tidings/store/redis';
 import type { EditorStore } from '@tidings/store/editors';
 import type { ProbeCache } from '@tidings/store/probe-cache';
 import type { SelectionStore } from '@tidings/store/selections';
@@ -53,6 +54,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** In-process api key cache lifetime (default 10 s; revocation takes at most this long). */
   keyCacheMs?: number;
+  /** Redis skipped for a moment after a command failed because it is away (default: 2 s). */
+  redisBreaker?: RedisBreaker;
   /** Bull Board at /admin/queues over these queues, when a token is given. */
   admin?: AdminOptions;
 }
@@ -182,7 +185,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(problems, { cors: Boolean(deps.corsOrigins && deps.corsOrigins.length) });
+  const breaker = deps.redisBreaker ?? new RedisBreaker();
   await app.register(services, {
+    breaker,
     index: deps.index,
     catalog: deps.catalog,
     selections: deps.selections,
@@ -210,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(auth, {
       keys: deps.keys,
       limiter: deps.limiter,
+      breaker,
       ...(deps.keyCacheMs !== undefined ? { cacheMs: deps.keyCacheMs } : {}),
       onLimiterDown: (error) => {
         limiterDegraded = true;

@@ -4,9 +4,11 @@
  * is served (and the source list last read). Redis refusing connections, and Redis hung (a server that
  * accepts and never answers).
  */
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiKeyStore } from '@tidings/store/api-keys';
+import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis } from '@tidings/store/redis';
 import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore, toSettings } from '@tidings/store/sources';
@@ -82,6 +84,61 @@ describe('the store of sources and selections away', () => {
     const facets = await t.get(`/api/v2/facets/?facets=sources&apiKey=${t.key}`);
     expect(facets.statusCode).toBe(200);
     await live.del(`${prefix}sources`, ...(await live.keys(`${prefix}*`)));
+    live.disconnect();
+  }, 30_000);
+
+  it('asks a hung Redis once, not on every request: the next requests are served at once', async () => {
+    // A proxy to the tests' Redis that stops passing anything on when told: Redis hung.
+    const upstream = new URL(REDIS_URL);
+    let hangs = false;
+    const pairs: [Socket, Socket][] = [];
+    hung = createServer((client) => {
+      held.push(client);
+      const server = connect(Number(upstream.port || 6379), upstream.hostname);
+      held.push(server);
+      server.on('error', () => client.destroy());
+      client.on('error', () => server.destroy());
+      pairs.push([client, server]);
+      if (!hangs) client.pipe(server).pipe(client);
+    });
+    await new Promise<void>((resolve) => hung!.listen(0, '127.0.0.1', resolve));
+    const proxied = createRedis({ url: `redis://127.0.0.1:${(hung.address() as AddressInfo).port}`, failFast: true });
+    proxied.on('error', () => {});
+    const prefix = `tidings-test-hang:${process.pid}:`;
+    const keys = new ApiKeyStore(proxied, prefix);
+    const { key } = await keys.create('hang', 1_000);
+    t = await buildTestApp({
+      keys,
+      limiter: new RateLimiter(proxied, prefix),
+      sources: new SourceStore(proxied, prefix),
+      selections: new SelectionStore(proxied, prefix),
+    });
+    const timed = async (path: string) => {
+      const start = performance.now();
+      const response = await t!.get(`${path}${path.includes('?') ? '&' : '?'}apiKey=${key}`);
+      return { status: response.statusCode, ms: performance.now() - start };
+    };
+    expect((await timed('/api/v2/sources/')).status).toBe(200);
+    hangs = true;
+    for (const [client, server] of pairs) {
+      client.unpipe(server);
+      server.unpipe(client);
+    }
+    // The first request waits for its rate limit's time-out (1 s), then counts in the process; the next
+    // ones do not ask Redis for a while, and the source list last read is served.
+    expect((await timed('/api/v2/feed/')).status).toBe(200);
+    const next = await timed('/api/v2/feed/');
+    expect(next.status).toBe(200);
+    expect(next.ms).toBeLessThan(500);
+    const sources = await timed('/api/v2/sources/');
+    expect(sources).toMatchObject({ status: 200 });
+    expect(sources.ms).toBeLessThan(500);
+    const recommended = await t.get(`/api/v2/feed-recommended/?apiKey=${key}`);
+    expect(recommended.statusCode).toBe(503);
+    proxied.disconnect();
+    const live = createRedis({ url: REDIS_URL });
+    const stale = await live.keys(`${prefix}*`);
+    if (stale.length) await live.del(...stale);
     live.disconnect();
   }, 30_000);
 });

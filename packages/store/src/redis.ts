@@ -92,11 +92,42 @@ export function isRedisUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const { code } = error as NodeJS.ErrnoException;
   return (
+    error instanceof RedisAwayError ||
     NO_ANSWER.has(error.message) ||
     error.name === 'MaxRetriesPerRequestError' ||
     (code !== undefined && NETWORK_CODES.has(code)) ||
     error.message.startsWith('LOADING ')
   );
+}
+
+/** A call not made because Redis failed a moment ago ({@link RedisBreaker}). */
+export class RedisAwayError extends Error {
+  override name = 'RedisAwayError';
+}
+
+/**
+ * Calls to Redis that skip it for `pauseMs` after one failed because Redis is away
+ * ({@link isRedisUnavailable}), failing at once with {@link RedisAwayError} instead of each waiting for
+ * its own time-out: with Redis hung, every API request waited a second for its key check, another for
+ * its rate limit and another for the source list. The first call after the pause asks Redis again.
+ */
+export class RedisBreaker {
+  private until = 0;
+
+  constructor(
+    private readonly pauseMs = 2_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    if (this.now() < this.until) throw new RedisAwayError('Redis failed a moment ago: not asked again yet');
+    try {
+      return await call();
+    } catch (error) {
+      if (isRedisUnavailable(error)) this.until = this.now() + this.pauseMs;
+      throw error;
+    }
+  }
 }
 
 /** A Redis URL without its password, for messages and logs. */

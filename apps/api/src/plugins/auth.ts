@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { ProblemError } from '@tidings/core/problem';
 import { type ApiKeyRecord, type ApiKeyStore, type KeyCheck, hashKey } from '@tidings/store/api-keys';
 import { LocalRateLimiter, type RateLimiter, type RateLimitResult } from '@tidings/store/rate-limit';
+import { RedisBreaker } from '@tidings/store/redis';
 import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
@@ -24,6 +25,8 @@ export interface AuthOptions {
   /** Called when the rate limiter cannot reach Redis (limits are then counted in this process). */
   onLimiterDown?: (error: unknown) => void;
   onLimiterUp?: () => void;
+  /** Key checks and counts go through it: skipped for a moment after Redis failed one. */
+  breaker?: RedisBreaker;
 }
 
 /** The key presented by query (`apiKey`) or header (`X-Api-Key`). */
@@ -59,6 +62,7 @@ export default fp(
     const cache = new LRUCache<string, { check: KeyCheck; until: number }>({ max: 50_000 });
     const unknownByClient = new LocalRateLimiter(now, 50_000);
     const local = new LocalRateLimiter(now);
+    const breaker = options.breaker ?? new RedisBreaker();
 
     async function check(key: string): Promise<KeyCheck> {
       if (!KEY_FORMAT.test(key)) return { status: 'unknown' };
@@ -67,7 +71,7 @@ export default fp(
       if (hit && hit.until > now()) return hit.check;
       let result: KeyCheck;
       try {
-        result = await options.keys.check(key);
+        result = await breaker.run(() => options.keys.check(key));
       } catch (error) {
         // Store away: keep serving keys seen recently, otherwise say so.
         if (hit) return hit.check;
@@ -109,7 +113,7 @@ export default fp(
       const limit = result.record.rate;
       let hit: RateLimitResult;
       try {
-        hit = await options.limiter.hit(result.record.id, limit);
+        hit = await breaker.run(() => options.limiter.hit(result.record.id, limit));
         options.onLimiterUp?.();
       } catch (error) {
         // Redis is away: count in this process rather than serve without limits.

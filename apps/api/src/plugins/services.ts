@@ -6,7 +6,7 @@ import { primaryLanguage } from '@tidings/catalog/language';
 import type { FeedFilters } from '@tidings/core/query';
 import type { ArticleIndex } from '@tidings/index/port';
 import type { ProbeCache } from '@tidings/store/probe-cache';
-import { isRedisUnavailable } from '@tidings/store/redis';
+import { isRedisUnavailable, type RedisBreaker } from '@tidings/store/redis';
 import type { SelectionStore } from '@tidings/store/selections';
 import type { Source, SourceStore } from '@tidings/store/sources';
 
@@ -49,6 +49,8 @@ declare module 'fastify' {
     index: ArticleIndex;
     catalog: Catalog;
     selections: SelectionStore;
+    /** Reads of Redis on a request's path go through it: skipped for a moment after Redis failed one. */
+    redisBreaker: RedisBreaker;
     now: () => Date;
     editorialTimeZone: string;
     sourceDirectory: SourceDirectory;
@@ -60,6 +62,8 @@ declare module 'fastify' {
 }
 
 export interface ServicesOptions {
+  /** What reads Redis on a request's path goes through it (see {@link RedisBreaker}). */
+  breaker: RedisBreaker;
   index: ArticleIndex;
   catalog: Catalog;
   selections: SelectionStore;
@@ -75,6 +79,7 @@ export default fp(
     app.decorate('index', options.index);
     app.decorate('catalog', options.catalog);
     app.decorate('selections', options.selections);
+    app.decorate('redisBreaker', options.breaker);
     app.decorate('now', options.now);
     app.decorate('editorialTimeZone', options.editorialTimeZone);
     app.decorate('cursorSecret', options.cursorSecret);
@@ -86,8 +91,13 @@ export default fp(
         if (!cached || Date.now() - cached.at > SOURCE_LIST_MS) {
           const list = (async () => {
             try {
-              const sources = (await options.sources.list()).filter((s) => s.state !== 'removed').map(publicSource);
-              const probes = await options.probes.getMany([...new Set(sources.map((s) => s.domain))]);
+              const { breaker } = options;
+              const sources = (await breaker.run(() => options.sources.list()))
+                .filter((s) => s.state !== 'removed')
+                .map(publicSource);
+              const probes = await breaker.run(() =>
+                options.probes.getMany([...new Set(sources.map((s) => s.domain))]),
+              );
               return (lastRead = sources.map((s) => ({
                 ...s,
                 https: probes.get(s.domain)?.https ?? null,

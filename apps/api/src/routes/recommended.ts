@@ -47,9 +47,9 @@ export default async function recommendedRoutes(app: FastifyInstance) {
       const query = parseFeedQuery(searchParamsOf(request.url), 'recommended', '', app.cursorSecret);
       const { filters, warnings } = await app.resolveFilters(query.filters);
       const today = dayIn(app.editorialTimeZone, app.now());
-      const selection = query.date
-        ? await app.selections.get(query.date)
-        : await app.selections.latestOnOrBefore(today);
+      const selection = await app.redisBreaker.run(() =>
+        query.date ? app.selections.get(query.date) : app.selections.latestOnOrBefore(today),
+      );
       const ids = selection?.ids ?? [];
       const rankOf = new Map(ids.map((id, i) => [id, i + 1]));
       // Stories collapse among the day's selection (not over the whole index): the earliest published
