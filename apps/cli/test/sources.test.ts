@@ -267,6 +267,24 @@ describe('tidings ingest', () => {
         'probe-host': { completed: 0, failed: 0 },
       });
       expect((await tidings('status')).out).toContain('Last hour: 4 fetches done, 2 failed; 0 host probes done');
+      // Why: the jobs that failed, newest first.
+      expect(status.failedJobs).toEqual([
+        {
+          queue: 'fetch-source',
+          subject: 'broken',
+          error: expect.stringContaining('HTTP 404'),
+          at: expect.any(String),
+        },
+        {
+          queue: 'fetch-source',
+          subject: 'broken',
+          error: expect.stringContaining('HTTP 404'),
+          at: expect.any(String),
+        },
+      ]);
+      expect((await tidings('status')).out).toMatch(
+        /\nFailed jobs in the last hour \(newest first\):\n {2}\d{4}-\d\d-\d\dT[\d:.]+Z fetch-source broken: HTTP 404/,
+      );
       expect((await tidings('ingest', '--all', '--source', 'good')).err).toContain('not both');
     } finally {
       await worker.close();

@@ -1,4 +1,7 @@
-/** `tidings status`: queues, sources by state, the index, failing sources, re-index progress. */
+/**
+ * `tidings status`: queues, sources by state, the index, failing sources, the last hour's failed jobs,
+ * re-index progress.
+ */
 import type { Queue } from 'bullmq';
 import type { Command } from 'commander';
 import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
@@ -23,6 +26,44 @@ async function finishedLastHour(queue: Queue): Promise<{ completed: number; fail
   return { completed: await count('completed'), failed: await count('failed') };
 }
 
+/** Failed jobs shown: the newest of the last hour. */
+const FAILED_SHOWN = 5;
+const HOUR_MS = 3_600_000;
+
+interface FailedJob {
+  queue: string;
+  /** The source (fetches, re-indexes of one source) or host (probes) the job was for. */
+  subject: string | null;
+  error: string;
+  at: string;
+}
+
+/**
+ * The newest jobs of the last hour that failed for good (every attempt), of every queue: why work did
+ * not happen, also where no source is to blame (the index's disk full, a re-index that broke off),
+ * which the sources' own last errors do not say.
+ */
+async function recentFailures(queues: Queue[]): Promise<FailedJob[]> {
+  const since = Date.now() - HOUR_MS;
+  const found = await Promise.all(
+    queues.map(async (queue) => (await queue.getFailed(0, FAILED_SHOWN - 1)).map((job) => ({ queue, job }))),
+  );
+  return found
+    .flat()
+    .filter(({ job }) => job && (job.finishedOn ?? 0) >= since)
+    .sort((a, b) => b.job.finishedOn! - a.job.finishedOn!)
+    .slice(0, FAILED_SHOWN)
+    .map(({ queue, job }) => {
+      const data = (job.data ?? {}) as { sourceId?: string | null; host?: string };
+      return {
+        queue: queue.name,
+        subject: data.sourceId ?? data.host ?? null,
+        error: job.failedReason,
+        at: new Date(job.finishedOn!).toISOString(),
+      };
+    });
+}
+
 export function registerStatusCommands(program: Command, context: Context): void {
   const { config, io } = context;
   program
@@ -34,7 +75,7 @@ export function registerStatusCommands(program: Command, context: Context): void
       const connection = createQueueConnection(config.REDIS_URL, 'producer');
       const queues = Object.values(QUEUES).map((name) => createQueue(name, connection, config.REDIS_PREFIX));
       try {
-        const [stats, keyList, days, sourceList, counts, reindexing, lastHour] = await Promise.all([
+        const [stats, keyList, days, sourceList, counts, reindexing, lastHour, failedJobs] = await Promise.all([
           index.stats(),
           (await context.keys()).list(),
           (await context.selections()).days(7),
@@ -42,6 +83,7 @@ export function registerStatusCommands(program: Command, context: Context): void
           Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'))),
           queues.find((q) => q.name === QUEUES.reindex)!.getActive(),
           Promise.all(queues.filter((q) => METERED.includes(q.name)).map((q) => finishedLastHour(q))),
+          recentFailures(queues),
         ]);
         const byState: Record<string, number> = { active: 0, failing: 0, paused: 0, removed: 0 };
         for (const source of sourceList) byState[source.state] = (byState[source.state] ?? 0) + 1;
@@ -59,6 +101,8 @@ export function registerStatusCommands(program: Command, context: Context): void
           })),
           sources: byState,
           lastErrors,
+          /** The newest jobs of the last hour that failed for good. */
+          failedJobs,
           apiKeys: {
             active: keyList.filter((k) => !k.revokedAt).length,
             revoked: keyList.filter((k) => k.revokedAt).length,
@@ -91,7 +135,12 @@ export function registerStatusCommands(program: Command, context: Context): void
               .join(', ')}` +
             `\nApi keys: ${status.apiKeys.active} active, ${status.apiKeys.revoked} revoked` +
             `\nSelections: ${days.length ? days.join(', ') : 'none yet'}\n` +
-            (lastErrors.length ? `Failing:\n${lastErrors.map((e) => `  ${e.source}: ${e.error}`).join('\n')}\n` : ''),
+            (lastErrors.length ? `Failing:\n${lastErrors.map((e) => `  ${e.source}: ${e.error}`).join('\n')}\n` : '') +
+            (failedJobs.length
+              ? `Failed jobs in the last hour (newest first):\n${failedJobs
+                  .map((f) => `  ${f.at} ${f.queue}${f.subject ? ` ${f.subject}` : ''}: ${f.error}`)
+                  .join('\n')}\n`
+              : ''),
         );
       } finally {
         await Promise.all(queues.map((q) => q.close()));
