@@ -19,6 +19,7 @@ import type { ProbeCache } from '@tidings/store/probe-cache';
 import type { SelectionStore } from '@tidings/store/selections';
 import type { SourceStore } from '@tidings/store/sources';
 import { type AdminOptions, adminRoutes } from './plugins/admin.js';
+import { logThrottle } from './log-throttle.js';
 import auth from './plugins/auth.js';
 import caching from './plugins/caching.js';
 import problems, { clientProblem, redactKeys } from './plugins/problems.js';
@@ -199,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   let limiterDegraded = false;
-  let lastLimiterWarning = 0;
+  const limiterWarning = logThrottle();
 
   // Routes.
   if (deps.admin) await app.register(adminRoutes, deps.admin);
@@ -220,10 +221,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onLimiterDown: (error) => {
         limiterDegraded = true;
         limiterDown.inc();
-        if (Date.now() - lastLimiterWarning > 10_000) {
-          lastLimiterWarning = Date.now();
-          api.log.warn({ err: error }, 'rate limiter cannot reach Redis: counting limits in this process meanwhile');
-        }
+        limiterWarning((heldBack) =>
+          api.log.warn(
+            { err: error, heldBack },
+            'rate limiter cannot reach Redis: counting limits in this process meanwhile',
+          ),
+        );
       },
       onLimiterUp: () => {
         limiterDegraded = false;

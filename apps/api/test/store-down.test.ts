@@ -12,6 +12,7 @@ import { RateLimiter } from '@tidings/store/rate-limit';
 import { createRedis } from '@tidings/store/redis';
 import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore, toSettings } from '@tidings/store/sources';
+import { loggerOptions } from '../src/app.js';
 import { buildTestApp, REDIS_URL, type TestApp } from './helper.js';
 
 let t: TestApp | undefined;
@@ -48,8 +49,13 @@ describe('the store of sources and selections away', () => {
     it(`answers 503 with Retry-After when Redis is ${name}, and serves the rest`, async () => {
       const away = createRedis({ url: await url(), failFast: true });
       away.on('error', () => {});
-      t = await buildTestApp({ sources: new SourceStore(away, 'x:'), selections: new SelectionStore(away, 'x:') });
-      for (const path of PATHS) {
+      const logged: string[] = [];
+      t = await buildTestApp({
+        sources: new SourceStore(away, 'x:'),
+        selections: new SelectionStore(away, 'x:'),
+        logger: loggerOptions('warn', false, { write: (line) => void logged.push(line) }),
+      });
+      for (const path of [...PATHS, ...PATHS]) {
         const response = await t.get(`${path}${path.includes('?') ? '&' : '?'}apiKey=${t.key}`);
         expect({ path, status: response.statusCode }).toEqual({ path, status: 503 });
         expect(response.json()).toMatchObject({ status: 503, code: 'serviceUnavailable' });
@@ -57,6 +63,8 @@ describe('the store of sources and selections away', () => {
       }
       expect((await t.get(`/api/v2/feed/?apiKey=${t.key}`)).statusCode).toBe(200);
       expect((await t.get(`/api/v2/facets/?facets=types,topics,days&apiKey=${t.key}`)).statusCode).toBe(200);
+      // Said once in the log, not by each of the eight requests.
+      expect(logged.filter((line) => line.includes('"msg":"redis unreachable"'))).toHaveLength(1);
       away.disconnect();
     }, 30_000);
   }

@@ -8,6 +8,7 @@ import { ProblemError } from '@tidings/core/problem';
 import { type ApiKeyRecord, type ApiKeyStore, type KeyCheck, hashKey } from '@tidings/store/api-keys';
 import { LocalRateLimiter, type RateLimiter, type RateLimitResult } from '@tidings/store/rate-limit';
 import { RedisBreaker } from '@tidings/store/redis';
+import { logThrottle } from '../log-throttle.js';
 import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
@@ -63,6 +64,7 @@ export default fp(
     const unknownByClient = new LocalRateLimiter(now, 50_000);
     const local = new LocalRateLimiter(now);
     const breaker = options.breaker ?? new RedisBreaker();
+    const storeWarning = logThrottle();
 
     async function check(key: string): Promise<KeyCheck> {
       if (!KEY_FORMAT.test(key)) return { status: 'unknown' };
@@ -75,7 +77,7 @@ export default fp(
       } catch (error) {
         // Store away: keep serving keys seen recently, otherwise say so.
         if (hit) return hit.check;
-        app.log.error({ err: error }, 'api key store unreachable');
+        storeWarning((heldBack) => app.log.error({ err: error, heldBack }, 'api key store unreachable'));
         throw new ProblemError('serviceUnavailable', 'The key store is unavailable; try again shortly.', [], {
           'Retry-After': '5',
         });

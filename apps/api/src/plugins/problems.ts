@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IndexBusyError } from '@tidings/index/port';
 import { isRedisUnavailable } from '@tidings/store/redis';
+import { logThrottle } from '../log-throttle.js';
 import { type ProblemCode, ProblemError, problemStatus, problemTitle } from '@tidings/core/problem';
 
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -103,6 +104,7 @@ function pathOf(url: string): string {
 
 export default fp(
   async function problems(app: FastifyInstance, options: { cors?: boolean }) {
+    const redisWarning = logThrottle();
     app.addHook('onRequest', async (request, reply) => {
       reply.header('X-Request-Id', request.id);
       if (request.raw.url && request.raw.url.length > MAX_URL_LENGTH) {
@@ -149,7 +151,7 @@ export default fp(
       }
       if (isRedisUnavailable(error)) {
         // Sources, selections and sessions live in Redis: without it those answers wait, the rest is served.
-        request.log.warn({ reason: err.message }, 'redis unreachable');
+        redisWarning((heldBack) => request.log.warn({ reason: err.message, heldBack }, 'redis unreachable'));
         const problem = new ProblemError(
           'serviceUnavailable',
           'The store of sources and selections is unavailable; try again shortly.',
