@@ -5,7 +5,7 @@ import { loadConfigOrExit } from '@tidings/config/config';
 import { openIndexOrExit } from '@tidings/index/factory';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { RateLimiter } from '@tidings/store/rate-limit';
-import { createRedis, redactUrl as redactRedisUrl } from '@tidings/store/redis';
+import { assertRedisReachable, createRedis, redactUrl as redactRedisUrl } from '@tidings/store/redis';
 import { EditorStore } from '@tidings/store/editors';
 import { ProbeCache } from '@tidings/store/probe-cache';
 import { sharedCursorSecret } from '@tidings/store/secrets';
@@ -40,9 +40,19 @@ const admin = { token: config.ADMIN_TOKEN ?? '', queues: adminQueues, write: con
 const adminApp = config.ADMIN_TOKEN && config.ADMIN_PORT ? Fastify({ logger: false }) : null;
 if (adminApp) await adminApp.register(adminRoutes, admin);
 
+/** How long the API waits at start for a Redis that does not answer yet (when it needs it to start). */
+const REDIS_PATIENCE_MS = 15_000;
+
 /** The shared cursor secret from Redis; without Redis the API cannot sign cursors that others accept. */
 async function cursorSecretOrExit(): Promise<string> {
   try {
+    // Started beside Redis (a machine's boot, `docker compose up`, a Redis restart), it waits for it, as the
+    // worker does.
+    await assertRedisReachable(redis, config.REDIS_URL, {
+      patienceMs: REDIS_PATIENCE_MS,
+      onWait: () =>
+        process.stderr.write(`tidings-api: waiting for Redis at ${redactRedisUrl(config.REDIS_URL)} (up to 15 s)\n`),
+    });
     return await sharedCursorSecret(redis, config.REDIS_PREFIX);
   } catch (error) {
     process.stderr.write(

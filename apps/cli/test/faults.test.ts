@@ -350,4 +350,39 @@ describe.skipIf(!hasRedisServer)('faults', () => {
       redis.disconnect();
     }
   }, 90_000);
+
+  it('starts an API while Redis is down, and it waits for Redis (for the shared cursor secret) instead of exiting', async () => {
+    redisServer.kill('SIGKILL');
+    await exited(redisServer);
+    const port = await freePort();
+    const api = spawn(process.execPath, [join(root, 'apps', 'api', 'dist', 'server.js')], {
+      env: childEnv({
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: prefix,
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+      }),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let said = '';
+    api.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    try {
+      await until(async () => said.includes('waiting for Redis'), 20_000, 'the API to say it waits');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(api.exitCode).toBeNull();
+      redisServer = startRedis();
+      await redisUp();
+      await until(
+        async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200,
+        30_000,
+        'the API to answer',
+      );
+      expect(said.trim().split('\n')).toEqual([expect.stringContaining('tidings-api: waiting for Redis at redis://')]);
+    } finally {
+      api.kill('SIGTERM');
+      await exited(api);
+    }
+  }, 60_000);
 });
