@@ -1,6 +1,7 @@
 /** `tidings`: the operator CLI. It talks to Redis and the index directly (CONTRACT §3). */
 import { CommanderError } from 'commander';
 import { loadConfigOrExit } from '@tidings/config/config';
+import { redisRefusal } from '@tidings/store/redis';
 import { CliError, buildProgram } from './program.js';
 
 const config = loadConfigOrExit();
@@ -13,7 +14,7 @@ try {
   // Commander's own exit code: 0 after --help or --version, 1 for a usage error.
   if (error instanceof CommanderError) code = error.exitCode;
   else {
-    process.stderr.write(`tidings: ${(error as Error).message}\n`);
+    process.stderr.write(`tidings: ${redisRefusal(error) ?? (error as Error).message}\n`);
     code = error instanceof CliError ? error.exitCode : 1;
   }
 } finally {

@@ -9,6 +9,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
@@ -383,6 +384,38 @@ describe.skipIf(!hasRedisServer)('faults', () => {
     } finally {
       api.kill('SIGTERM');
       await exited(api);
+    }
+  }, 60_000);
+
+  it('says in plain words when Redis refuses writes for want of memory', async () => {
+    const redis = createRedis({ url: redisUrl });
+    redis.on('error', () => {});
+    const cli = async (...args: string[]) => {
+      const child = spawn(process.execPath, [join(root, 'apps', 'cli', 'dist', 'main.js'), ...args], {
+        env: childEnv({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix, DATA_DIR: dir }),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      const [code] = (await once(child, 'exit')) as [number];
+      return { code, err };
+    };
+    try {
+      await redis.config('SET', 'maxmemory', '1');
+      // A script's refusal and a transaction's ("EXECABORT … previous errors") alike.
+      for (const args of [
+        ['keys', 'create', '--name', 'full'],
+        ['sources', 'add', `${base}/full.xml`, '--id', 'full'],
+      ]) {
+        const { code, err } = await cli(...args);
+        expect(code).toBe(1);
+        expect(err).toBe(
+          'tidings: Redis refuses writes: it is out of memory (its maxmemory is reached); free memory or raise maxmemory, then try again\n',
+        );
+      }
+    } finally {
+      await redis.config('SET', 'maxmemory', '0');
+      redis.disconnect();
     }
   }, 60_000);
 });

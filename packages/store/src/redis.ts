@@ -100,6 +100,24 @@ export function isRedisUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * Redis's refusal of a write, in words an operator acts on (null: the error is not one). Its own replies
+ * name a code and little else ("OOM command not allowed when used memory > 'maxmemory'. script: 8086…"),
+ * and a transaction refused so says only "EXECABORT Transaction discarded because of previous errors".
+ */
+export function redisRefusal(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const { message } = (error as { previousErrors?: Error[] }).previousErrors?.[0] ?? error;
+  if (message.startsWith('OOM ')) {
+    return 'Redis refuses writes: it is out of memory (its maxmemory is reached); free memory or raise maxmemory, then try again';
+  }
+  if (message.startsWith('MISCONF ')) {
+    return 'Redis refuses writes: it cannot save its data to disk (MISCONF); its log says why';
+  }
+  if (message.startsWith('READONLY ')) return 'Redis refuses writes: REDIS_URL names a read-only replica';
+  return null;
+}
+
 /** A call not made because Redis failed a moment ago ({@link RedisBreaker}). */
 export class RedisAwayError extends Error {
   override name = 'RedisAwayError';
