@@ -7,6 +7,9 @@ import { MeilisearchArticleIndex } from './meilisearch.js';
 import type { ArticleIndex } from './port.js';
 import { ThreadedArticleIndex } from './threaded.js';
 
+/** Exit status of a process whose index thread stopped (EX_SOFTWARE: an internal fault). */
+const INDEX_STOPPED_EXIT = 70;
+
 export interface IndexOpenOptions {
   serving?: boolean;
   thread?: boolean;
@@ -19,6 +22,8 @@ export interface IndexOpenOptions {
   articleSchema?: object;
   /** Meilisearch: a lock every process writing to the index shares (`MeilisearchIndexOptions.writeLock`). */
   writeLock?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The embedded index on threads: one stopped after start (`ThreadedIndexOptions.onStopped`). */
+  onStopped?: (failure: Error) => void;
 }
 
 /**
@@ -42,6 +47,7 @@ export async function openIndex(
     });
   }
   const file = join(config.DATA_DIR, 'articles.sqlite');
+  const onStopped = options.onStopped ? { onStopped: options.onStopped } : {};
   if (options.serving) {
     // Queries run on threads of their own, never on the event loop that answers HTTP.
     return new ThreadedArticleIndex({
@@ -53,20 +59,31 @@ export async function openIndex(
       cacheMiB: 8,
       readers: config.QUERY_THREADS ?? Math.min(2, availableParallelism()),
       queryBudgetMs: config.QUERY_BUDGET_MS ?? 2_000,
+      ...onStopped,
     });
   }
-  return options.thread ? new ThreadedArticleIndex({ file, cacheMiB: 32 }) : new EmbeddedArticleIndex({ file });
+  return options.thread
+    ? new ThreadedArticleIndex({ file, cacheMiB: 32, ...onStopped })
+    : new EmbeddedArticleIndex({ file });
 }
 
-/** `openIndex` and `init()` for a process entry point: a failure prints one line and exits. */
+/**
+ * `openIndex` and `init()` for a process entry point: a failure prints one line and exits. So does an
+ * index thread that stops later (out of memory, a fault): every call to it would fail until a restart,
+ * so the process exits (status 70) and its supervisor starts it again.
+ */
 export async function openIndexOrExit(
   config: Parameters<typeof openIndex>[0],
   processName: string,
   options: IndexOpenOptions = {},
 ): Promise<ArticleIndex> {
   let index: ArticleIndex | null = null;
+  const onStopped = (failure: Error) => {
+    process.stderr.write(`${processName}: ${failure.message}; exiting, to be started again\n`);
+    process.exit(INDEX_STOPPED_EXIT);
+  };
   try {
-    index = await openIndex(config, options);
+    index = await openIndex(config, { onStopped, ...options });
     await index.init();
     return index;
   } catch (error) {

@@ -39,6 +39,12 @@ export interface ThreadedIndexOptions extends EmbeddedIndexOptions {
   readers?: number;
   /** A query or filtered look-up that takes longer is answered with `IndexBusyError` (default: no limit). */
   queryBudgetMs?: number;
+  /**
+   * Called once when a thread stops after `init()` and before `close()` (out of memory, a fault): its
+   * calls fail from then on, for good. The API and the worker exit so that their supervisor starts them
+   * again, rather than answer 503 or fail every fetch until someone restarts them.
+   */
+  onStopped?: (failure: Error) => void;
 }
 
 /**
@@ -64,7 +70,7 @@ class IndexThread {
   readonly reads: number[] = [];
   failure: Error | null = null;
 
-  constructor(options: EmbeddedIndexOptions) {
+  constructor(options: EmbeddedIndexOptions, onStopped: (failure: Error) => void) {
     this.worker = new Worker(new URL('./threaded-host.js', import.meta.url), {
       workerData: options,
       // V8 sizes a thread's young generation by the machine's memory (tens of MB per semi-space
@@ -84,10 +90,12 @@ class IndexThread {
       call.reject(e);
     });
     const fail = (error: Error) => {
+      const first = this.failure === null;
       // The first cause is the one worth reporting ('exit' follows 'error').
       this.failure ??= new IndexUnavailableError(`index thread stopped: ${error.message}`);
       for (const call of this.pending.values()) call.reject(this.failure);
       this.pending.clear();
+      if (first) onStopped(this.failure);
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`exit code ${code}`)));
@@ -110,12 +118,21 @@ export class ThreadedArticleIndex implements ArticleIndex {
   /** Set once `close` begins: no new read is accepted; `drained` is called when the last one is answered. */
   private closing: Error | null = null;
   private drained: (() => void) | null = null;
+  /** Whether `init()` has finished: a thread that stops before is `init()`'s failure, not {@link ThreadedIndexOptions.onStopped}'s. */
+  private ready = false;
 
   constructor(private readonly options: ThreadedIndexOptions) {
     const { readers = 1, ...rest } = options;
     const embedded: EmbeddedIndexOptions = { ...rest };
     delete (embedded as ThreadedIndexOptions).queryBudgetMs;
-    this.threads = Array.from({ length: Math.max(1, readers) }, () => new IndexThread(embedded));
+    delete (embedded as ThreadedIndexOptions).onStopped;
+    let reported = false;
+    const stopped = (failure: Error) => {
+      if (!this.ready || this.closing || this.closed || reported) return;
+      reported = true;
+      options.onStopped?.(failure);
+    };
+    this.threads = Array.from({ length: Math.max(1, readers) }, () => new IndexThread(embedded, stopped));
   }
 
   private get writer(): IndexThread {
@@ -208,6 +225,7 @@ export class ThreadedArticleIndex implements ArticleIndex {
   /** Every thread (readers load their engines here). */
   async init(): Promise<void> {
     await Promise.all(this.threads.map((thread) => this.call(thread, 'init')));
+    this.ready = true;
   }
   upsert(articles: readonly Article[]): Promise<void> {
     return this.call(this.writer, 'upsert', articles);

@@ -125,4 +125,26 @@ describe('ThreadedArticleIndex', () => {
     await index.close();
     index = null;
   });
+
+  it('says once when a thread stops after start, and not when it is closed', async () => {
+    const stopped: string[] = [];
+    index = new ThreadedArticleIndex({ file: ':memory:', onStopped: (failure) => stopped.push(failure.message) });
+    await index.init();
+    // A thread that dies (out of memory, a fault): stopped here from outside, as nothing inside can be made to.
+    await (
+      index as unknown as { threads: { worker: { terminate(): Promise<number> } }[] }
+    ).threads[0]!.worker.terminate();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toEqual(['index thread stopped: exit code 1']);
+    await expect(index.stats()).rejects.toThrow('index thread stopped');
+    await index.close();
+    index = null;
+    const closing = new ThreadedArticleIndex({
+      file: ':memory:',
+      onStopped: (failure) => stopped.push(failure.message),
+    });
+    await closing.init();
+    await closing.close();
+    expect(stopped).toHaveLength(1);
+  });
 });
