@@ -7,7 +7,7 @@
  *   worker carries on, nothing lost or duplicated;
  * - a worker started while Redis is down waits for it, then fetches.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, type StdioOptions } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -117,6 +117,22 @@ function startWorker(logs = false): ChildProcess {
       WORKER_NICE: '0',
     }),
     stdio: logs ? ['ignore', 'pipe', 'pipe'] : 'ignore',
+  });
+}
+
+/** The API as a real process on `port` (`env`: more of its environment). */
+function startApi(port: number, env: Record<string, string>, stdio: StdioOptions): ChildProcess {
+  return spawn(process.execPath, [join(root, 'apps', 'api', 'dist', 'server.js')], {
+    env: childEnv({
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+    stdio,
   });
 }
 
@@ -241,18 +257,7 @@ describe.skipIf(!hasRedisServer)('faults', () => {
     redis.on('error', () => {});
     const { key } = await new ApiKeyStore(redis, prefix).create('faults', 100_000);
     const port = await freePort();
-    const api = spawn(process.execPath, [join(root, 'apps', 'api', 'dist', 'server.js')], {
-      env: childEnv({
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        DATA_DIR: dir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        CURSOR_SECRET: 'faults-cursor-secret-0123456789',
-        LOG_LEVEL: 'silent',
-      }),
-      stdio: 'ignore',
-    });
+    const api = startApi(port, { CURSOR_SECRET: 'faults-cursor-secret-0123456789' }, 'ignore');
     const worker = startWorker(true);
     let logged = '';
     let stderr = '';
@@ -356,19 +361,9 @@ describe.skipIf(!hasRedisServer)('faults', () => {
     redisServer.kill('SIGKILL');
     await exited(redisServer);
     const port = await freePort();
-    const api = spawn(process.execPath, [join(root, 'apps', 'api', 'dist', 'server.js')], {
-      env: childEnv({
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        DATA_DIR: dir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-      }),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const api = startApi(port, {}, ['ignore', 'ignore', 'pipe']);
     let said = '';
-    api.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    api.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
     try {
       await until(async () => said.includes('waiting for Redis'), 20_000, 'the API to say it waits');
       await new Promise((resolve) => setTimeout(resolve, 1_000));
