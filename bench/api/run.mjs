@@ -150,8 +150,10 @@ mkdirSync(dataDir, { recursive: true });
     let genMs = 0;
     for (let done = 0; done < total; done += batch) {
       const g0 = performance.now();
-      const articles = Array.from({ length: Math.min(batch, total - done) }, () =>
-        toArticle(generator.next(), catalog, indexedAt),
+      // (toArticle reads each article's language, which is asynchronous since 4e823e2: the bench had seeded
+      // unresolved promises, and failed, from then until session 64.)
+      const articles = await Promise.all(
+        Array.from({ length: Math.min(batch, total - done) }, () => toArticle(generator.next(), catalog, indexedAt)),
       );
       genMs += performance.now() - g0;
       if (MEILI) await index.upsert(articles);
