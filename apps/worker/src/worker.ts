@@ -108,7 +108,7 @@ export function errorReporter(log: WorkerLog, now: () => number = Date.now) {
   const last = new Map<string, { at: number; repeated: number }>();
   let since = 0;
   return {
-    report(error: Error): void {
+    report: (error: Error): void => {
       since++;
       const seen = last.get(error.message);
       if (seen && now() - seen.at < ERROR_LOG_EVERY_MS) {
@@ -120,7 +120,7 @@ export function errorReporter(log: WorkerLog, now: () => number = Date.now) {
       last.set(error.message, { at: now(), repeated: 0 });
       if (last.size > ERROR_LOG_MESSAGES) last.delete(last.keys().next().value!);
     },
-    ready(): void {
+    ready: (): void => {
       if (!since) return;
       log('redis reachable again', { errors: since }, 'warn');
       since = 0;
@@ -144,8 +144,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const probes = new ProbeCache(producer, deps.prefix);
   const prefix = bullPrefix(deps.prefix);
   const errors = errorReporter(log);
-  const reportError = (error: Error) => errors.report(error);
-  producer.on('ready', () => errors.ready());
+  producer.on('ready', errors.ready);
 
   // Each BullMQ worker's own connection; BullMQ leaves a connection it was given open, so `close` ends them.
   const connections: Redis[] = [];
@@ -190,8 +189,9 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     // One re-index at a time; a long one keeps its lock by BullMQ's renewal.
     { connection: workerConnection(), prefix, concurrency: 1 },
   );
-  for (const emitter of [fetchWorker, maintenanceWorker, probeWorker, reindexWorker]) emitter.on('error', reportError);
-  for (const emitter of [fetchQueue, maintenanceQueue, probeQueue]) emitter.on('error', reportError);
+  for (const emitter of [fetchWorker, maintenanceWorker, probeWorker, reindexWorker])
+    emitter.on('error', errors.report);
+  for (const emitter of [fetchQueue, maintenanceQueue, probeQueue]) emitter.on('error', errors.report);
   reindexWorker.on('completed', (_job, result) => log('reindexed', { ...result }));
   reindexWorker.on('failed', (job, error) =>
     log('reindex failed', { sourceId: job?.data.sourceId, error: error.message }, 'error'),

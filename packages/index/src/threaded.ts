@@ -122,15 +122,13 @@ export class ThreadedArticleIndex implements ArticleIndex {
   private ready = false;
 
   constructor(private readonly options: ThreadedIndexOptions) {
-    const { readers = 1, ...rest } = options;
-    const embedded: EmbeddedIndexOptions = { ...rest };
-    delete (embedded as ThreadedIndexOptions).queryBudgetMs;
-    delete (embedded as ThreadedIndexOptions).onStopped;
+    // What the threads are given (a function cannot cross to them): the options less this class's own.
+    const { readers = 1, queryBudgetMs, onStopped, ...embedded } = options;
     let reported = false;
     const stopped = (failure: Error) => {
       if (!this.ready || this.closing || this.closed || reported) return;
       reported = true;
-      options.onStopped?.(failure);
+      onStopped?.(failure);
     };
     this.threads = Array.from({ length: Math.max(1, readers) }, () => new IndexThread(embedded, stopped));
   }
