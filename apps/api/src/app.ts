@@ -59,6 +59,60 @@ export interface AppDeps {
   redisBreaker?: RedisBreaker;
   /** Bull Board at /admin/queues over these queues, when a token is given. */
   admin?: AdminOptions;
+  /** How long a client may take to send a request, and how many connections are served at once. */
+  connections?: Partial<ConnectionLimits>;
+}
+
+/**
+ * What a client's connection may cost the server. Without limits, a socket that never sends a request (or
+ * sends its headers a line at a time) is held for good: 20 000 of them took every file descriptor of the
+ * API, which then answered no one (bench/RESULTS.md, session 65).
+ */
+export interface ConnectionLimits {
+  /** Time to send the request line and headers, from the connection or the previous response. */
+  headersTimeoutMs: number;
+  /** Time to send the whole request, body included. */
+  requestTimeoutMs: number;
+  /** How often the server looks for connections past those limits. */
+  checkEveryMs: number;
+  /**
+   * Connections served at once: past it, a new one is closed at once (and logged), so that the process keeps
+   * file descriptors for its index, Redis and the connections it has.
+   */
+  maxConnections: number;
+}
+
+export const CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 15_000,
+  requestTimeoutMs: 30_000,
+  checkEveryMs: 5_000,
+  maxConnections: 10_000,
+};
+
+/** Fastify's options that hold a client to {@link ConnectionLimits} (the API's, and the admin UI's own port). */
+export function connectionOptions(limits: ConnectionLimits) {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      maxHeaderSize: 64 * 1024,
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: limits.checkEveryMs,
+    },
+  };
+}
+
+/** Caps the connections of a Fastify app's server, with a warning (at most every 10 s) when it turns one away. */
+export function capConnections(app: FastifyInstance, maxConnections: number): void {
+  app.server.maxConnections = maxConnections;
+  const warning = logThrottle();
+  app.server.on('drop', () =>
+    warning((heldBack) =>
+      app.log.warn(
+        { maxConnections, heldBack },
+        'connection refused: the server has as many open connections as it serves (HTTP_MAX_CONNECTIONS)',
+      ),
+    ),
+  );
 }
 
 /** Removes the api key from a URL before it is logged: the `apiKey` parameter, and any key anywhere. */
@@ -106,6 +160,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const READYZ_LIMITER_KEY = 'readyz';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const limits = { ...CONNECTION_LIMITS, ...deps.connections };
   const app = Fastify({
     logger: deps.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -113,10 +168,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    http: { maxHeaderSize: 64 * 1024 },
+    ...connectionOptions(limits),
     clientErrorHandler: clientProblem,
     return503OnClosing: true,
   });
+  capConnections(app, limits.maxConnections);
 
   // External libraries.
   if (deps.corsOrigins && deps.corsOrigins.length) {

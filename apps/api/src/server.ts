@@ -12,7 +12,7 @@ import { sharedCursorSecret } from '@tidings/store/secrets';
 import { SelectionStore } from '@tidings/store/selections';
 import { SourceStore } from '@tidings/store/sources';
 import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
-import { buildApp, loggerOptions } from './app.js';
+import { buildApp, capConnections, CONNECTION_LIMITS, connectionOptions, loggerOptions } from './app.js';
 import { ArticleSchema } from './schemas.js';
 import { adminRoutes } from './plugins/admin.js';
 
@@ -37,8 +37,13 @@ const adminQueues = adminConnection
 
 const admin = { token: config.ADMIN_TOKEN ?? '', queues: adminQueues, write: config.ADMIN_WRITE };
 /** With ADMIN_PORT the admin UI listens on its own port (ADMIN_HOST, default loopback only). */
-const adminApp = config.ADMIN_TOKEN && config.ADMIN_PORT ? Fastify({ logger: false }) : null;
-if (adminApp) await adminApp.register(adminRoutes, admin);
+const connections = { ...CONNECTION_LIMITS, maxConnections: config.HTTP_MAX_CONNECTIONS };
+const adminApp =
+  config.ADMIN_TOKEN && config.ADMIN_PORT ? Fastify({ logger: false, ...connectionOptions(connections) }) : null;
+if (adminApp) {
+  capConnections(adminApp, connections.maxConnections);
+  await adminApp.register(adminRoutes, admin);
+}
 
 /** How long the API waits at start for a Redis that does not answer yet (when it needs it to start). */
 const REDIS_PATIENCE_MS = 15_000;
@@ -80,6 +85,7 @@ const app = await buildApp({
       }
     : {}),
   redis,
+  connections,
   editorialTimeZone: config.EDITORIAL_TZ,
   // On the public port only when no port of its own is given.
   ...(config.ADMIN_TOKEN && !config.ADMIN_PORT ? { admin } : {}),

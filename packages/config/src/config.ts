@@ -46,6 +46,8 @@ const schema = z.object({
   MEILI_INDEX: z.string().min(1).default('articles'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Connections the API serves at once (a new one past it is closed at once, and logged). */
+  HTTP_MAX_CONNECTIONS: positiveInt(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   EDITORIAL_TZ: z.string().default('UTC').refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin'),
   RETENTION_DAYS: positiveInt(400),

@@ -33,6 +33,7 @@ function readOnly(path: string): boolean {
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
+  408: 'Request Timeout',
   414: 'URI Too Long',
   431: 'Request Header Fields Too Large',
 };
@@ -54,16 +55,22 @@ export function redactKeys(text: string): string {
  * over the limit, a malformed request line or URL) is answered problem+json too, on the raw socket.
  */
 export function clientProblem(error: Error & { code?: string }, socket: import('node:net').Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // A connection that sent nothing in the time a request is given (ConnectionLimits) is closed without a word:
+  // there is no request to answer.
+  const silent = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && socket.bytesRead === 0;
+  if (error.code === 'ECONNRESET' || !socket.writable || silent) {
     socket.destroy();
     return;
   }
+  // One sent in part gets HTTP's 408 (the contract's codes have none of their own for it: see the README).
   const [status, code, detail]: [number, ProblemCode, string] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'headersTooLarge', 'The request headers are larger than 64 KiB.']
-      : error.code === 'HPE_URI_TOO_LONG'
-        ? [414, 'uriTooLong', `The request URL is longer than ${MAX_URL_LENGTH} bytes.`]
-        : [400, 'parameterInvalid', 'The request could not be read: its request line, URL or headers are malformed.'];
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'parameterInvalid', 'The request was not sent in full in the time the server gives it.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headersTooLarge', 'The request headers are larger than 64 KiB.']
+        : error.code === 'HPE_URI_TOO_LONG'
+          ? [414, 'uriTooLong', `The request URL is longer than ${MAX_URL_LENGTH} bytes.`]
+          : [400, 'parameterInvalid', 'The request could not be read: its request line, URL or headers are malformed.'];
   const requestId = randomUUID();
   const body = JSON.stringify({ type: 'about:blank', status, code, title: problemTitle(code), detail, requestId });
   socket.end(
