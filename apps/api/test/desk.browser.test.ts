@@ -177,6 +177,68 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await cleo.context().close();
   }, 90_000);
 
+  it('publishes every article added, however fast Publish follows, and keeps a change the server missed', async () => {
+    const day = '2026-12-03';
+    const page = await editorPage('hal@example.com', 'Hal');
+    await page.getByLabel('Day', { exact: true }).fill(day);
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    await results.locator('li').first().waitFor();
+    // Draft saves answer slowly, the first slowest (a busy server, a slow link): each change must reach the
+    // server in order, and Publish must wait for them (it published the draft without the last article,
+    // and a late answer put a removed article back on screen).
+    let slow = 900;
+    await page.route(`**/days/${day}/draft`, async (route) => {
+      const wait = slow;
+      slow = Math.max(100, slow - 400);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      await route.continue();
+    });
+    const add = (headline: string) =>
+      results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
+    await add('Rates held at 4%');
+    await add('Storm closes the port');
+    await add('New museum opens');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
+    const published = async () =>
+      ((await t.get(`/api/v2/feed-recommended/?apiKey=${t.key}&date=${day}`)).json().articles as Article[]).map(
+        (a) => a.headline,
+      );
+    expect(await published()).toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    expect(await selection(page)).toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+
+    // A save the server does not take (it is away) is said, kept on screen, and sent again before Publish.
+    await page.unroute(`**/days/${day}/draft`);
+    let refuse = true;
+    await page.route(`**/days/${day}/draft`, (route) =>
+      refuse
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({ status: 503, code: 'serviceUnavailable', detail: 'The store is unavailable.' }),
+          })
+        : route.continue(),
+    );
+    const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
+    await items.nth(1).getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'not saved' }).waitFor();
+    expect(await selection(page)).toEqual(['Rates held at 4%', 'New museum opens']);
+    refuse = false;
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Published version 2' }).waitFor();
+    expect(await published()).toEqual(['Rates held at 4%', 'New museum opens']);
+
+    // An empty selection published withdraws the day's (the desk said "Published version 0.").
+    for (let left = 2; left > 0; left--) {
+      await items.first().getByRole('button', { name: 'Remove', exact: true }).click();
+      await expect.poll(() => items.count(), POLL).toBe(left - 1);
+    }
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Withdrawn' }).waitFor();
+    expect(await published()).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
   it('locks an account after five wrong passwords, signs out, and throws a removed editor out', async () => {
     const page = await editorPage('dan@example.com', 'Dan');
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();

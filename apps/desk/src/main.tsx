@@ -384,6 +384,16 @@ function Sources() {
   );
 }
 
+/** How an error about a draft change the server did not take begins. */
+const NOT_SAVED = 'Your last change is not saved';
+
+/** A change of a day's draft, as sent to the server. */
+interface DraftChange {
+  day: string;
+  ids: string[];
+  baseVersion: number;
+}
+
 function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () => void }) {
   const [day, setDay] = useState(session.today ?? new Date().toISOString().slice(0, 10));
   const [view, setView] = useState<DayView | null>(null);
@@ -405,17 +415,58 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     }
   };
   useEffect(() => void load(day), [day]);
-  const save = async (ids: string[]) => {
-    if (!view) return;
-    setView({ ...view, draft: { ...view.draft, ids } });
-    try {
-      setView(await call<DayView>('PUT', `days/${day}/draft`, { ids, baseVersion: view.draft.baseVersion }));
-    } catch (err) {
-      setError(message(err));
+  // The draft's changes go to the server one at a time, in order, and only the latest of those made
+  // meanwhile: answers that came out of order put an older draft back on screen (and the next change
+  // was made on it), and a Publish that overtook a save published the draft without its last change.
+  /** The change made last and not sent yet. */
+  const wanted = useRef<DraftChange | null>(null);
+  /** The latest change until the server has it; sent again before Publish when the server refused it. */
+  const unsaved = useRef<DraftChange | null>(null);
+  /** The saves under way (none: nothing is being sent). */
+  const sending = useRef<Promise<void> | null>(null);
+  const [saving, setSaving] = useState(false);
+  const send = async () => {
+    setSaving(true);
+    while (wanted.current) {
+      const change = wanted.current;
+      wanted.current = null;
+      try {
+        const { ids, baseVersion } = change;
+        const answer = await call<DayView>('PUT', `days/${change.day}/draft`, { ids, baseVersion });
+        if (unsaved.current === change) unsaved.current = null;
+        // An answer to a change that a later one replaced would show the older draft.
+        if (!wanted.current && shown.current === change.day) {
+          setView(answer);
+          setError((shown) => (shown.startsWith(NOT_SAVED) ? '' : shown));
+        }
+      } catch (err) {
+        if (shown.current === change.day) setError(`${NOT_SAVED}: ${message(err)}`);
+      }
     }
+    setSaving(false);
+  };
+  const startSending = () => (sending.current ??= send().finally(() => (sending.current = null)));
+  const save = (ids: string[]) => {
+    if (!view) return;
+    // As an update of the view shown: an article added just before is in it (Add puts it there).
+    setView((shown) => shown && { ...shown, draft: { ...shown.draft, ids } });
+    const change = { day, ids, baseVersion: view.draft.baseVersion };
+    wanted.current = change;
+    unsaved.current = change;
+    void startSending();
+  };
+  /** Sends what is not saved yet (a change the server missed, again), and says whether all of it is saved now. */
+  const flush = async (): Promise<boolean> => {
+    if (sending.current) await sending.current;
+    if (unsaved.current) {
+      wanted.current = unsaved.current;
+      await startSending();
+    }
+    return unsaved.current === null;
   };
   const publish = async (overwrite = false) => {
     setNotice('');
+    if (!(await flush())) return;
     setError('');
     try {
       const next = await call<DayView>('POST', `days/${day}/publish`, { overwrite });
@@ -424,13 +475,16 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
         setError(
           `Not published: ${next.conflict.by} published this day meanwhile (version ${next.conflict.version}, ${time(next.conflict.at)}). Your draft is kept.`,
         );
-      } else setNotice(`Published version ${next.published?.version ?? 0}.`);
+      } else if (next.published) setNotice(`Published version ${next.published.version}.`);
+      // An empty draft published withdraws the day's selection (it said "Published version 0.").
+      else setNotice('Withdrawn: the selection was empty, so nothing is recommended for this day now.');
     } catch (err) {
       setError(message(err));
     }
   };
   const copy = async () => {
     setNotice('');
+    if (!(await flush())) return;
     try {
       const next = await call<DayView>('POST', `days/${day}/copy-previous`);
       setView(next);
@@ -440,7 +494,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     }
   };
   const reload = async () => {
-    if (!view) return;
+    if (!view || !(await flush())) return;
     try {
       const ids = view.published?.ids ?? [];
       setView(await call<DayView>('PUT', `days/${day}/draft`, { ids, baseVersion: view.published?.version ?? 0 }));
@@ -475,7 +529,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
           ready={view !== null}
           onAdd={(article) => {
             if (!view || selected.has(article.id)) return;
-            setView({ ...view, articles: { ...view.articles, [article.id]: article } });
+            setView((shown) => shown && { ...shown, articles: { ...shown.articles, [article.id]: article } });
             void save([...view.draft.ids, article.id]);
           }}
         />
@@ -485,7 +539,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
             {view?.published
               ? `Published: version ${view.published.version} by ${view.published.by}, ${time(view.published.updatedAt)}.`
               : 'Nothing published for this day yet.'}{' '}
-            Drag items or use Move up / Move down (Alt+↑/↓) to order them.
+            Drag items or use Move up / Move down (Alt+↑/↓) to order them.{saving ? ' Saving…' : ''}
           </p>
           {notice && (
             <p role="status" class="notice">
