@@ -239,6 +239,32 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.context().close();
   }, 90_000);
 
+  it('asks to sign in again when the session ends, and then saves the change made meanwhile', async () => {
+    const day = '2026-12-04';
+    const page = await editorPage('ida@example.com', 'Ida');
+    await page.getByLabel('Day', { exact: true }).fill(day);
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    const add = (headline: string) =>
+      results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
+    await add('Rates held at 4%');
+    await expect.poll(() => selection(page), POLL).toEqual(['Rates held at 4%']);
+    // The session ends (its cookie gone, as after 12 h): the next change is refused with 401.
+    await expect
+      .poll(async () => (await t.selections.draft(day, 'ida@example.com'))?.ids, POLL)
+      .toEqual([expect.any(String)]);
+    await page.context().clearCookies();
+    await add('New museum opens');
+    await page.getByRole('alert').filter({ hasText: 'Your session has ended' }).waitFor();
+    await page.getByLabel('Email', { exact: true }).fill('ida@example.com');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => selection(page), POLL).toEqual(['Rates held at 4%', 'New museum opens']);
+    await expect.poll(async () => (await t.selections.draft(day, 'ida@example.com'))?.ids.length, POLL).toBe(2);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
+    await page.context().close();
+  }, 90_000);
+
   it('locks an account after five wrong passwords, signs out, and throws a removed editor out', async () => {
     const page = await editorPage('dan@example.com', 'Dan');
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();

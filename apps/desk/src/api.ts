@@ -68,6 +68,13 @@ export function setCsrf(token: string): void {
   csrf = token;
 }
 
+/** Told when the desk answers 401 to a signed-in page: its session ended (12 h, signed out elsewhere). */
+let sessionEnded: (() => void) | null = null;
+
+export function onSessionEnded(handler: (() => void) | null): void {
+  sessionEnded = handler;
+}
+
 export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') {
@@ -81,6 +88,7 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
     ...(method !== 'GET' ? { body: JSON.stringify(body ?? {}) } : {}),
   });
   const data = (await res.json().catch(() => ({}))) as { detail?: string };
+  if (res.status === 401 && path !== 'sign-in' && path !== 'password') sessionEnded?.();
   if (!res.ok) throw new ApiError(data.detail ?? `The desk answered ${res.status}.`, res.status);
   return data as T;
 }

@@ -1,7 +1,16 @@
 /** The editorial desk: sign-in, the day's draft beside a search of the index, publishing, sources. */
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, type Article, call, type DayView, type Editor, setCsrf, type SourceRow } from './api.js';
+import {
+  ApiError,
+  type Article,
+  call,
+  type DayView,
+  type Editor,
+  onSessionEnded,
+  setCsrf,
+  type SourceRow,
+} from './api.js';
 import './styles.css';
 
 interface SessionInfo {
@@ -504,9 +513,35 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     }
   };
   const signOut = async () => {
+    onSessionEnded(null);
     await call('POST', 'sign-out').catch(() => undefined);
     onSignedOut();
   };
+  // A session that ends while the desk is open (12 h, signed out elsewhere) asks to sign in again in
+  // place: the day, the draft on screen and a change not saved yet stay, and are saved once signed in.
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    onSessionEnded(() => setEnded(true));
+    return () => onSessionEnded(null);
+  }, []);
+  const resume = (again: SessionInfo) => {
+    // Someone else signed in: their desk, not this one's draft.
+    if (again.editor.email !== session.editor.email) return location.reload();
+    setCsrf(again.csrf);
+    setEnded(false);
+    setError('');
+    void flush();
+  };
+  if (ended) {
+    return (
+      <>
+        <p role="alert" class="error">
+          Your session has ended. Sign in again to go on: the draft on screen is kept and saved once you are back.
+        </p>
+        <SignIn onSignedIn={resume} />
+      </>
+    );
+  }
   const selected = new Set(view?.draft.ids ?? []);
   return (
     <>
