@@ -285,6 +285,12 @@ describe('tidings ingest', () => {
       expect((await tidings('status')).out).toMatch(
         /\nFailed jobs in the last hour \(newest first\):\n {2}\d{4}-\d\d-\d\dT[\d:.]+Z fetch-source broken: HTTP 404/,
       );
+      // What Redis keeps when it restarts, and what to change (the test Redis may keep nothing).
+      expect(['aof', 'snapshots', 'none']).toContain(status.redis.persistence);
+      expect((await tidings('status')).out).toMatch(/\nRedis: [a-z -]+, eviction [a-z-]+\n/);
+      if (status.redis.persistence === 'none') {
+        expect((await tidings('status')).out).toContain('\nWarning: Redis keeps nothing on disk');
+      }
       expect((await tidings('ingest', '--all', '--source', 'good')).err).toContain('not both');
     } finally {
       await worker.close();

@@ -4,7 +4,7 @@ import { topicParents } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { Fetcher } from '@tidings/fetch/fetcher';
 import { openIndexOrExit } from '@tidings/index/factory';
-import { assertRedisReachable, createRedis, redactUrl } from '@tidings/store/redis';
+import { assertRedisReachable, createRedis, redactUrl, redisDurability } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
 import { indexWriteLock } from '@tidings/store/write-lock';
 import { FeedParserPool } from './feed/parser-pool.js';
@@ -94,6 +94,8 @@ const worker = await startWorker({
   log,
 });
 log('worker ready', { index: index.kind, concurrency: config.WORKER_CONCURRENCY, nice });
+// A Redis that keeps nothing on disk, or may evict keys, loses sources and jobs: said once, at start.
+for (const warning of (await redisDurability(redis)).warnings) log(warning, {}, 'warn');
 output.flushSync();
 
 let closing = false;

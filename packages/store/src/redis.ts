@@ -159,3 +159,64 @@ export function redactUrl(url: string): string {
     return url;
   }
 }
+
+/** What Redis keeps of Tidings' state when it stops or fills up (`tidings status`, the worker's start). */
+export interface RedisDurability {
+  /** `aof`: every write kept within a second or so; `snapshots`: kept at the `save` points; `none`: lost at a restart. */
+  persistence: 'aof' | 'snapshots' | 'none' | 'unknown';
+  /** `maxmemory-policy` (null: unknown). */
+  evictionPolicy: string | null;
+  /** What an operator should change, in words. */
+  warnings: string[];
+}
+
+/** {@link RedisDurability} from the values of `CONFIG GET appendonly`, `save` and `maxmemory-policy` (missing: unknown). */
+export function durabilityOf(settings: {
+  appendonly?: string;
+  save?: string;
+  'maxmemory-policy'?: string;
+}): RedisDurability {
+  const { appendonly, save } = settings;
+  const persistence =
+    appendonly === undefined || save === undefined
+      ? 'unknown'
+      : appendonly === 'yes'
+        ? 'aof'
+        : save.trim()
+          ? 'snapshots'
+          : 'none';
+  const evictionPolicy = settings['maxmemory-policy'] ?? null;
+  const warnings: string[] = [];
+  if (persistence === 'none') {
+    warnings.push(
+      'Redis keeps nothing on disk (appendonly no, no save points): sources, api keys, editors and selections are lost when it restarts; set appendonly yes (docker-compose.yml does)',
+    );
+  }
+  if (evictionPolicy !== null && evictionPolicy !== 'noeviction') {
+    warnings.push(
+      `Redis may delete keys when its memory is full (maxmemory-policy ${evictionPolicy}): sources, api keys and queued jobs could vanish; set maxmemory-policy noeviction`,
+    );
+  }
+  return { persistence, evictionPolicy, warnings };
+}
+
+/**
+ * {@link RedisDurability} of a Redis, read with `CONFIG GET` (a Redis that does not allow it, as some
+ * hosted ones do not, is `unknown` without warnings).
+ */
+export async function redisDurability(redis: Redis): Promise<RedisDurability> {
+  const read = async (name: string) => {
+    try {
+      const [, value] = (await redis.config('GET', name)) as string[];
+      return value;
+    } catch {
+      return undefined;
+    }
+  };
+  const [appendonly, save, policy] = await Promise.all([read('appendonly'), read('save'), read('maxmemory-policy')]);
+  return durabilityOf({
+    ...(appendonly !== undefined ? { appendonly } : {}),
+    ...(save !== undefined ? { save } : {}),
+    ...(policy !== undefined ? { 'maxmemory-policy': policy } : {}),
+  });
+}

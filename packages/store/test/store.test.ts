@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { testEnv } from '@tidings/config/config';
 import { ApiKeyStore, parseRate } from '../src/api-keys.js';
 import { RateLimiter } from '../src/rate-limit.js';
-import { createRedis } from '../src/redis.js';
+import { createRedis, durabilityOf, redisDurability } from '../src/redis.js';
 import { SelectionStore } from '../src/selections.js';
 import { parseDuration, slugFromFeedUrl, SourceStore, toSettings } from '../src/sources.js';
 import { redisWriteLock } from '../src/write-lock.js';
@@ -263,5 +263,36 @@ describe('redisWriteLock', () => {
     });
     await long;
     expect(overlapped).toBe(false);
+  });
+});
+
+describe('Redis durability', () => {
+  it('warns of a Redis that keeps nothing on disk or may evict keys, and of nothing else', () => {
+    expect(durabilityOf({ appendonly: 'yes', save: '', 'maxmemory-policy': 'noeviction' })).toEqual({
+      persistence: 'aof',
+      evictionPolicy: 'noeviction',
+      warnings: [],
+    });
+    expect(durabilityOf({ appendonly: 'no', save: '3600 1 300 100', 'maxmemory-policy': 'noeviction' })).toEqual({
+      persistence: 'snapshots',
+      evictionPolicy: 'noeviction',
+      warnings: [],
+    });
+    const bare = durabilityOf({ appendonly: 'no', save: '', 'maxmemory-policy': 'allkeys-lru' });
+    expect(bare.persistence).toBe('none');
+    expect(bare.warnings).toEqual([
+      expect.stringMatching(/^Redis keeps nothing on disk .*set appendonly yes/),
+      expect.stringMatching(/maxmemory-policy allkeys-lru.*set maxmemory-policy noeviction$/),
+    ]);
+    // A Redis that refuses CONFIG (some hosted ones) is not known, and not warned about.
+    expect(durabilityOf({})).toEqual({ persistence: 'unknown', evictionPolicy: null, warnings: [] });
+  });
+
+  it('reads them from a real Redis', async () => {
+    const [, appendonly] = (await redis.config('GET', 'appendonly')) as string[];
+    const read = await redisDurability(redis);
+    expect(read.persistence).not.toBe('unknown');
+    expect(read.persistence === 'aof').toBe(appendonly === 'yes');
+    expect(read.evictionPolicy).toEqual(expect.any(String));
   });
 });

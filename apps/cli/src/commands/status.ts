@@ -5,6 +5,7 @@
 import type { Queue } from 'bullmq';
 import type { Command } from 'commander';
 import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
+import { type RedisDurability, redisDurability } from '@tidings/store/redis';
 import { SourceStore } from '@tidings/store/sources';
 import type { Context } from '../context.js';
 
@@ -25,6 +26,14 @@ async function finishedLastHour(queue: Queue): Promise<{ completed: number; fail
   };
   return { completed: await count('completed'), failed: await count('failed') };
 }
+
+/** How `status` names a Redis's persistence. */
+const REDIS_PERSISTENCE: Record<RedisDurability['persistence'], string> = {
+  aof: 'append-only file',
+  snapshots: 'snapshots only',
+  none: 'nothing kept on disk',
+  unknown: 'persistence unknown (CONFIG not allowed)',
+};
 
 /** Failed jobs shown: the newest of the last hour. */
 const FAILED_SHOWN = 5;
@@ -75,7 +84,7 @@ export function registerStatusCommands(program: Command, context: Context): void
       const connection = createQueueConnection(config.REDIS_URL, 'producer');
       const queues = Object.values(QUEUES).map((name) => createQueue(name, connection, config.REDIS_PREFIX));
       try {
-        const [stats, keyList, days, sourceList, counts, reindexing, lastHour, failedJobs] = await Promise.all([
+        const [stats, keyList, days, sourceList, counts, reindexing, lastHour, failedJobs, redis] = await Promise.all([
           index.stats(),
           (await context.keys()).list(),
           (await context.selections()).days(7),
@@ -84,6 +93,7 @@ export function registerStatusCommands(program: Command, context: Context): void
           queues.find((q) => q.name === QUEUES.reindex)!.getActive(),
           Promise.all(queues.filter((q) => METERED.includes(q.name)).map((q) => finishedLastHour(q))),
           recentFailures(queues),
+          context.redis().then(redisDurability),
         ]);
         const byState: Record<string, number> = { active: 0, failing: 0, paused: 0, removed: 0 };
         for (const source of sourceList) byState[source.state] = (byState[source.state] ?? 0) + 1;
@@ -108,6 +118,8 @@ export function registerStatusCommands(program: Command, context: Context): void
             revoked: keyList.filter((k) => k.revokedAt).length,
           },
           selections: { latestDays: days },
+          /** What Redis keeps when it restarts or fills up, and what to change. */
+          redis,
         };
         if (options.json) return context.json(status);
         io.out(
@@ -134,7 +146,9 @@ export function registerStatusCommands(program: Command, context: Context): void
               .map(([k, v]) => `${v} ${k}`)
               .join(', ')}` +
             `\nApi keys: ${status.apiKeys.active} active, ${status.apiKeys.revoked} revoked` +
-            `\nSelections: ${days.length ? days.join(', ') : 'none yet'}\n` +
+            `\nSelections: ${days.length ? days.join(', ') : 'none yet'}` +
+            `\nRedis: ${REDIS_PERSISTENCE[redis.persistence]}, eviction ${redis.evictionPolicy ?? 'unknown'}\n` +
+            redis.warnings.map((warning) => `Warning: ${warning}\n`).join('') +
             (lastErrors.length ? `Failing:\n${lastErrors.map((e) => `  ${e.source}: ${e.error}`).join('\n')}\n` : '') +
             (failedJobs.length
               ? `Failed jobs in the last hour (newest first):\n${failedJobs
