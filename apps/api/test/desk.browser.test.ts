@@ -381,4 +381,29 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect(unknown.json().detail).toBe(`Unknown article(s): ${'f'.repeat(32)}; nothing was saved.`);
     expect((await t.selections.draft('2026-12-24', 'gus@example.com'))?.ids).toEqual([articles[0]!.id]);
   });
+
+  // Last: its articles are the newest, ahead of the others' in every search.
+  it('lists a search 30 at a time, with More results until all are listed', async () => {
+    await t.index.upsert(
+      Array.from({ length: 35 }, (_, i) =>
+        article({
+          headline: `Harbour works, day ${i + 1}`,
+          publishedAt: new Date(Date.now() - i * 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+        }),
+      ),
+    );
+    const page = await editorPage('jo@example.com', 'Jo');
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    await page.getByLabel('Search articles', { exact: true }).fill('harbour');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => results.locator('li').count(), POLL).toBe(30);
+    await page.getByText('35 article(s)').waitFor();
+    await page.getByRole('button', { name: 'More results', exact: true }).click();
+    await expect.poll(() => results.locator('li').count(), POLL).toBe(35);
+    const headlines = await results.locator('li a').allTextContents();
+    expect(new Set(headlines).size).toBe(35);
+    expect(headlines.at(-1)).toBe('Harbour works, day 35');
+    await expect(page.getByRole('button', { name: 'More results', exact: true }).count()).resolves.toBe(0);
+    await page.context().close();
+  }, 90_000);
 });

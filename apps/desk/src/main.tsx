@@ -20,6 +20,10 @@ interface SessionInfo {
 }
 
 const TYPES = ['article', 'video', 'gallery', 'report', 'pressrelease', 'podcast'];
+/** Results a search lists at first, and each More results adds. */
+const SEARCH_PAGE = 30;
+/** How deep a search's pages go (the API's paging answers `pageTooDeep` beyond). */
+const SEARCH_DEPTH = 10_000;
 
 /** A required text input with its visible label (the label is its accessible name). */
 function TextField(props: {
@@ -154,10 +158,13 @@ function Search({
   const [results, setResults] = useState<Article[]>([]);
   const [total, setTotal] = useState<number | null>(null);
   const [error, setError] = useState('');
+  /** The search shown (its filters as submitted) and the last of its pages read. */
+  const shownSearch = useRef<{ params: URLSearchParams; page: number } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const search = async (e?: Event) => {
     e?.preventDefault();
     setError('');
-    const params = new URLSearchParams({ pageSize: '30' });
+    const params = new URLSearchParams({ pageSize: String(SEARCH_PAGE) });
     if (terms.trim()) params.set('searchTerms', terms.trim());
     if (types.length) params.set('articleTypes', types.join(','));
     for (const [name, key] of [
@@ -173,10 +180,35 @@ function Search({
     if (collapse) params.set('collapseStories', '1');
     try {
       const found = await call<{ articles: Article[]; total: number }>('GET', `search?${params}`);
+      shownSearch.current = { params, page: 1 };
       setResults(found.articles);
       setTotal(found.total);
     } catch (err) {
       setError(message(err));
+    }
+  };
+  // The next page of the search shown, after what is listed (an article that came in meanwhile moves the
+  // pages by one: one listed already is not listed twice).
+  const more = async () => {
+    const shown = shownSearch.current;
+    if (!shown || loadingMore) return;
+    setLoadingMore(true);
+    setError('');
+    const params = new URLSearchParams(shown.params);
+    params.set('page', String(shown.page + 1));
+    try {
+      const found = await call<{ articles: Article[]; total: number }>('GET', `search?${params}`);
+      if (shownSearch.current !== shown) return;
+      shownSearch.current = { params: shown.params, page: shown.page + 1 };
+      setResults((listed) => {
+        const ids = new Set(listed.map((article) => article.id));
+        return [...listed, ...found.articles.filter((article) => !ids.has(article.id))];
+      });
+      setTotal(found.total);
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setLoadingMore(false);
     }
   };
   useEffect(() => void search(), []);
@@ -260,6 +292,13 @@ function Search({
           </li>
         ))}
       </ul>
+      {total !== null && results.length < Math.min(total, SEARCH_DEPTH) && (
+        <p class="buttons">
+          <button type="button" disabled={loadingMore} onClick={() => void more()}>
+            More results
+          </button>
+        </p>
+      )}
     </section>
   );
 }
