@@ -97,8 +97,17 @@ function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: Ses
   );
 }
 
-function SignIn({ onSignedIn }: { onSignedIn: (s: SessionInfo) => void }) {
-  const [email, setEmail] = useState('');
+function SignIn({
+  onSignedIn,
+  notice = '',
+  knownEmail = '',
+}: {
+  onSignedIn: (s: SessionInfo) => void;
+  /** Why the editor is asked to sign in (a session that ended), above the form. */
+  notice?: string;
+  knownEmail?: string;
+}) {
+  const [email, setEmail] = useState(knownEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const submit = async (e: Event) => {
@@ -113,6 +122,11 @@ function SignIn({ onSignedIn }: { onSignedIn: (s: SessionInfo) => void }) {
   return (
     <main class="card">
       <h1>Tidings desk</h1>
+      {notice && (
+        <p role="alert" class="error">
+          {notice}
+        </p>
+      )}
       <form onSubmit={(e) => void submit(e)}>
         <TextField label="Email" type="email" autoComplete="username" value={email} onValue={setEmail} />
         <TextField
@@ -573,12 +587,11 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
   };
   if (ended) {
     return (
-      <>
-        <p role="alert" class="error">
-          Your session has ended. Sign in again to go on: the draft on screen is kept and saved once you are back.
-        </p>
-        <SignIn onSignedIn={resume} />
-      </>
+      <SignIn
+        onSignedIn={resume}
+        knownEmail={session.editor.email}
+        notice="Your session has ended. Sign in again to go on: the draft on screen is kept, and saved once you are back."
+      />
     );
   }
   const selected = new Set(view?.draft.ids ?? []);
