@@ -76,6 +76,13 @@ export interface ConnectionLimits {
   /** How often the server looks for connections past those limits. */
   checkEveryMs: number;
   /**
+   * Time a connection may stay without a byte either way while a request is under way (an answer the client
+   * does not read, past what the sockets' buffers hold); between requests `keepAliveTimeout` (72 s) applies.
+   */
+  idleTimeoutMs: number;
+  /** Time a client answered an error by the HTTP parser (408, 400, 414, 431) is given to read it and close. */
+  lingerMs: number;
+  /**
    * Connections served at once: past it, a new one is closed at once (and logged), so that the process keeps
    * file descriptors for its index, Redis and the connections it has.
    */
@@ -86,6 +93,8 @@ export const CONNECTION_LIMITS: ConnectionLimits = {
   headersTimeoutMs: 15_000,
   requestTimeoutMs: 30_000,
   checkEveryMs: 5_000,
+  idleTimeoutMs: 90_000,
+  lingerMs: 5_000,
   maxConnections: 10_000,
 };
 
@@ -93,6 +102,8 @@ export const CONNECTION_LIMITS: ConnectionLimits = {
 export function connectionOptions(limits: ConnectionLimits) {
   return {
     requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    clientErrorHandler: clientProblem(limits.lingerMs),
     http: {
       maxHeaderSize: 64 * 1024,
       headersTimeout: limits.headersTimeoutMs,
@@ -169,7 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     ...connectionOptions(limits),
-    clientErrorHandler: clientProblem,
     return503OnClosing: true,
   });
   capConnections(app, limits.maxConnections);

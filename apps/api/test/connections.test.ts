@@ -7,10 +7,17 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.js';
-import { buildTestApp, type TestApp } from './helper.js';
+import { article, buildTestApp, type TestApp } from './helper.js';
 
 // Wide enough for a loaded 2-core machine: the cap's refusal must come well before the time-out.
-const LIMITS = { headersTimeoutMs: 1_500, requestTimeoutMs: 3_000, checkEveryMs: 100, maxConnections: 4 };
+const LIMITS = {
+  headersTimeoutMs: 1_500,
+  requestTimeoutMs: 3_000,
+  checkEveryMs: 100,
+  idleTimeoutMs: 1_500,
+  lingerMs: 500,
+  maxConnections: 4,
+};
 
 interface Client {
   socket: Socket;
@@ -45,6 +52,12 @@ async function listening(): Promise<number> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return (t.app.server.address() as AddressInfo).port;
 }
+
+/** The connections the server has open. */
+const connections = () =>
+  new Promise<number>((resolve, reject) =>
+    t!.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
 
 async function feedStatus(port: number, key: string): Promise<number> {
   const response = await fetch(`http://127.0.0.1:${port}/api/v2/feed/?pageSize=1`, {
@@ -85,6 +98,43 @@ describe('slow and idle clients', () => {
     expect(head).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(head).toMatch(/content-type: application\/problem\+json/i);
     expect(JSON.parse(body!)).toMatchObject({ status: 408, code: 'parameterInvalid' });
+  });
+
+  it('cuts off a client that neither reads its 408 nor closes', async () => {
+    const port = await listening();
+    const deaf = connect(port, '127.0.0.1');
+    deaf.on('error', () => {});
+    deaf.pause();
+    await new Promise((resolve) => deaf.once('connect', resolve));
+    deaf.write(`GET /api/v2/feed/ HTTP/1.1\r\nHost: x\r\n`);
+    const drip = setInterval(() => deaf.writable && deaf.write('X-Filler: a\r\n'), 100);
+    try {
+      await sleep(LIMITS.headersTimeoutMs + LIMITS.lingerMs + 1_000);
+      expect(await connections()).toBe(0);
+    } finally {
+      clearInterval(drip);
+      deaf.destroy();
+    }
+  });
+
+  it('cuts off a client that does not read its answer, once nothing moves', async () => {
+    const port = await listening();
+    // Pages of ~5 MB: more than the sockets' buffers hold, so the answer stalls when nobody reads it.
+    const long = 'Harbour works go on. '.repeat(2_500);
+    await t!.index.upsert(Array.from({ length: 100 }, () => article({ introduction: long })));
+    const deaf = connect(port, '127.0.0.1');
+    deaf.on('error', () => {});
+    deaf.pause();
+    await new Promise((resolve) => deaf.once('connect', resolve));
+    deaf.write(`GET /api/v2/feed/?pageSize=100 HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${t!.key}\r\n\r\n`);
+    try {
+      await sleep(500);
+      expect(await connections()).toBe(1);
+      await sleep(LIMITS.idleTimeoutMs + 1_500);
+      expect(await connections()).toBe(0);
+    } finally {
+      deaf.destroy();
+    }
   });
 
   it('keeps a keep-alive connection between requests past the headers timeout', async () => {
