@@ -383,11 +383,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
   });
 
   // Last: its articles are the newest, ahead of the others' in every search.
-  it('lists a search 30 at a time, with More results until all are listed', async () => {
+  it('lists a search 30 at a time with introductions, and More results until all are listed', async () => {
     await t.index.upsert(
       Array.from({ length: 35 }, (_, i) =>
         article({
           headline: `Harbour works, day ${i + 1}`,
+          introduction: `Cranes and crews on the quay, day ${i + 1}.`,
           publishedAt: new Date(Date.now() - i * 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
         }),
       ),
@@ -398,6 +399,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => results.locator('li').count(), POLL).toBe(30);
     await page.getByText('35 article(s)').waitFor();
+    // Each result says what the article is about (its introduction), not only its headline.
+    expect(await results.locator('li').first().textContent()).toContain('Cranes and crews on the quay, day 1.');
     await page.getByRole('button', { name: 'More results', exact: true }).click();
     await expect.poll(() => results.locator('li').count(), POLL).toBe(35);
     const headlines = await results.locator('li a').allTextContents();

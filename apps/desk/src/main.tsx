@@ -293,6 +293,7 @@ function Search({
               <a href={article.url} target="_blank" rel="noreferrer">
                 {article.headline}
               </a>
+              {article.introduction && <span class="intro">{article.introduction}</span>}
               <Flags article={article} />
             </div>
             <button
