@@ -500,7 +500,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
         // An answer to a change that a later one replaced would show the older draft.
         if (!wanted.current && shown.current === change.day) {
           setView(answer);
-          setError((shown) => (shown.startsWith(NOT_SAVED) ? '' : shown));
+          setError((current) => (current.startsWith(NOT_SAVED) ? '' : current));
         }
       } catch (err) {
         if (shown.current === change.day) setError(`${NOT_SAVED}: ${message(err)}`);
@@ -511,8 +511,8 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
   const startSending = () => (sending.current ??= send().finally(() => (sending.current = null)));
   const save = (ids: string[]) => {
     if (!view) return;
-    // As an update of the view shown: an article added just before is in it (Add puts it there).
-    setView((shown) => shown && { ...shown, draft: { ...shown.draft, ids } });
+    // As an update of the view on screen: an article added just before is in it (Add puts it there).
+    setView((current) => current && { ...current, draft: { ...current.draft, ids } });
     const change = { day, ids, baseVersion: view.draft.baseVersion };
     wanted.current = change;
     unsaved.current = change;
@@ -617,7 +617,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
           ready={view !== null}
           onAdd={(article) => {
             if (!view || selected.has(article.id)) return;
-            setView((shown) => shown && { ...shown, articles: { ...shown.articles, [article.id]: article } });
+            setView((current) => current && { ...current, articles: { ...current.articles, [article.id]: article } });
             void save([...view.draft.ids, article.id]);
           }}
         />
