@@ -1,4 +1,6 @@
 /** Starts the API: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
+// First: a Node too old for what follows says so and exits.
+import '@tidings/config/node-version';
 import Fastify from 'fastify';
 import { loadCatalogOrExit, topicParents } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';

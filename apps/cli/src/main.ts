@@ -1,4 +1,6 @@
 /** `tidings`: the operator CLI. It talks to Redis and the index directly (CONTRACT §3). */
+// First: a Node too old for what follows says so and exits.
+import '@tidings/config/node-version';
 import { CommanderError } from 'commander';
 import { loadConfigOrExit } from '@tidings/config/config';
 import { redisRefusal } from '@tidings/store/redis';

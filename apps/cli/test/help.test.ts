@@ -1,5 +1,6 @@
 /** The real `tidings` binary: help and version exit 0 (a script that runs `tidings --help` succeeds). */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -41,4 +42,37 @@ describe('tidings --help and --version', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^tidings: unknown command 'sourcez'/);
   });
+
+  // The system's own Node, where it is older than Tidings' (the machine's Node 20 beside the project's 24).
+  const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find(
+    (path) =>
+      existsSync(path) &&
+      Number(spawnSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.split('.')[0]) < 24,
+  );
+  it.skipIf(!systemNode)(
+    'says which Node it needs when started with an older one, as do the API and the worker',
+    () => {
+      // Under Node 20, `status` died of a segmentation fault (better-sqlite3's binary), with nothing said.
+      const run = spawnSync(systemNode!, [bin, 'status'], {
+        env: childEnv({ REDIS_URL, REDIS_PREFIX: `tidings-test:${randomUUID()}:` }),
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(run.status).toBe(78);
+      expect(run.stderr).toMatch(
+        /^tidings: Node 24 or later is needed, and this is Node 2\d\.[\d.]+ \(.+\); run Tidings through npm/,
+      );
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      // So do the API and the worker (the worker died of a TypeError inside undici).
+      for (const app of ['api/dist/server.js', 'worker/dist/main.js']) {
+        const started = spawnSync(systemNode!, [fileURLToPath(new URL(`../../${app}`, import.meta.url))], {
+          env: childEnv({ REDIS_URL, REDIS_PREFIX: `tidings-test:${randomUUID()}:` }),
+          encoding: 'utf8',
+          timeout: 30_000,
+        });
+        expect(started.status, app).toBe(78);
+        expect(started.stderr, app).toMatch(/^tidings: Node 24 or later is needed/);
+      }
+    },
+  );
 });

@@ -1,4 +1,6 @@
 /** The worker process: real Redis, the configured index, graceful shutdown on SIGTERM/SIGINT. */
+// First: a Node too old for what follows says so and exits.
+import '@tidings/config/node-version';
 import { pino } from 'pino';
 import { topicParents } from '@tidings/catalog/catalog';
 import { loadConfigOrExit } from '@tidings/config/config';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { unsupportedNode } from '../src/node-version.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -28,5 +29,15 @@ describe('loadConfig', () => {
   it('reads flags', () => {
     expect(loadConfig({ ALLOW_PRIVATE_NETWORKS: '1' }).ALLOW_PRIVATE_NETWORKS).toBe(true);
     expect(() => loadConfig({ ALLOW_PRIVATE_NETWORKS: 'maybe' })).toThrow(/ALLOW_PRIVATE_NETWORKS/);
+  });
+});
+
+describe('unsupportedNode', () => {
+  it('refuses a Node older than 24 in words, and accepts 24 and later', () => {
+    expect(unsupportedNode('20.20.2', '/usr/bin/node')).toMatch(
+      /^Node 24 or later is needed, and this is Node 20\.20\.2 \(\/usr\/bin\/node\); run Tidings through npm/,
+    );
+    expect(unsupportedNode('24.21.0', '/x/node')).toBeNull();
+    expect(unsupportedNode('25.0.0', '/x/node')).toBeNull();
   });
 });
