@@ -2,7 +2,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '@tidings/config/config';
 import { topicParents } from '@tidings/catalog/catalog';
-import { openIndex } from '@tidings/index/factory';
+import { indexFailureMessage, openIndex } from '@tidings/index/factory';
 import type { ArticleIndex } from '@tidings/index/port';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { assertRedisReachable, createRedis } from '@tidings/store/redis';
@@ -56,8 +56,13 @@ export class Context {
     if (!this.indexHandle) {
       // On Meilisearch, writes (`import`) take turns with the workers' through a lock in Redis.
       const lock = this.config.INDEX === 'meilisearch' ? indexWriteLock(await this.redis(), this.config) : {};
-      this.indexHandle = await openIndex(this.config, { topicParents: topicParents(), ...lock });
-      await this.indexHandle.init();
+      try {
+        this.indexHandle = await openIndex(this.config, { topicParents: topicParents(), ...lock });
+        await this.indexHandle.init();
+      } catch (error) {
+        const explained = indexFailureMessage(error, this.config);
+        throw explained === (error as Error).message ? error : new Error(explained);
+      }
     }
     return this.indexHandle;
   }

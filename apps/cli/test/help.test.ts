@@ -1,6 +1,8 @@
 /** The real `tidings` binary: help and version exit 0 (a script that runs `tidings --help` succeeds). */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -75,4 +77,33 @@ describe('tidings --help and --version', () => {
       }
     },
   );
+});
+
+describe('a damaged index file', () => {
+  it('is named, with what to do, by tidings and the API (they said only "file is not a database")', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tidings-damaged-'));
+    try {
+      writeFileSync(join(dir, 'articles.sqlite'), Buffer.alloc(64 * 1024, 'not sqlite '));
+      const env = childEnv({
+        REDIS_URL,
+        REDIS_PREFIX: `tidings-test:${randomUUID()}:`,
+        DATA_DIR: dir,
+        CURSOR_SECRET: 'a-test-secret-of-enough-length',
+        PORT: '0',
+      });
+      const file = join(dir, 'articles.sqlite').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      const said = new RegExp(
+        `file is not a database: the embedded index ${file} is damaged, or is not an index; move it`,
+      );
+      const status = spawnSync(process.execPath, [bin, 'status'], { env, encoding: 'utf8', timeout: 30_000 });
+      expect(status.status).toBe(1);
+      expect(status.stderr).toMatch(new RegExp(`^tidings: ${said.source}`));
+      const api = fileURLToPath(new URL('../../api/dist/server.js', import.meta.url));
+      const started = spawnSync(process.execPath, [api], { env, encoding: 'utf8', timeout: 30_000 });
+      expect(started.status).toBe(1);
+      expect(started.stderr).toMatch(new RegExp(`^tidings-api: index thread stopped: ${said.source}`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

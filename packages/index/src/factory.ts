@@ -67,6 +67,24 @@ export async function openIndex(
     : new EmbeddedArticleIndex({ file });
 }
 
+/** SQLite's words for a file it cannot read as a database. */
+const DAMAGED = /file is not a database|database disk image is malformed/i;
+
+/**
+ * An index failure's message, with what to do where SQLite cannot read the embedded index's file (a disk
+ * fault, a file copied over it): before, the API and `tidings` said only "file is not a database".
+ */
+export function indexFailureMessage(error: unknown, config: Pick<Config, 'INDEX' | 'DATA_DIR'>): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (config.INDEX !== 'embedded' || !DAMAGED.test(message)) return message;
+  const file = join(config.DATA_DIR, 'articles.sqlite');
+  return (
+    `${message}: the embedded index ${file} is damaged, or is not an index; move it (and its -wal and -shm ` +
+    "files) aside and start again: a new index is made, and the feeds' current items come back at their " +
+    'next fetch (at once with tidings ingest --all)'
+  );
+}
+
 /**
  * `openIndex` and `init()` for a process entry point: a failure prints one line and exits. So does an
  * index thread that stops later (out of memory, a fault): every call to it would fail until a restart,
@@ -79,7 +97,7 @@ export async function openIndexOrExit(
 ): Promise<ArticleIndex> {
   let index: ArticleIndex | null = null;
   const onStopped = (failure: Error) => {
-    process.stderr.write(`${processName}: ${failure.message}; exiting, to be started again\n`);
+    process.stderr.write(`${processName}: ${indexFailureMessage(failure, config)}; exiting, to be started again\n`);
     process.exit(INDEX_STOPPED_EXIT);
   };
   try {
@@ -87,7 +105,7 @@ export async function openIndexOrExit(
     await index.init();
     return index;
   } catch (error) {
-    process.stderr.write(`${processName}: ${(error as Error).message}\n`);
+    process.stderr.write(`${processName}: ${indexFailureMessage(error, config)}\n`);
     // The other index threads may still be loading their native modules: exiting under them aborted
     // the process with a native stack trace after that one clear line. They are stopped first.
     await Promise.race([index?.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
