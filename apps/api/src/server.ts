@@ -95,10 +95,10 @@ const app = await buildApp({
 });
 
 let closing = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, code = 0) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down');
+  if (signal) app.log.info({ signal }, 'shutting down');
   const deadline = setTimeout(() => {
     app.log.error('shutdown took longer than 10 s; exiting');
     process.exit(1);
@@ -110,14 +110,37 @@ async function shutdown(signal: string) {
   adminConnection?.disconnect();
   await index.close();
   redis.disconnect();
-  process.exit(0);
+  process.exit(code);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
+/** Why a port cannot be listened on, in words (a port in use printed Node's stack trace). */
+function listenFailure(error: NodeJS.ErrnoException, host: string, port: number, [portName, hostName]: string[]) {
+  const reason =
+    error.code === 'EADDRINUSE'
+      ? `the port is in use (another Tidings API, or another program): stop it, or set ${portName}`
+      : error.code === 'EACCES'
+        ? `permission denied (ports below 1024 need privileges): set ${portName}`
+        : error.code === 'EADDRNOTAVAIL'
+          ? `this machine has no such address: set ${hostName}`
+          : error.message;
+  return `tidings-api: cannot listen on ${host}:${port}: ${reason}\n`;
+}
+
+/** Listens, or says why not in one line and exits 1 (after the index threads have stopped). */
+async function listenOrExit(server: typeof app, port: number, host: string, names: string[]): Promise<void> {
+  try {
+    await server.listen({ port, host });
+  } catch (error) {
+    process.stderr.write(listenFailure(error as NodeJS.ErrnoException, host, port, names));
+    await shutdown('', 1);
+  }
+}
+
+await listenOrExit(app, config.PORT, config.HOST, ['PORT', 'HOST']);
 if (adminApp) {
-  await adminApp.listen({ port: config.ADMIN_PORT!, host: config.ADMIN_HOST });
+  await listenOrExit(adminApp, config.ADMIN_PORT!, config.ADMIN_HOST, ['ADMIN_PORT', 'ADMIN_HOST']);
   app.log.info({ port: config.ADMIN_PORT, host: config.ADMIN_HOST }, 'queue admin listening on its own port');
 }
 app.log.info({ index: index.kind, redis: redactRedisUrl(config.REDIS_URL) }, 'Tidings API ready');

@@ -1,6 +1,7 @@
 /** The real `tidings` binary: help and version exit 0 (a script that runs `tidings --help` succeeds). */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -79,7 +80,7 @@ describe('tidings --help and --version', () => {
   );
 });
 
-describe('a damaged index file', () => {
+describe('start-up problems, each said in one line', () => {
   it('is named, with what to do, by tidings and the API (they said only "file is not a database")', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tidings-damaged-'));
     try {
@@ -103,6 +104,44 @@ describe('a damaged index file', () => {
       expect(started.status).toBe(1);
       expect(started.stderr).toMatch(new RegExp(`^tidings-api: index thread stopped: ${said.source}`));
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a DATA_DIR that is a file, and a port in use (Node printed its stack trace)', async () => {
+    // (The port is refused by the kernel: the test's event loop, blocked meanwhile, need not answer.)
+    const dir = mkdtempSync(join(tmpdir(), 'tidings-startup-'));
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const env = (more: Record<string, string>) =>
+        childEnv({
+          REDIS_URL,
+          REDIS_PREFIX: `tidings-test:${randomUUID()}:`,
+          CURSOR_SECRET: 'a-test-secret-of-enough-length',
+          ...more,
+        });
+      writeFileSync(join(dir, 'a-file'), 'x');
+      const status = spawnSync(process.execPath, [bin, 'status'], {
+        env: env({ DATA_DIR: join(dir, 'a-file') }),
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(status.status).toBe(1);
+      expect(status.stderr).toMatch(/: DATA_DIR \(.*a-file\) must be a directory, and is a file\n$/);
+      const api = fileURLToPath(new URL('../../api/dist/server.js', import.meta.url));
+      const started = spawnSync(process.execPath, [api], {
+        env: env({ DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1' }),
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(started.status).toBe(1);
+      expect(started.stderr).toBe(
+        `tidings-api: cannot listen on 127.0.0.1:${port}: the port is in use (another Tidings API, or another program): stop it, or set PORT\n`,
+      );
+    } finally {
+      taken.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

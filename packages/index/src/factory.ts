@@ -71,13 +71,22 @@ export async function openIndex(
 const DAMAGED = /file is not a database|database disk image is malformed/i;
 
 /**
- * An index failure's message, with what to do where SQLite cannot read the embedded index's file (a disk
- * fault, a file copied over it): before, the API and `tidings` said only "file is not a database".
+ * An index failure's message, with what to do where the embedded index's file cannot be opened (`DATA_DIR`
+ * a file, or not writable) or read (a disk fault, a file copied over it): before, the API and `tidings`
+ * said only "unable to open database file" or "file is not a database".
  */
 export function indexFailureMessage(error: unknown, config: Pick<Config, 'INDEX' | 'DATA_DIR'>): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (config.INDEX !== 'embedded' || !DAMAGED.test(message)) return message;
+  if (config.INDEX !== 'embedded') return message;
   const file = join(config.DATA_DIR, 'articles.sqlite');
+  // DATA_DIR a file, or not this user's to write: SQLite's and mkdir's words named neither.
+  if (/EEXIST: file already exists, mkdir|ENOTDIR/.test(message)) {
+    return `${message}: DATA_DIR (${config.DATA_DIR}) must be a directory, and is a file`;
+  }
+  if (/unable to open database file|EACCES|EPERM|readonly database/i.test(message)) {
+    return `${message}: the embedded index ${file} cannot be opened for writing; DATA_DIR (${config.DATA_DIR}) must be a directory this user may write in`;
+  }
+  if (!DAMAGED.test(message)) return message;
   return (
     `${message}: the embedded index ${file} is damaged, or is not an index; move it (and its -wal and -shm ` +
     "files) aside and start again: a new index is made, and the feeds' current items come back at their " +
