@@ -31,6 +31,10 @@ describe('API process', () => {
     // The query threads still loading their native module when it exited aborted the process
     // (SIGABRT, "FATAL ERROR: Error::New napi_get_last_error_info" and a native stack trace).
     expect([code, signal]).toEqual([1, null]);
-    expect(stderr).toBe('tidings-api: index thread stopped: file is not a database\n');
+    // It names the file and says what to do (it said only "file is not a database").
+    expect(stderr).toBe(
+      `tidings-api: index thread stopped: file is not a database: the embedded index ${join(dir, 'articles.sqlite')} ` +
+        "is damaged, or is not an index; move it (and its -wal and -shm files) aside and start again: a new index is made, and the feeds' current items come back at their next fetch (at once with tidings ingest --all)\n",
+    );
   });
 });

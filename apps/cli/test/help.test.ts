@@ -81,7 +81,7 @@ describe('tidings --help and --version', () => {
 });
 
 describe('start-up problems, each said in one line', () => {
-  it('is named, with what to do, by tidings and the API (they said only "file is not a database")', () => {
+  it('names a damaged index file, with what to do (it said only "file is not a database"; the API: test/process.test.ts)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tidings-damaged-'));
     try {
       writeFileSync(join(dir, 'articles.sqlite'), Buffer.alloc(64 * 1024, 'not sqlite '));
@@ -89,20 +89,12 @@ describe('start-up problems, each said in one line', () => {
         REDIS_URL,
         REDIS_PREFIX: `tidings-test:${randomUUID()}:`,
         DATA_DIR: dir,
-        CURSOR_SECRET: 'a-test-secret-of-enough-length',
-        PORT: '0',
       });
-      const file = join(dir, 'articles.sqlite').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-      const said = new RegExp(
-        `file is not a database: the embedded index ${file} is damaged, or is not an index; move it`,
-      );
       const status = spawnSync(process.execPath, [bin, 'status'], { env, encoding: 'utf8', timeout: 30_000 });
       expect(status.status).toBe(1);
-      expect(status.stderr).toMatch(new RegExp(`^tidings: ${said.source}`));
-      const api = fileURLToPath(new URL('../../api/dist/server.js', import.meta.url));
-      const started = spawnSync(process.execPath, [api], { env, encoding: 'utf8', timeout: 30_000 });
-      expect(started.status).toBe(1);
-      expect(started.stderr).toMatch(new RegExp(`^tidings-api: index thread stopped: ${said.source}`));
+      expect(status.stderr).toContain(
+        `tidings: file is not a database: the embedded index ${join(dir, 'articles.sqlite')} is damaged, or is not an index; move it`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
