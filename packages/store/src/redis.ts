@@ -42,27 +42,61 @@ export interface ReachableOptions {
 export async function assertRedisReachable(redis: Redis, url: string, options: ReachableOptions = {}): Promise<void> {
   const { timeoutMs = 3_000, patienceMs = 0, onWait } = options;
   const giveUpAt = Date.now() + patienceMs;
-  for (let attempt = 0; ; attempt++) {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
-      timer.unref();
-    });
-    try {
-      await Promise.race([redis.ping(), timeout]);
-      return;
-    } catch {
-      if (Date.now() >= giveUpAt) {
-        throw new Error(
-          `Redis is not reachable at ${redactUrl(url)}: start one (redis-server --daemonize yes) or set REDIS_URL`,
-        );
+  // What the connection met (a refused password, a server that is not Redis): the PING only times out.
+  let met: Error | undefined;
+  const meet = (error: Error) => {
+    if (unreachableReason(error.message)) met = error;
+  };
+  redis.on('error', meet);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
+        timer.unref();
+      });
+      try {
+        await Promise.race([redis.ping(), timeout]);
+        return;
+      } catch (error) {
+        const refusal = unreachableReason((error as Error).message) ?? unreachableReason(met?.message ?? '');
+        if (refusal) throw new Error(refusal.replace('URL', redactUrl(url)));
+        if (Date.now() >= giveUpAt) {
+          throw new Error(
+            `Redis is not reachable at ${redactUrl(url)}: start one (redis-server --daemonize yes) or set REDIS_URL`,
+          );
+        }
+        if (attempt === 0) onWait?.();
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      } finally {
+        clearTimeout(timer);
       }
-      if (attempt === 0) onWait?.();
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    } finally {
-      clearTimeout(timer);
     }
+  } finally {
+    redis.off('error', meet);
   }
+}
+
+/**
+ * Why a server that answers is no Redis we may use, in words (`URL` stands for its address), or null: it
+ * said "Redis is not reachable …: start one" to a Redis that wanted a password, and to a port of another
+ * server.
+ */
+function unreachableReason(message: string): string | null {
+  if (message.startsWith('NOAUTH')) {
+    return 'Redis at URL needs a password: put it in REDIS_URL (redis://:password@host:port, or redis://user:password@…)';
+  }
+  if (
+    message.startsWith('WRONGPASS') ||
+    message.startsWith('ERR invalid password') ||
+    message.includes('AUTH <password> called without')
+  ) {
+    return 'Redis at URL refused the user or password in REDIS_URL';
+  }
+  if (message.startsWith('Protocol error')) {
+    return 'something answers at URL, but it is not Redis: is REDIS_URL the address of a Redis?';
+  }
+  return null;
 }
 
 /** What ioredis rejects a command with when Redis did not answer it (its own messages). */

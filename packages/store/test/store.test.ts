@@ -1,10 +1,13 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Redis } from 'ioredis';
 import { testEnv } from '@tidings/config/config';
 import { ApiKeyStore, parseRate } from '../src/api-keys.js';
 import { RateLimiter } from '../src/rate-limit.js';
-import { createRedis, durabilityOf, redisDurability } from '../src/redis.js';
+import { assertRedisReachable, createRedis, durabilityOf, redisDurability } from '../src/redis.js';
 import { SelectionStore } from '../src/selections.js';
 import { parseDuration, slugFromFeedUrl, SourceStore, toSettings } from '../src/sources.js';
 import { redisWriteLock } from '../src/write-lock.js';
@@ -294,5 +297,66 @@ describe('Redis durability', () => {
     expect(read.persistence).not.toBe('unknown');
     expect(read.persistence === 'aof').toBe(appendonly === 'yes');
     expect(read.evictionPolicy).toEqual(expect.any(String));
+  });
+});
+
+describe('assertRedisReachable', () => {
+  const freePort = async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  };
+  const reached = async (url: string) => {
+    const client = createRedis({ url, failFast: true });
+    client.on('error', () => {});
+    try {
+      await assertRedisReachable(client, url);
+      return 'reachable';
+    } catch (error) {
+      return (error as Error).message;
+    } finally {
+      client.disconnect();
+    }
+  };
+  const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+  // It said "Redis is not reachable …: start one" to a Redis that wants a password, and to another server.
+  it.skipIf(!hasRedisServer)('says a Redis wants a password, or refused the one given', async () => {
+    const port = await freePort();
+    const server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--requirepass', 'sekrit'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    try {
+      for (let tries = 0; tries < 50 && (await reached(`redis://:sekrit@127.0.0.1:${port}`)) !== 'reachable'; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await reached(`redis://127.0.0.1:${port}`)).toBe(
+        `Redis at redis://127.0.0.1:${port} needs a password: put it in REDIS_URL (redis://:password@host:port, or redis://user:password@…)`,
+      );
+      expect(await reached(`redis://:wrong@127.0.0.1:${port}`)).toBe(
+        `Redis at redis://:***@127.0.0.1:${port} refused the user or password in REDIS_URL`,
+      );
+    } finally {
+      server.kill();
+    }
+  });
+
+  it('says that what answers is not Redis', async () => {
+    const http = createHttpServer((_, response) => response.end('hello'));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = http.address() as AddressInfo;
+      expect(await reached(`redis://127.0.0.1:${port}`)).toBe(
+        `something answers at redis://127.0.0.1:${port}, but it is not Redis: is REDIS_URL the address of a Redis?`,
+      );
+    } finally {
+      http.close();
+    }
   });
 });
