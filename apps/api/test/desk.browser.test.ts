@@ -382,6 +382,47 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect((await t.selections.draft('2026-12-24', 'gus@example.com'))?.ids).toEqual([articles[0]!.id]);
   });
 
+  it('finds topics, companies and sources by name for the search filters', async () => {
+    await t.index.upsert([
+      article({ headline: 'Cup final goes to penalties', topics: [{ id: 15000000, name: 'sport' }] }),
+      article({
+        headline: 'Phone maker sells more than ever',
+        companies: [{ id: 320193, name: 'Apple Inc.' }],
+        publishedAt: '2026-10-01T08:00:00Z',
+      }),
+    ]);
+    const page = await editorPage('kim@example.com', 'Kim');
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    await results.locator('li').first().waitFor();
+    await page.getByText('Filters', { exact: true }).click();
+    // A whole name typed picks it; so does one of the names suggested as one types (a ticker finds its company).
+    await page.getByLabel('Find a topic', { exact: true }).fill('sport');
+    await expect.poll(() => page.getByLabel('Topic ids', { exact: true }).inputValue(), POLL).toBe('15000000');
+    await expect(page.getByLabel('Find a topic', { exact: true }).inputValue()).resolves.toBe('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => results.locator('li a').allTextContents(), POLL).toEqual(['Cup final goes to penalties']);
+
+    await page.getByLabel('Topic ids', { exact: true }).fill('');
+    await page.getByLabel('Find a company', { exact: true }).pressSequentially('AAPL');
+    const suggested = page.locator('#find-companies option[value="Apple Inc."]');
+    await expect.poll(() => suggested.count(), POLL).toBe(1);
+    await page.getByLabel('Find a company', { exact: true }).fill('Apple Inc.');
+    await expect.poll(() => page.getByLabel('Company ids', { exact: true }).inputValue(), POLL).toBe('320193');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect
+      .poll(() => results.locator('li a').allTextContents(), POLL)
+      .toEqual(['Phone maker sells more than ever']);
+
+    // A source by its name or id (the one the admins' test added), and a clear 400 for an unknown kind.
+    const sources = await page.evaluate(
+      async () =>
+        ((await (await fetch('/desk/api/lookup?kind=sources&q=example')).json()) as { matches: unknown }).matches,
+    );
+    expect(sources).toEqual([{ id: 'example-news', name: 'Example News' }]);
+    expect(await page.evaluate(async () => (await fetch('/desk/api/lookup?kind=people&q=x')).status)).toBe(400);
+    await page.context().close();
+  }, 90_000);
+
   // Last: its articles are the newest, ahead of the others' in every search.
   it('lists a search 30 at a time with introductions, and More results until all are listed', async () => {
     await t.index.upsert(

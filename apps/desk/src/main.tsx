@@ -226,6 +226,15 @@ function Search({
     }
   };
   useEffect(() => void search(), []);
+  // A name found (NameFinder) adds its id to the filter's list, once.
+  const pick = (key: 'topics' | 'companies' | 'sources', id: string) =>
+    setFields((current) => {
+      const ids = current[key]
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean);
+      return ids.includes(id) ? current : { ...current, [key]: [...ids, id].join(', ') };
+    });
   const field = (key: keyof typeof fields, label: string, type = 'text', hint = '') => (
     <label class="small">
       {label}
@@ -265,6 +274,11 @@ function Search({
               </label>
             ))}
           </fieldset>
+          <div class="grid">
+            <NameFinder kind="topics" label="Find a topic" onPick={(id) => pick('topics', id)} />
+            <NameFinder kind="companies" label="Find a company" onPick={(id) => pick('companies', id)} />
+            <NameFinder kind="sources" label="Find a source" onPick={(id) => pick('sources', id)} />
+          </div>
           <div class="grid">
             {field('topics', 'Topic ids', 'text', '4000000, 15000000')}
             {field('companies', 'Company ids', 'text', '320193')}
@@ -315,6 +329,72 @@ function Search({
         </p>
       )}
     </section>
+  );
+}
+
+/** A name that `/desk/api/lookup` found, and its id. */
+interface Named {
+  id: number | string;
+  name: string;
+}
+
+/**
+ * Finds a topic, company or source by name (a company also by ticker, a source by id) and gives its id to
+ * `onPick`: the names the server suggests as one types, one of them chosen, or a whole name typed or pasted.
+ */
+function NameFinder({
+  kind,
+  label,
+  onPick,
+}: {
+  kind: 'topics' | 'companies' | 'sources';
+  label: string;
+  onPick: (id: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [matches, setMatches] = useState<Named[]>([]);
+  /** The latest lookup: an answer to an earlier one is dropped. */
+  const asked = useRef(0);
+  const picked = (found: Named) => {
+    onPick(String(found.id));
+    setText('');
+    setMatches([]);
+  };
+  const find = async (value: string) => {
+    setText(value);
+    const chosen = matches.find((match) => match.name === value);
+    if (chosen) return picked(chosen);
+    const ask = ++asked.current;
+    if (!value.trim()) return setMatches([]);
+    try {
+      const found = await call<{ matches: Named[] }>(
+        'GET',
+        `lookup?kind=${kind}&q=${encodeURIComponent(value.trim())}`,
+      );
+      if (ask !== asked.current) return;
+      const whole = found.matches.find((match) => match.name === value);
+      if (whole) picked(whole);
+      else setMatches(found.matches);
+    } catch {
+      // A failed lookup leaves the text as typed; the id fields still take ids.
+    }
+  };
+  return (
+    <label class="small">
+      {label}
+      <input
+        type="search"
+        list={`find-${kind}`}
+        placeholder="type a name"
+        value={text}
+        onInput={(e) => void find(e.currentTarget.value)}
+      />
+      <datalist id={`find-${kind}`}>
+        {matches.map((match) => (
+          <option key={match.id} value={match.name} label={String(match.id)} />
+        ))}
+      </datalist>
+    </label>
   );
 }
 

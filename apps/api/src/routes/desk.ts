@@ -36,6 +36,30 @@ declare module 'fastify' {
   }
 }
 
+/** What `/desk/api/lookup` finds by name. */
+const LOOKUP_KINDS = ['topics', 'companies', 'sources'];
+/** Matches it lists. */
+const LOOKUP_LIMIT = 12;
+
+/**
+ * The entries whose name (or a ticker, a source's id) is `words`, then those whose name starts with them,
+ * then those that hold them, each group by name; at most {@link LOOKUP_LIMIT}.
+ */
+function lookup(entries: { id: number | string; name: string; also?: readonly string[] }[], words: string) {
+  const rank = ({ name, also }: { name: string; also?: readonly string[] }) => {
+    const lower = name.toLowerCase();
+    if (lower === words || also?.some((other) => other.toLowerCase() === words)) return 0;
+    if (lower.startsWith(words)) return 1;
+    return lower.includes(words) ? 2 : 3;
+  };
+  return entries
+    .map((entry) => ({ entry, rank: rank(entry) }))
+    .filter(({ rank }) => rank < 3)
+    .sort((a, b) => a.rank - b.rank || a.entry.name.localeCompare(b.entry.name))
+    .slice(0, LOOKUP_LIMIT)
+    .map(({ entry }) => ({ id: entry.id, name: entry.name }));
+}
+
 function publicEditor(editor: Editor) {
   return { email: editor.email, name: editor.name, role: editor.role };
 }
@@ -154,6 +178,27 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
       offset: ((query.page ?? 1) - 1) * query.pageSize,
     });
     return { articles: page.articles, total: page.total, totalExact: page.totalExact };
+  });
+
+  // Names for the search's id filters: an editor knows "Apple" and "politics", not CIK 320193 or 11000000.
+  app.get('/desk/api/lookup', async (request) => {
+    const { kind, q } = request.query as { kind?: string; q?: string };
+    const words = (q ?? '').trim().toLowerCase();
+    if (!LOOKUP_KINDS.includes(kind ?? '')) {
+      throw new ProblemError('parameterInvalid', `'kind' must be one of ${LOOKUP_KINDS.join(', ')}.`);
+    }
+    if (!words) return { matches: [] };
+    const candidates: { id: number | string; name: string; also?: readonly string[] }[] =
+      kind === 'topics'
+        ? [...app.catalog.topics.values()]
+        : kind === 'companies'
+          ? [...app.catalog.companies.values()].map((c) => ({ id: c.id, name: c.name, also: c.tickers }))
+          : (await app.sourceDirectory.list()).map(({ source }) => ({
+              id: source.id,
+              name: source.name,
+              also: [source.id],
+            }));
+    return { matches: lookup(candidates, words) };
   });
 
   /** What the desk shows of a day: its published version, the editor's draft, their articles, history. */
