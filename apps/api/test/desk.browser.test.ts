@@ -236,6 +236,15 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Withdrawn' }).waitFor();
     expect(await published()).toEqual([]);
+
+    // Back to an earlier publication from the history: it becomes the draft, then is published again.
+    await page.getByRole('button', { name: 'Use version 1 as the draft', exact: true }).click();
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Published version 4' }).waitFor();
+    expect(await published()).toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
     await page.context().close();
   }, 90_000);
 

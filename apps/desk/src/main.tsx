@@ -640,7 +640,9 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     if (!view || !(await flush())) return;
     try {
       const ids = view.published?.ids ?? [];
-      setView(await call<DayView>('PUT', `days/${day}/draft`, { ids, baseVersion: view.published?.version ?? 0 }));
+      // The day's version: a withdrawn day's is its history's newest.
+      const baseVersion = view.published?.version ?? view.history[0]?.version ?? 0;
+      setView(await call<DayView>('PUT', `days/${day}/draft`, { ids, baseVersion }));
       setError('');
     } catch (err) {
       setError(message(err));
@@ -742,7 +744,18 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
           <ul class="history">
             {(view?.history ?? []).map((h) => (
               <li key={h.version}>
-                Version {h.version} by {h.by}, {time(h.at)}: {h.ids.length} article(s)
+                Version {h.version} by {h.by}, {time(h.at)}: {h.ids.length} article(s){' '}
+                {/* Back to an earlier publication: it becomes the draft, to publish again (or change first). */}
+                <button
+                  type="button"
+                  aria-label={`Use version ${h.version} as the draft`}
+                  onClick={() => {
+                    save(h.ids);
+                    setNotice(`The draft is version ${h.version} again: Publish to make it the day's selection.`);
+                  }}
+                >
+                  Use as draft
+                </button>
               </li>
             ))}
             {view && !view.history.length && <li class="meta">No publication yet.</li>}

@@ -39,10 +39,17 @@ export class SelectionConflictError extends Error {
 }
 
 // Compare-and-set of a day's selection: the version must still be the expected one (-1: any).
+// A withdrawn day (its key deleted) keeps counting from its history's newest version: it started again at 1,
+// so its history held two version 1s, and an editor whose draft predated the withdrawal got a 500.
 const PUBLISH = `
 local current = redis.call('GET', KEYS[1])
 local version = 0
-if current then version = cjson.decode(current).version or 1 end
+if current then
+  version = cjson.decode(current).version or 1
+else
+  local last = redis.call('LINDEX', KEYS[3], 0)
+  if last then version = cjson.decode(last).version or 0 end
+end
 local expected = tonumber(ARGV[1])
 if expected >= 0 and version ~= expected then return {0, current or ''} end
 local next = version + 1
@@ -116,9 +123,27 @@ export class SelectionStore {
       date,
       String(dayNumber(date)),
     )) as [number, string];
-    if (!ok) throw new SelectionConflictError((await this.get(date))!);
+    if (!ok) throw new SelectionConflictError(await this.latest(date));
     // cjson encodes an empty list as an object: a withdrawn selection reads as none.
     return unique.length ? { ...(JSON.parse(raw) as Selection), ids: unique } : null;
+  }
+
+  /**
+   * The day's version now: its selection's, or for a withdrawn one its history's newest (0: never
+   * published). A draft or a change of the day starts from it.
+   */
+  async version(date: string): Promise<number> {
+    return (await this.latest(date)).version;
+  }
+
+  /** The day's selection, or for a withdrawn day its withdrawal (no ids), or version 0 when never published. */
+  private async latest(date: string): Promise<Selection> {
+    const current = await this.get(date);
+    if (current) return current;
+    const [newest] = await this.history(date);
+    return newest
+      ? { date, ids: [], updatedAt: newest.at, version: newest.version, by: newest.by }
+      : { date, ids: [], updatedAt: '', version: 0, by: '' };
   }
 
   /** Every publication of a day, newest first. */
@@ -159,18 +184,18 @@ export class SelectionStore {
 
   /** Appends ids not yet selected, at the end (lowest ranks). */
   async add(date: string, ids: readonly string[], by = 'cli'): Promise<Selection | null> {
-    const current = await this.get(date);
-    return this.publish(date, [...(current?.ids ?? []), ...ids], by, current?.version ?? 0);
+    const current = await this.latest(date);
+    return this.publish(date, [...current.ids, ...ids], by, current.version);
   }
 
   async remove(date: string, ids: readonly string[], by = 'cli'): Promise<Selection | null> {
     const drop = new Set(ids);
-    const current = await this.get(date);
+    const current = await this.latest(date);
     return this.publish(
       date,
-      (current?.ids ?? []).filter((id) => !drop.has(id)),
+      current.ids.filter((id) => !drop.has(id)),
       by,
-      current?.version ?? 0,
+      current.version,
     );
   }
 

@@ -8,7 +8,7 @@ import { testEnv } from '@tidings/config/config';
 import { ApiKeyStore, parseRate } from '../src/api-keys.js';
 import { RateLimiter } from '../src/rate-limit.js';
 import { assertRedisReachable, createRedis, durabilityOf, redisDurability } from '../src/redis.js';
-import { SelectionStore } from '../src/selections.js';
+import { SelectionConflictError, SelectionStore } from '../src/selections.js';
 import { parseDuration, slugFromFeedUrl, SourceStore, toSettings } from '../src/sources.js';
 import { redisWriteLock } from '../src/write-lock.js';
 
@@ -46,6 +46,26 @@ describe('SelectionStore', () => {
     expect((await store.latestOnOrBefore('2026-11-22'))?.date).toBe('2026-11-01');
     expect(await store.latestOnOrBefore('2026-10-01')).toBeNull();
     expect(await store.days()).toEqual(['2026-12-01', '2026-11-01']);
+  });
+
+  it('counts versions on after a withdrawal, and refuses a draft from before it in words', async () => {
+    const store = new SelectionStore(redis, prefix);
+    const day = '2026-11-23';
+    await store.publish(day, ['a'], 'ann@example.com', 0);
+    await store.publish(day, ['a', 'b'], 'ann@example.com', 1);
+    // Withdrawn (an empty list): no selection, and version 3 in the history.
+    expect(await store.publish(day, [], 'ann@example.com', 2)).toBeNull();
+    expect(await store.get(day)).toBeNull();
+    expect(await store.version(day)).toBe(3);
+    // A draft started from version 2 is refused, naming the withdrawal (it was a TypeError: a 500 in the desk).
+    const refused = await store.publish(day, ['c'], 'ben@example.com', 2).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SelectionConflictError);
+    expect((refused as SelectionConflictError).current).toMatchObject({ version: 3, by: 'ann@example.com', ids: [] });
+    // The next publication is version 4 (it was 1 again), and so are the CLI's changes after a withdrawal.
+    expect((await store.publish(day, ['c'], 'ben@example.com', 3))?.version).toBe(4);
+    await store.set(day, []);
+    expect((await store.add(day, ['d']))?.version).toBe(6);
+    expect((await store.history(day)).map((p) => p.version)).toEqual([6, 5, 4, 3, 2, 1]);
   });
 });
 

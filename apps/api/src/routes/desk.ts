@@ -214,7 +214,12 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
     return {
       date,
       published,
-      draft: draft ?? { ids: published?.ids ?? [], baseVersion: published?.version ?? 0, savedAt: null },
+      // (A withdrawn day's version is its history's newest.)
+      draft: draft ?? {
+        ids: published?.ids ?? [],
+        baseVersion: published?.version ?? history[0]?.version ?? 0,
+        savedAt: null,
+      },
       articles,
       history,
     };
@@ -268,8 +273,7 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
     const before = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const previous = await app.selections.latestOnOrBefore(before);
     if (!previous) throw new ProblemError('notFound', `No day before ${date} has a published selection to copy.`);
-    const current = await app.selections.get(date);
-    await app.selections.saveDraft(date, editor.email, previous.ids, current?.version ?? 0);
+    await app.selections.saveDraft(date, editor.email, previous.ids, await app.selections.version(date));
     return { ...(await dayView(date, editor)), copiedFrom: previous.date };
   });
 
