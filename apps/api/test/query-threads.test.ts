@@ -30,7 +30,8 @@ describe('queries on the index threads', () => {
     // Every thread has answered before (as in a running API): first calls compile code.
     for (let i = 0; i < 20; i++)
       await Promise.all([t.get('/healthz'), t.get(`/api/v2/feed/?apiKey=${t.key}&pageSize=5`)]);
-  });
+    // Starting the threads took more than the hooks' default 10 s once, on a machine busy with other suites.
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     await index.close();
