@@ -140,10 +140,11 @@ export class SelectionStore {
   private async latest(date: string): Promise<Selection> {
     const current = await this.get(date);
     if (current) return current;
-    const [newest] = await this.history(date);
-    return newest
-      ? { date, ids: [], updatedAt: newest.at, version: newest.version, by: newest.by }
-      : { date, ids: [], updatedAt: '', version: 0, by: '' };
+    // The newest publication only (the history keeps up to 200).
+    const raw = await this.redis.lindex(this.historyKey(date), 0);
+    if (!raw) return { date, ids: [], updatedAt: '', version: 0, by: '' };
+    const newest = JSON.parse(raw) as Publication;
+    return { date, ids: [], updatedAt: newest.at, version: newest.version, by: newest.by };
   }
 
   /** Every publication of a day, newest first. */

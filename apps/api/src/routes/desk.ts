@@ -41,14 +41,28 @@ const LOOKUP_KINDS = ['topics', 'companies', 'sources'];
 /** Matches it lists. */
 const LOOKUP_LIMIT = 12;
 
+/** An entry `/desk/api/lookup` may find: its name and other names (a ticker, a source's id) in lower case. */
+interface Findable {
+  id: number | string;
+  name: string;
+  lower: string;
+  others: readonly string[];
+}
+
+const findable = (id: number | string, name: string, others: readonly string[] = []): Findable => ({
+  id,
+  name,
+  lower: name.toLowerCase(),
+  others: others.map((other) => other.toLowerCase()),
+});
+
 /**
  * The entries whose name (or a ticker, a source's id) is `words`, then those whose name starts with them,
  * then those that hold them, each group by name; at most {@link LOOKUP_LIMIT}.
  */
-function lookup(entries: { id: number | string; name: string; also?: readonly string[] }[], words: string) {
-  const rank = ({ name, also }: { name: string; also?: readonly string[] }) => {
-    const lower = name.toLowerCase();
-    if (lower === words || also?.some((other) => other.toLowerCase() === words)) return 0;
+function lookup(entries: readonly Findable[], words: string) {
+  const rank = ({ lower, others }: Findable) => {
+    if (lower === words || others.includes(words)) return 0;
     if (lower.startsWith(words)) return 1;
     return lower.includes(words) ? 2 : 3;
   };
@@ -181,6 +195,9 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
   });
 
   // Names for the search's id filters: an editor knows "Apple" and "politics", not CIK 320193 or 11000000.
+  // The catalog's entries are made findable once, at the first lookup (the catalog does not change).
+  let topicsFindable: Findable[] | undefined;
+  let companiesFindable: Findable[] | undefined;
   app.get('/desk/api/lookup', async (request) => {
     const { kind, q } = request.query as { kind?: string; q?: string };
     const words = (q ?? '').trim().toLowerCase();
@@ -188,16 +205,12 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
       throw new ProblemError('parameterInvalid', `'kind' must be one of ${LOOKUP_KINDS.join(', ')}.`);
     }
     if (!words) return { matches: [] };
-    const candidates: { id: number | string; name: string; also?: readonly string[] }[] =
+    const candidates =
       kind === 'topics'
-        ? [...app.catalog.topics.values()]
+        ? (topicsFindable ??= [...app.catalog.topics.values()].map((t) => findable(t.id, t.name)))
         : kind === 'companies'
-          ? [...app.catalog.companies.values()].map((c) => ({ id: c.id, name: c.name, also: c.tickers }))
-          : (await app.sourceDirectory.list()).map(({ source }) => ({
-              id: source.id,
-              name: source.name,
-              also: [source.id],
-            }));
+          ? (companiesFindable ??= [...app.catalog.companies.values()].map((c) => findable(c.id, c.name, c.tickers)))
+          : (await app.sourceDirectory.list()).map(({ source }) => findable(source.id, source.name, [source.id]));
     return { matches: lookup(candidates, words) };
   });
 
