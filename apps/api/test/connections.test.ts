@@ -135,7 +135,7 @@ describe('slow and idle clients', () => {
     } finally {
       deaf.destroy();
     }
-  });
+  }, 30_000); // 100 long articles take Meilisearch a few seconds to write (API_TESTS_INDEX=meilisearch)
 
   it('keeps a keep-alive connection between requests past the headers timeout', async () => {
     const port = await listening();

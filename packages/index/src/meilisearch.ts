@@ -256,6 +256,16 @@ const FACET_MATCH_FIELDS: (keyof MeiliDocument)[] = [
   'topicTree',
 ];
 
+/** What the facets count of a match. */
+const facetValuesOf = (m: FacetMatch): FacetValues => ({
+  type: m.type,
+  language: m.language,
+  sourceId: m.sourceId,
+  companyIds: m.companyIds,
+  topicIds: m.topicTree ?? m.topicIds,
+  day: new Date(m.publishedTs).toISOString().slice(0, 10),
+});
+
 /** The index's settings (what is searched, filtered, sorted and counted). */
 const SETTINGS = {
   // The words first; the raw text too, so that documents an older Tidings wrote (without the words)
@@ -1010,14 +1020,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   private async facetsOfMatches(query: FacetQuery): Promise<FacetCounts> {
     const { filters } = query;
     const count = (matches: readonly FacetMatch[], extra: Partial<FacetCounts> = {}): FacetCounts => {
-      const values = matches.map((m): FacetValues => ({
-        type: m.type,
-        language: m.language,
-        sourceId: m.sourceId,
-        companyIds: m.companyIds,
-        topicIds: m.topicTree ?? m.topicIds,
-        day: new Date(m.publishedTs).toISOString().slice(0, 10),
-      }));
+      const values = matches.map(facetValuesOf);
       const counts = { ...countFacetValues(values, query.facets, this.parents ?? new Map()), ...extra };
       return query.size ? cutFacets(counts, query.size) : counts;
     };
@@ -1032,6 +1035,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         attributesToRetrieve: FACET_MATCH_FIELDS,
       });
       if (stories.hits.length <= EXACT_TOTAL_LIMIT) return count(stories.hits);
+      const exact = await this.collapsedFacetsCounted(query);
+      if (exact) return exact;
     }
     const matched = await this.matchingKeys(filters, null, undefined, EXACT_TOTAL_LIMIT, null, 1, FACET_MATCH_FIELDS);
     const matches = matched.keys as FacetMatch[];
@@ -1040,6 +1045,86 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       total: filters.collapseStories ? counted.length : matched.total,
       ...(matched.complete ? {} : { counted: matched.keys.length }),
     });
+  }
+
+  /**
+   * The facets of more than 10 000 collapsed stories, counted exactly: Meilisearch counts every match
+   * (its facet distribution, with how many matches each story has), and the matches of the stories
+   * that have several are read to take away all but each story's earliest (ties: smallest id). Null
+   * (then the newest 10 000 matches are counted, and say so) with several search terms, more stories
+   * than Meilisearch lists values of a facet, more than `MAX_HITS` matches in stories of several
+   * matches, or documents without the counted fields.
+   */
+  private async collapsedFacetsCounted(query: FacetQuery): Promise<FacetCounts | null> {
+    const { filters } = query;
+    if (filters.searchTerms.length > 1) return null;
+    const fields = query.facets.map((name) => FACET_FIELDS[name]);
+    const needed = fields.filter((f) => f === 'day' || f === 'topicTree');
+    const filter = meiliFilter(filters);
+    const search = this.countOf(filters.searchTerms, filter);
+    const { results } = await this.client
+      .multiSearch({
+        queries: [
+          { ...search, facets: [...fields, 'storyId'] },
+          ...(needed.length
+            ? [{ ...search, filter: [...filter, needed.map((f) => `${f} NOT EXISTS OR ${f} IS NULL`).join(' OR ')] }]
+            : []),
+        ],
+      })
+      .catch((error: unknown) => {
+        if (['invalid_search_filter', 'invalid_search_facets'].includes(apiErrorCode(error) ?? ''))
+          return { results: [] };
+        throw error;
+      });
+    const [all, missing] = results as {
+      totalHits?: number;
+      facetDistribution?: Record<string, Record<string, number>>;
+    }[];
+    if (!all || (missing?.totalHits ?? 0) > 0) return null;
+    const perStory = Object.entries(all.facetDistribution?.storyId ?? {});
+    if (perStory.length >= SETTINGS.faceting.maxValuesPerFacet) return null;
+    const shared = perStory.filter(([, n]) => n > 1);
+    const sharedMatches = shared.reduce((sum, [, n]) => sum + n, 0);
+    if (sharedMatches > MAX_HITS) return null;
+    // Documents an older Tidings wrote without a story are stories of their own.
+    const withStory = perStory.reduce((sum, [, n]) => sum + n, 0);
+    const total = perStory.length + (all.totalHits ?? 0) - withStory;
+    const sums = new Map<string, Map<string, number>>(
+      fields.map((f) => [f, new Map(Object.entries(all.facetDistribution?.[f] ?? {}))]),
+    );
+    // The stories' later matches, a thousand stories to a search, taken away.
+    const STORIES_A_SEARCH = 1_000;
+    const searches = [];
+    for (let from = 0; from < shared.length; from += STORIES_A_SEARCH) {
+      const chunk = shared.slice(from, from + STORIES_A_SEARCH);
+      searches.push({
+        ...search,
+        filter: [...filter, `storyId IN ${list(chunk.map(([id]) => id))}`],
+        hitsPerPage: chunk.reduce((sum, [, n]) => sum + n, 0),
+        attributesToRetrieve: FACET_MATCH_FIELDS,
+      });
+    }
+    const read = searches.length ? (await this.client.multiSearch({ queries: searches })).results : [];
+    const matches = read.flatMap((answer) => answer.hits as unknown as FacetMatch[]);
+    const earliest = new Set(collapseKeys(matches));
+    const later = matches.filter((m) => !earliest.has(m));
+    const takenAway = countFacetValues(later.map(facetValuesOf), query.facets, this.parents ?? new Map());
+    for (const name of query.facets) {
+      const sum = sums.get(FACET_FIELDS[name])!;
+      for (const [value, n] of takenAway[name]) sum.set(String(value), (sum.get(String(value)) ?? 0) - n);
+    }
+    const of = (field: string) => [...(sums.get(field) ?? [])].filter(([, n]) => n > 0);
+    const numbers = (field: string) => of(field).map(([v, n]): [number, number] => [Number(v), n]);
+    const counts: FacetCounts = {
+      total,
+      types: of('type'),
+      languages: of('language'),
+      sources: of('sourceId'),
+      companies: numbers('companyIds'),
+      topics: numbers('topicTree'),
+      days: of('day'),
+    };
+    return query.size ? cutFacets(counts, query.size) : counts;
   }
 
   async story(storyId: string): Promise<StoryRef | null> {

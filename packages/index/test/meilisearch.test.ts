@@ -148,7 +148,7 @@ if (host) {
     );
 
     it(
-      'counts the newest 10 000 only, and says so, where Meilisearch cannot count (stories collapsed, documents without the topic tree) until a re-index',
+      'counts the newest 10 000 only, and says so, where Meilisearch cannot count (documents without the topic tree) until a re-index',
       { timeout: 180_000 },
       async () => {
         const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
@@ -177,12 +177,20 @@ if (host) {
           const types = await index.facets({ filters: { ...NO_FILTERS }, facets: ['types'], size: 10 });
           expect(types.counted).toBeUndefined();
           expect(types.types).toEqual([['article', 11_000]]);
+          // Stories collapsed: their types are counted every one, their topics (no tree yet) are not.
           const stories = await index.facets({
             filters: { ...NO_FILTERS, collapseStories: true },
             facets: ['types'],
             size: 10,
           });
-          expect(stories.counted).toBe(10_000);
+          expect(stories).toMatchObject({ total: 11_000, types: [['article', 11_000]] });
+          expect(stories.counted).toBeUndefined();
+          const storyTopics = await index.facets({
+            filters: { ...NO_FILTERS, collapseStories: true },
+            facets: ['topics'],
+            size: 10,
+          });
+          expect(storyTopics.counted).toBe(10_000);
           const collapsed = await index.query({ filters: { ...NO_FILTERS, collapseStories: true }, limit: 3 });
           expect(collapsed).toMatchObject({ total: 10_000, totalExact: false, hasMore: true });
           expect(collapsed.articles.map((a) => a.publishedAt)).toEqual([at(10_999), at(10_998), at(10_997)]);
@@ -625,6 +633,70 @@ if (host) {
         }
       },
     );
+    it(
+      "counts each of more than 10 000 stories once, under its earliest article's values",
+      { timeout: 240_000 },
+      async () => {
+        const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+        await index.init();
+        try {
+          // 10 000 articles alone and 600 stories of two copies an hour apart, the later copy (source
+          // "later", type video) written first: 10 600 stories, none counted under the later copies.
+          const word = wordMaker(12);
+          const start = Date.UTC(2026, 9, 1);
+          const text = () => ({
+            headline: Array.from({ length: 9 }, word).join(' '),
+            introduction: Array.from({ length: 24 }, word).join(' '),
+          });
+          const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString().replace('.000', '');
+          const source = (id: string) => ({ id, name: id, domain: `${id}.example`, https: true, iframeable: true });
+          for (let from = 0; from < 10_000; from += 2_000) {
+            await index.upsert(
+              Array.from({ length: 2_000 }, (_, j) =>
+                makeArticle({
+                  ...text(),
+                  url: `https://alone.example/${from + j}`,
+                  publishedAt: at(from + j),
+                  source: source('alone'),
+                }),
+              ),
+            );
+          }
+          const texts = Array.from({ length: 600 }, text);
+          const copy = (story: number, which: 'earlier' | 'later') =>
+            makeArticle({
+              ...texts[story]!,
+              url: `https://${which}.example/${story}`,
+              type: which === 'later' ? 'video' : 'article',
+              publishedAt: at(story * 10 + (which === 'later' ? 60 : 0)),
+              source: source(which),
+            });
+          await index.upsert(texts.map((_, story) => copy(story, 'later')));
+          await index.upsert(texts.map((_, story) => copy(story, 'earlier')));
+          const filters = { ...NO_FILTERS, collapseStories: true };
+          const facets = await index.facets({ filters, facets: ['types', 'sources', 'days'], size: 100 });
+          expect(facets.counted).toBeUndefined();
+          expect(facets.total).toBe(10_600);
+          expect(facets.sources).toEqual([
+            ['alone', 10_000],
+            ['earlier', 600],
+          ]);
+          expect(facets.types).toEqual([['article', 10_600]]);
+          expect(facets.days.reduce((sum, [, n]) => sum + n, 0)).toBe(10_600);
+          // Where the earlier copies do not match, the later ones stand for their stories.
+          const noEarlier = await index.facets({
+            filters: { ...filters, includeSources: ['alone', 'later'] },
+            facets: ['types'],
+          });
+          expect(noEarlier.types.sort()).toEqual([
+            ['article', 10_000],
+            ['video', 600],
+          ]);
+        } finally {
+          await index.close();
+        }
+      },
+    );
   });
 
   describe('MeilisearchArticleIndex.rebuild', () => {
@@ -646,7 +718,7 @@ if (host) {
       } finally {
         await index.close();
       }
-    });
+    }, 60_000);
 
     it("keeps the updates, flags and deletions made while the fresh index fills, over the fill's older copies", async () => {
       const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
@@ -670,7 +742,7 @@ if (host) {
       } finally {
         await index.close();
       }
-    });
+    }, 60_000);
 
     it('carries over articles another process added while the fresh index filled', async () => {
       const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
@@ -694,7 +766,7 @@ if (host) {
       } finally {
         await index.close();
       }
-    });
+    }, 60_000);
   });
 } else {
   describe('ArticleIndex contract: meilisearch', () => {

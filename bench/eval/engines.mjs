@@ -1,0 +1,277 @@
+#!/usr/bin/env node
+// Do the two index engines answer alike? The same synthetic articles (wire copies among them, so that
+// stories form) are written, in the same batches, into a fresh embedded index and a fresh index on a
+// Meilisearch server; two APIs are started on them (the same Redis keys and cursor secret), and every
+// query of a varied mix is asked of both: feed pages (as given, and with collapseStories=1), cursor
+// pages followed three deep, facets, and the stories the answers name. Two answers agree when their
+// JSON bodies and status codes are equal. Prints how many agreed, by kind, and the first differences
+// with the path where each starts. Search terms are drawn by the word counts of HuffPost's headlines.
+// Not part of `npm test`: it needs a Meilisearch server (MEILI_API_KEY from the environment).
+// Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000]
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Meilisearch } from 'meilisearch';
+import { loadCatalog, topicParents } from '@tidings/catalog/catalog';
+import { wordsOf } from '@tidings/core/text';
+import { EmbeddedArticleIndex } from '@tidings/index/embedded';
+import { MeilisearchArticleIndex } from '@tidings/index/meilisearch';
+import { ApiKeyStore } from '@tidings/store/api-keys';
+import { createRedis } from '@tidings/store/redis';
+import { toArticle } from '../../apps/cli/dist/import-articles.js';
+import { createGenerator, rng } from '../../scripts/synthetic-articles.mjs';
+import { variedMix } from '../api/queries.mjs';
+
+const USAGE =
+  'Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000] [--show 10]';
+let args;
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      'meili-url': { type: 'string' },
+      articles: { type: 'string', default: '20000' },
+      queries: { type: 'string', default: '1000' },
+      show: { type: 'string', default: '10' },
+    },
+  }));
+} catch (error) {
+  console.error(`eval:engines: ${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (!args['meili-url']) {
+  console.error(`eval:engines compares the embedded index with a Meilisearch server: give --meili-url\n${USAGE}`);
+  process.exit(2);
+}
+for (const name of ['articles', 'queries', 'show']) {
+  if (!/^\d+$/.test(args[name])) {
+    console.error(`eval:engines: --${name} must be a whole number, not ${args[name]}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const MEILI_URL = args['meili-url'];
+const MEILI_API_KEY = process.env.MEILI_API_KEY;
+const total = Number(args.articles);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const NOW = Date.UTC(2026, 10, 22);
+const work = mkdtempSync(join(tmpdir(), 'tidings-eval-engines-'));
+/** Its own Meilisearch index, deleted at the end (and at the start, should a run have stopped half-way). */
+const meiliIndex = 'tidings_eval_engines';
+const children = new Set();
+process.once('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+// --- the same articles into both engines ---------------------------------------------------------
+const wordCounts = new Map();
+const huffpost = join(root, '..', 'shared', 'data', 'topics', 'huffpost', 'news_category_v3_newest_10k.jsonl');
+for (const line of readFileSync(huffpost, 'utf8').split('\n')) {
+  if (!line) continue;
+  for (const word of wordsOf(JSON.parse(line).headline)) {
+    if (word.length > 1 && !/^\d+$/.test(word)) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
+  }
+}
+const vocabulary = [...wordCounts].sort((a, b) => b[1] - a[1]);
+const LANGUAGES = [
+  ['en', 0.7],
+  ['de', 0.1],
+  ['fr', 0.08],
+  ['es', 0.07],
+  ['it', 0.05],
+];
+const generator = createGenerator({ seed: 7, hosts: 500, now: NOW, vocabulary, languages: LANGUAGES, copies: 0.15 });
+const embedded = new EmbeddedArticleIndex({ file: join(work, 'articles.sqlite') });
+const meili = new MeilisearchArticleIndex({
+  host: MEILI_URL,
+  ...(MEILI_API_KEY ? { apiKey: MEILI_API_KEY } : {}),
+  indexUid: meiliIndex,
+  topicParents: topicParents(),
+  taskTimeoutMs: 600_000,
+});
+const dropMeili = () =>
+  new Meilisearch({ host: MEILI_URL, ...(MEILI_API_KEY ? { apiKey: MEILI_API_KEY } : {}) }).deleteIndexIfExists(
+    meiliIndex,
+  );
+await dropMeili();
+await embedded.init();
+await meili.init();
+{
+  const catalog = loadCatalog();
+  const indexedAt = new Date(NOW).toISOString().replace('.000Z', 'Z');
+  const started = performance.now();
+  for (let done = 0; done < total; done += 1_000) {
+    const articles = await Promise.all(
+      Array.from({ length: Math.min(1_000, total - done) }, () => toArticle(generator.next(), catalog, indexedAt)),
+    );
+    await embedded.upsert(articles);
+    await meili.upsert(articles);
+    process.stderr.write(`\rwriting ${done + articles.length}/${total} articles into both engines`);
+  }
+  process.stderr.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+}
+await embedded.close();
+await meili.close();
+
+// --- two APIs ------------------------------------------------------------------------------------
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Both APIs sign cursors with one secret, so that a cursor of one is a cursor of the other. */
+const SECRET = randomUUID();
+const prefix = `tidings-eval-engines:${randomUUID().slice(0, 8)}:`;
+const redis = createRedis({ url: REDIS_URL });
+const { key } = await new ApiKeyStore(redis, prefix).create('eval-engines', 1_000_000_000);
+
+function start(port, env) {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(root, 'apps/api/dist/server.js'), [], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        REDIS_URL,
+        REDIS_PREFIX: prefix,
+        CURSOR_SECRET: SECRET,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.add(child);
+    child.once('exit', (code) => reject(new Error(`the API on port ${port} exited with ${code}`)));
+    const poll = setInterval(async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) {
+          clearInterval(poll);
+          child.removeAllListeners('exit');
+          resolve(child);
+        }
+      } catch {
+        // not listening yet
+      }
+    }, 200);
+  });
+}
+const EMBEDDED = 'http://127.0.0.1:3295';
+const MEILI = 'http://127.0.0.1:3296';
+await Promise.all([
+  start(3295, { DATA_DIR: work }),
+  start(3296, { INDEX: 'meilisearch', MEILI_URL, MEILI_INDEX: meiliIndex }),
+]);
+
+// --- the queries, asked of both ------------------------------------------------------------------
+const companies = JSON.parse(readFileSync(join(root, 'packages/catalog/data/companies.json'), 'utf8')).slice(0, 1500);
+const topics = JSON.parse(readFileSync(join(root, 'packages/catalog/data/topics.json'), 'utf8'));
+const { variedQueries, facetQueries } = variedMix({
+  count: Number(args.queries),
+  vocabulary,
+  topics,
+  companies,
+  sources: generator.sources,
+  languages: LANGUAGES,
+  now: NOW,
+  feedPath: (qs) => `/api/v2/feed/?${qs}`,
+  facetsPath: (qs) => `/api/v2/facets/?${qs}`,
+});
+
+/** The first place where two JSON values differ, as a path, or null when they are equal. */
+function firstDifference(a, b, path = '') {
+  if (Object.is(a, b)) return null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return path || '(body)';
+  if (Array.isArray(a) !== Array.isArray(b)) return path;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  if (Array.isArray(a) && a.length !== b.length) {
+    // Name the first differing element rather than only the lengths.
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const inner = firstDifference(a[i], b[i], `${path}[${i}]`);
+      if (inner) return inner;
+    }
+    return `${path}.length`;
+  }
+  for (const k of keys) {
+    const inner = firstDifference(a[k], b[k], Array.isArray(a) ? `${path}[${k}]` : `${path}.${k}`);
+    if (inner) return inner;
+  }
+  return null;
+}
+const valueAt = (body, path) =>
+  path
+    .replace(/\.length$/, '')
+    .split(/\.|\[|\]/)
+    .filter(Boolean)
+    .reduce((v, k) => (v == null ? v : v[k]), body);
+
+const tally = new Map();
+const differences = [];
+const storiesSeen = new Set();
+async function ask(kind, path) {
+  const withKey = `${path}${path.includes('?') ? '&' : '?'}apiKey=${key}`;
+  const [a, b] = await Promise.all([fetch(`${EMBEDDED}${withKey}`), fetch(`${MEILI}${withKey}`)]);
+  const [bodyA, bodyB] = [await a.json(), await b.json()];
+  for (const body of [bodyA, bodyB]) {
+    delete body.requestId; // each answer's own
+    for (const article of body.articles ?? []) if (article.story?.size > 1) storiesSeen.add(article.story.id);
+  }
+  const where = a.status !== b.status ? 'status' : firstDifference(bodyA, bodyB);
+  const entry = tally.get(kind) ?? { asked: 0, agreed: 0 };
+  entry.asked++;
+  if (!where) entry.agreed++;
+  else differences.push({ kind, path, where, embedded: valueAt(bodyA, where), meilisearch: valueAt(bodyB, where) });
+  tally.set(kind, entry);
+  return a.status === 200 && b.status === 200 && !where ? bodyA : null;
+}
+
+const random = rng(11);
+const started = performance.now();
+for (const [i, path] of variedQueries.entries()) {
+  await ask('feed page', path);
+  if (i % 3 === 0) await ask('feed page, collapseStories=1', `${path}&collapseStories=1`);
+  if (i % 5 === 0) {
+    // Cursor paging from the first page: the same filters without `page`, three pages deep.
+    let next = path.replace(/&page=\d+/, '');
+    for (let depth = 0; depth < 3 && next; depth++) {
+      const body = await ask('cursor page', next);
+      next = body?.links.next ?? null;
+    }
+  }
+  if ((i + 1) % 100 === 0) process.stderr.write(`\r${i + 1}/${variedQueries.length} feed queries`);
+}
+process.stderr.write('\n');
+const FACET_NAMES = ['types', 'topics', 'companies', 'sources', 'languages', 'days'];
+for (const path of facetQueries) {
+  const size = 1 + Math.floor(random() * 20);
+  const some = FACET_NAMES.filter(() => random() < 0.5);
+  await ask('facets', `${path}&facetSize=${size}${some.length ? `&facets=${some.join(',')}` : ''}`);
+  if (random() < 0.3) await ask('facets, collapseStories=1', `${path}&collapseStories=1`);
+}
+for (const id of [...storiesSeen].slice(0, 300)) await ask('story', `/api/v2/stories/${id}/`);
+const seconds = (performance.now() - started) / 1000;
+
+console.log(
+  `\neval:engines — ${total.toLocaleString('en')} synthetic articles (15 % wire copies) written into the embedded ` +
+    `index and into Meilisearch at ${MEILI_URL} (index ${meiliIndex}); each query asked of an API on each ` +
+    `(${seconds.toFixed(0)} s). Agreement = equal status and equal JSON body (requestId aside).\n`,
+);
+console.log('| kind | asked | agreed |\n|---|---|---|');
+for (const [kind, { asked, agreed }] of tally) console.log(`| ${kind} | ${asked} | ${agreed} |`);
+const byWhere = new Map();
+for (const d of differences) {
+  const where = d.where.replace(/\[\d+\]/g, '[]');
+  byWhere.set(where, (byWhere.get(where) ?? 0) + 1);
+}
+if (differences.length) {
+  console.log('\nWhere the answers first differ:');
+  for (const [where, n] of [...byWhere].sort((a, b) => b[1] - a[1])) console.log(`  ${n}× ${where}`);
+  console.log(`\nThe first ${Math.min(Number(args.show), differences.length)} differences:`);
+  for (const d of differences.slice(0, Number(args.show))) {
+    console.log(`- ${d.kind}: ${d.path}\n  at ${d.where}: embedded ${JSON.stringify(d.embedded)?.slice(0, 300)}`);
+    console.log(`  meilisearch ${JSON.stringify(d.meilisearch)?.slice(0, 300)}`);
+  }
+}
+const ours = await redis.keys(`${prefix}*`);
+if (ours.length) await redis.del(ours);
+await redis.quit();
+await dropMeili();
+process.exit(differences.length ? 1 : 0);
