@@ -3,8 +3,10 @@
 // stories form) are written, in the same batches, into a fresh embedded index and a fresh index on a
 // Meilisearch server; two APIs are started on them (the same Redis keys and cursor secret), and every
 // query of a varied mix is asked of both: feed pages (as given, and with collapseStories=1), cursor
-// pages followed three deep, facets, and the stories the answers name. Two answers agree when their
-// JSON bodies and status codes are equal. Prints how many agreed, by kind, and the first differences
+// pages followed three deep, facets, and the stories the answers name. Then the same writes are made
+// to both while their APIs run (fetches of new and of changed articles, probe flags, a
+// re-classification, removals, purges and retention), and part of the mix is asked again. Two answers
+// agree when their JSON bodies and status codes are equal. Prints how many agreed, by kind, and the first differences
 // with the path where each starts. Search terms are drawn by the word counts of HuffPost's headlines.
 // Not part of `npm test`: it needs a Meilisearch server (MEILI_API_KEY from the environment).
 // Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000]
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Meilisearch } from 'meilisearch';
 import { loadCatalog, topicParents } from '@tidings/catalog/catalog';
+import { encodeArticles } from '@tidings/core/article';
 import { wordsOf } from '@tidings/core/text';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { MeilisearchArticleIndex } from '@tidings/index/meilisearch';
@@ -99,9 +102,12 @@ const dropMeili = () =>
 await dropMeili();
 await embedded.init();
 await meili.init();
+/** Some of the articles written, for the second round's writes (updates, re-classification, removal). */
+const sample = [];
+const sampleRandom = rng(5);
+const catalog = loadCatalog();
+const indexedAt = new Date(NOW).toISOString().replace('.000Z', 'Z');
 {
-  const catalog = loadCatalog();
-  const indexedAt = new Date(NOW).toISOString().replace('.000Z', 'Z');
   const started = performance.now();
   for (let done = 0; done < total; done += 1_000) {
     const articles = await Promise.all(
@@ -109,6 +115,7 @@ await meili.init();
     );
     await embedded.upsert(articles);
     await meili.upsert(articles);
+    for (const article of articles) if (sample.length < 2_000 && sampleRandom() < 0.1) sample.push(article);
     process.stderr.write(`\rwriting ${done + articles.length}/${total} articles into both engines`);
   }
   process.stderr.write(` (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
@@ -224,35 +231,88 @@ async function ask(kind, path) {
 }
 
 const random = rng(11);
-const started = performance.now();
-for (const [i, path] of variedQueries.entries()) {
-  await ask('feed page', path);
-  if (i % 3 === 0) await ask('feed page, collapseStories=1', `${path}&collapseStories=1`);
-  if (i % 5 === 0) {
-    // Cursor paging from the first page: the same filters without `page`, three pages deep.
-    let next = path.replace(/&page=\d+/, '');
-    for (let depth = 0; depth < 3 && next; depth++) {
-      const body = await ask('cursor page', next);
-      next = body?.links.next ?? null;
-    }
-  }
-  if ((i + 1) % 100 === 0) process.stderr.write(`\r${i + 1}/${variedQueries.length} feed queries`);
-}
-process.stderr.write('\n');
 const FACET_NAMES = ['types', 'topics', 'companies', 'sources', 'languages', 'days'];
-for (const path of facetQueries) {
-  const size = 1 + Math.floor(random() * 20);
-  const some = FACET_NAMES.filter(() => random() < 0.5);
-  await ask('facets', `${path}&facetSize=${size}${some.length ? `&facets=${some.join(',')}` : ''}`);
-  if (random() < 0.3) await ask('facets, collapseStories=1', `${path}&collapseStories=1`);
+/** One round: the mix's first `feeds` feed queries and `facets` facet queries, and the stories seen. */
+async function round(name, feeds, facets) {
+  storiesSeen.clear();
+  for (const [i, path] of variedQueries.slice(0, feeds).entries()) {
+    await ask(`${name}: feed page`, path);
+    if (i % 3 === 0) await ask(`${name}: feed page, collapseStories=1`, `${path}&collapseStories=1`);
+    if (i % 5 === 0) {
+      // Cursor paging from the first page: the same filters without `page`, three pages deep.
+      let next = path.replace(/&page=\d+/, '');
+      for (let depth = 0; depth < 3 && next; depth++) {
+        const body = await ask(`${name}: cursor page`, next);
+        next = body?.links.next ?? null;
+      }
+    }
+    if ((i + 1) % 100 === 0) process.stderr.write(`\r${name}: ${i + 1}/${feeds} feed queries`);
+  }
+  process.stderr.write('\n');
+  for (const path of facetQueries.slice(0, facets)) {
+    const size = 1 + Math.floor(random() * 20);
+    const some = FACET_NAMES.filter(() => random() < 0.5);
+    await ask(`${name}: facets`, `${path}&facetSize=${size}${some.length ? `&facets=${some.join(',')}` : ''}`);
+    if (random() < 0.3) await ask(`${name}: facets, collapseStories=1`, `${path}&collapseStories=1`);
+  }
+  for (const id of [...storiesSeen].slice(0, 300)) await ask(`${name}: story`, `/api/v2/stories/${id}/`);
 }
-for (const id of [...storiesSeen].slice(0, 300)) await ask('story', `/api/v2/stories/${id}/`);
+
+const started = performance.now();
+await round('written', variedQueries.length, facetQueries.length);
+
+// --- the same writes into both, as the worker, the probes, reindex and retention make them ----------
+const writesStarted = performance.now();
+{
+  const writers = [
+    new EmbeddedArticleIndex({ file: join(work, 'articles.sqlite') }),
+    new MeilisearchArticleIndex({
+      host: MEILI_URL,
+      ...(MEILI_API_KEY ? { apiKey: MEILI_API_KEY } : {}),
+      indexUid: meiliIndex,
+      topicParents: topicParents(),
+      taskTimeoutMs: 600_000,
+    }),
+  ];
+  const each = async (write) => {
+    for (const writer of writers) await write(writer);
+  };
+  await each((w) => w.init());
+  const pick = (list, n) => Array.from({ length: n }, () => list[Math.floor(random() * list.length)]);
+  // Fetches: 2 000 new articles (wire copies of recent ones among them) and 300 stored ones changed,
+  // each fetch one source's.
+  const fresh = await Promise.all(Array.from({ length: 2_000 }, () => toArticle(generator.next(), catalog, indexedAt)));
+  const changed = [...new Set(pick(sample, 300))].map((a) => ({ ...a, headline: `${a.headline} (updated)` }));
+  const bySource = Map.groupBy([...fresh, ...changed], (a) => a.source.id);
+  for (const [sourceId, articles] of bySource) {
+    await each((w) => w.ingest({ sourceId, articles: encodeArticles(articles), hostFlags: {} }));
+  }
+  // Probes, a re-classification, removals, a purge and retention.
+  for (const source of pick(generator.sources, 40)) {
+    const flag = () => [true, false, null][Math.floor(random() * 3)];
+    const flags = { https: flag(), iframeable: flag() };
+    await each((w) => w.setHostFlags(source.domain, flags));
+  }
+  const reclassified = [...new Set(pick(sample, 300))].map((a) => ({
+    ...a,
+    topics: pick(topics, 2).map((t) => ({ id: t.id, name: t.name })),
+    companies: [],
+  }));
+  await each((w) => w.reclassified(reclassified));
+  const removed = [...new Set(pick(sample, 300).map((a) => a.id))];
+  await each((w) => w.remove(removed));
+  for (const source of pick(generator.sources, 5)) await each((w) => w.removeBySource(source.id));
+  await each((w) => w.removePublishedBefore(NOW - 200 * 86_400_000));
+  await each((w) => w.close());
+}
+const writeSeconds = (performance.now() - writesStarted) / 1000;
+await round('after more writes', 300, 200);
 const seconds = (performance.now() - started) / 1000;
 
 console.log(
   `\neval:engines — ${total.toLocaleString('en')} synthetic articles (15 % wire copies) written into the embedded ` +
     `index and into Meilisearch at ${MEILI_URL} (index ${meiliIndex}); each query asked of an API on each ` +
-    `(${seconds.toFixed(0)} s). Agreement = equal status and equal JSON body (requestId aside).\n`,
+    `(${seconds.toFixed(0)} s, of which ${writeSeconds.toFixed(0)} s the second round's writes, one fetch at a time). Agreement = equal status and equal JSON body (requestId aside).\n`,
 );
 console.log('| kind | asked | agreed |\n|---|---|---|');
 for (const [kind, { asked, agreed }] of tally) console.log(`| ${kind} | ${asked} | ${agreed} |`);
