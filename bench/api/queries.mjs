@@ -1,5 +1,26 @@
 // The varied query mix of bench:api: distinct seeded queries as many users would send them.
+import { wordsOf } from '@tidings/core/text';
 import { rng, weightedPicker } from '../../scripts/synthetic-articles.mjs';
+
+/** The synthetic articles' languages and their shares, as the benchmarks seed them. */
+export const LANGUAGES = [
+  ['en', 0.7],
+  ['de', 0.1],
+  ['fr', 0.08],
+  ['es', 0.07],
+  ['it', 0.05],
+];
+
+/** `[word, count]` pairs of the texts' words (no single letters, no bare numbers), the commonest first. */
+export function vocabularyOf(texts) {
+  const counts = new Map();
+  for (const text of texts) {
+    for (const word of wordsOf(text)) {
+      if (word.length > 1 && !/^\d+$/.test(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
 
 /**
  * `count` distinct feed query strings (0–4 random filters with random values, pages 1–10, page sizes

@@ -26,7 +26,6 @@ import Database from 'better-sqlite3';
 import { loadCatalog, topicParents } from '@tidings/catalog/catalog';
 import { encodeCursor } from '@tidings/core/cursor';
 import { parseFeedQuery } from '@tidings/core/query';
-import { wordsOf } from '@tidings/core/text';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { MeilisearchArticleIndex } from '@tidings/index/meilisearch';
 import { createQueue, createQueueConnection, QUEUES } from '@tidings/queue/queues';
@@ -36,7 +35,7 @@ import { SourceStore, toSettings } from '@tidings/store/sources';
 import { toArticle } from '../../apps/cli/dist/import-articles.js';
 import { createGenerator, rng } from '../../scripts/synthetic-articles.mjs';
 import { cpuSeconds } from '../proc-cpu.mjs';
-import { variedMix } from './queries.mjs';
+import { LANGUAGES, variedMix, vocabularyOf } from './queries.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const USAGE = `Usage: npm run bench:api -- [--articles 1000000] [--duration 10] [--connections 32] [--queries 3000]
@@ -109,20 +108,11 @@ const work = mkdtempSync(join(tmpdir(), 'tidings-bench-api-'));
 
 // --- vocabulary: word counts of real news text ------------------------------------------------
 const agNews = join(root, '..', 'shared', 'data', 'topics', 'ag_news', 'test.csv');
-const wordCounts = new Map();
-for (const line of readFileSync(agNews, 'utf8').split('\n')) {
-  for (const word of wordsOf(line.replace(/^"\d+",/, '').replaceAll('\\', ' '))) {
-    if (word.length > 1 && !/^\d+$/.test(word)) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
-  }
-}
-const vocabulary = [...wordCounts].sort((a, b) => b[1] - a[1]);
-const LANGUAGES = [
-  ['en', 0.7],
-  ['de', 0.1],
-  ['fr', 0.08],
-  ['es', 0.07],
-  ['it', 0.05],
-];
+const vocabulary = vocabularyOf(
+  readFileSync(agNews, 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/^"\d+",/, '').replaceAll('\\', ' ')),
+);
 const generator = createGenerator({ seed: 1, hosts: 2000, now: NOW, vocabulary, languages: LANGUAGES, copies: 0.1 });
 
 // --- seed -------------------------------------------------------------------------------------

@@ -20,14 +20,13 @@ import { parseArgs } from 'node:util';
 import { Meilisearch } from 'meilisearch';
 import { loadCatalog, topicParents } from '@tidings/catalog/catalog';
 import { encodeArticles } from '@tidings/core/article';
-import { wordsOf } from '@tidings/core/text';
 import { EmbeddedArticleIndex } from '@tidings/index/embedded';
 import { MeilisearchArticleIndex } from '@tidings/index/meilisearch';
 import { ApiKeyStore } from '@tidings/store/api-keys';
 import { createRedis } from '@tidings/store/redis';
 import { toArticle } from '../../apps/cli/dist/import-articles.js';
 import { createGenerator, rng } from '../../scripts/synthetic-articles.mjs';
-import { variedMix } from '../api/queries.mjs';
+import { LANGUAGES, variedMix, vocabularyOf } from '../api/queries.mjs';
 
 const USAGE =
   'Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000] [--show 10]';
@@ -70,22 +69,13 @@ process.once('exit', () => {
 });
 
 // --- the same articles into both engines ---------------------------------------------------------
-const wordCounts = new Map();
 const huffpost = join(root, '..', 'shared', 'data', 'topics', 'huffpost', 'news_category_v3_newest_10k.jsonl');
-for (const line of readFileSync(huffpost, 'utf8').split('\n')) {
-  if (!line) continue;
-  for (const word of wordsOf(JSON.parse(line).headline)) {
-    if (word.length > 1 && !/^\d+$/.test(word)) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
-  }
-}
-const vocabulary = [...wordCounts].sort((a, b) => b[1] - a[1]);
-const LANGUAGES = [
-  ['en', 0.7],
-  ['de', 0.1],
-  ['fr', 0.08],
-  ['es', 0.07],
-  ['it', 0.05],
-];
+const vocabulary = vocabularyOf(
+  readFileSync(huffpost, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line).headline),
+);
 const generator = createGenerator({ seed: 7, hosts: 500, now: NOW, vocabulary, languages: LANGUAGES, copies: 0.15 });
 const embedded = new EmbeddedArticleIndex({ file: join(work, 'articles.sqlite') });
 const meili = new MeilisearchArticleIndex({

@@ -256,6 +256,29 @@ const FACET_MATCH_FIELDS: (keyof MeiliDocument)[] = [
   'topicTree',
 ];
 
+/**
+ * Facet counts from Meilisearch's facet distributions summed by field (its values as strings): the
+ * values counted at least once, cut to `size` where asked.
+ */
+function countsOfSums(
+  sums: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  total: number,
+  size?: number,
+): FacetCounts {
+  const of = (field: string) => [...(sums.get(field) ?? [])].filter(([, n]) => n > 0);
+  const numbers = (field: string) => of(field).map(([v, n]): [number, number] => [Number(v), n]);
+  const counts: FacetCounts = {
+    total,
+    types: of('type'),
+    languages: of('language'),
+    sources: of('sourceId'),
+    companies: numbers('companyIds'),
+    topics: numbers('topicTree'),
+    days: of('day'),
+  };
+  return size ? cutFacets(counts, size) : counts;
+}
+
 /** What the facets count of a match. */
 const facetValuesOf = (m: FacetMatch): FacetValues => ({
   type: m.type,
@@ -997,18 +1020,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         for (const [value, n] of Object.entries(counts)) sum.set(value, (sum.get(value) ?? 0) + sign * n);
       }
     }
-    const of = (field: string) => [...(sums.get(field) ?? [])].filter(([, n]) => n > 0);
-    const numbers = (field: string) => of(field).map(([v, n]): [number, number] => [Number(v), n]);
-    const counts: FacetCounts = {
-      total: Number.isFinite(total) ? total : EXACT_TOTAL_LIMIT + 1,
-      types: of('type'),
-      languages: of('language'),
-      sources: of('sourceId'),
-      companies: numbers('companyIds'),
-      topics: numbers('topicTree'),
-      days: of('day'),
-    };
-    return query.size ? cutFacets(counts, query.size) : counts;
+    return countsOfSums(sums, Number.isFinite(total) ? total : EXACT_TOTAL_LIMIT + 1, query.size);
   }
 
   /**
@@ -1119,18 +1131,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       const sum = sums.get(FACET_FIELDS[name])!;
       for (const [value, n] of takenAway[name]) sum.set(String(value), (sum.get(String(value)) ?? 0) - n);
     }
-    const of = (field: string) => [...(sums.get(field) ?? [])].filter(([, n]) => n > 0);
-    const numbers = (field: string) => of(field).map(([v, n]): [number, number] => [Number(v), n]);
-    const counts: FacetCounts = {
-      total,
-      types: of('type'),
-      languages: of('language'),
-      sources: of('sourceId'),
-      companies: numbers('companyIds'),
-      topics: numbers('topicTree'),
-      days: of('day'),
-    };
-    return query.size ? cutFacets(counts, query.size) : counts;
+    return countsOfSums(sums, total, query.size);
   }
 
   async story(storyId: string): Promise<StoryRef | null> {
