@@ -77,14 +77,18 @@ const vocabulary = vocabularyOf(
     .map((line) => JSON.parse(line).headline),
 );
 const generator = createGenerator({ seed: 7, hosts: 500, now: NOW, vocabulary, languages: LANGUAGES, copies: 0.15 });
-const embedded = new EmbeddedArticleIndex({ file: join(work, 'articles.sqlite') });
-const meili = new MeilisearchArticleIndex({
-  host: MEILI_URL,
-  ...(MEILI_API_KEY ? { apiKey: MEILI_API_KEY } : {}),
-  indexUid: meiliIndex,
-  topicParents: topicParents(),
-  taskTimeoutMs: 600_000,
-});
+/** An adapter on each engine's index: the embedded file in `work`, and `meiliIndex` on the server. */
+const adapters = () => [
+  new EmbeddedArticleIndex({ file: join(work, 'articles.sqlite') }),
+  new MeilisearchArticleIndex({
+    host: MEILI_URL,
+    ...(MEILI_API_KEY ? { apiKey: MEILI_API_KEY } : {}),
+    indexUid: meiliIndex,
+    topicParents: topicParents(),
+    taskTimeoutMs: 600_000,
+  }),
+];
+const [embedded, meili] = adapters();
 const dropMeili = () =>
   new Meilisearch({ host: MEILI_URL, ...(MEILI_API_KEY ? { apiKey: MEILI_API_KEY } : {}) }).deleteIndexIfExists(
     meiliIndex,
@@ -254,16 +258,7 @@ await round('written', variedQueries.length, facetQueries.length);
 // --- the same writes into both, as the worker, the probes, reindex and retention make them ----------
 const writesStarted = performance.now();
 {
-  const writers = [
-    new EmbeddedArticleIndex({ file: join(work, 'articles.sqlite') }),
-    new MeilisearchArticleIndex({
-      host: MEILI_URL,
-      ...(MEILI_API_KEY ? { apiKey: MEILI_API_KEY } : {}),
-      indexUid: meiliIndex,
-      topicParents: topicParents(),
-      taskTimeoutMs: 600_000,
-    }),
-  ];
+  const writers = adapters();
   const each = async (write) => {
     for (const writer of writers) await write(writer);
   };
