@@ -26,9 +26,9 @@ export const classifyInput = ({ headline, introduction, url, language }) => ({
   defaultTopics: [],
 });
 
-/** The bodies of the real feeds of ../shared/data/feeds/real, by name (none when it is not there). */
-export function realFeedBodies() {
-  const dir = join(shared, 'feeds/real');
+/** The bodies of the feeds of ../shared/data/feeds/real (or `tricky`), by name (none when it is not there). */
+export function realFeedBodies(kind = 'real') {
+  const dir = join(shared, 'feeds', kind);
   return existsSync(dir)
     ? readdirSync(dir)
         .sort()

@@ -6,8 +6,11 @@
 // pages followed three deep, facets, and the stories the answers name. Then the same writes are made
 // to both while their APIs run (fetches of new and of changed articles, probe flags, a
 // re-classification, removals, purges and retention), and part of the mix is asked again. Two answers
-// agree when their JSON bodies and status codes are equal. Prints how many agreed, by kind, and the first differences
-// with the path where each starts. Search terms are drawn by the word counts of HuffPost's headlines.
+// agree when their JSON bodies and status codes are equal. Last, the articles of the real and tricky
+// feeds (../shared/data/feeds) are written into both and searched by words taken from their own texts:
+// the answers are compared, and each engine must find the article a term came from. Prints how many
+// agreed, by kind, and the first differences with the path where each starts. The synthetic texts'
+// words and search terms are drawn by the word counts of HuffPost's headlines.
 // Not part of `npm test`: it needs a Meilisearch server (MEILI_API_KEY from the environment).
 // Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000]
 import { fork } from 'node:child_process';
@@ -27,6 +30,7 @@ import { createRedis } from '@tidings/store/redis';
 import { toArticle } from '../../apps/cli/dist/import-articles.js';
 import { createGenerator, rng } from '../../scripts/synthetic-articles.mjs';
 import { LANGUAGES, variedMix, vocabularyOf } from '../api/queries.mjs';
+import { readRealFeeds, realFeedBodies } from '../classify/sets.mjs';
 
 const USAGE =
   'Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000] [--show 10]';
@@ -292,6 +296,92 @@ const writesStarted = performance.now();
 }
 const writeSeconds = (performance.now() - writesStarted) / 1000;
 await round('after more writes', 300, 200);
+
+// --- real feeds' texts, searched by words taken from them ------------------------------------------
+// The synthetic texts are plain words; a reader searches what real feeds write: apostrophes, hyphens,
+// capitals, quotes, amounts, accents, other scripts. The articles of every real and tricky feed the
+// worker can read go into both engines (one source a feed), and terms are taken from their headlines
+// and introductions as written (a run of one to three words, its case or accents sometimes changed as a
+// reader types them). Besides comparing the two answers, each engine must find the article a term was
+// taken from (§1.2: a run of whole words of its headline or introduction) among that source's matches.
+const realStarted = performance.now();
+const realArticles = [];
+{
+  const seen = new Set();
+  const kinds = ['real', 'tricky'];
+  for (const kind of kinds) {
+    for (const [n, feed] of (await readRealFeeds(catalog, realFeedBodies(kind))).entries()) {
+      const source = { id: `${kind}-${n + 1}`, name: `${kind} feed ${n + 1}` };
+      for (const article of feed) {
+        if (seen.has(article.id)) continue; // found in two sources, it belongs to the first
+        seen.add(article.id);
+        realArticles.push({ ...article, source: { ...article.source, ...source } });
+      }
+    }
+  }
+  const writers = adapters();
+  for (const writer of writers) {
+    await writer.init();
+    for (const [sourceId, articles] of Map.groupBy(realArticles, (a) => a.source.id)) {
+      await writer.ingest({ sourceId, articles: encodeArticles(articles), hostFlags: {} });
+    }
+    await writer.close();
+  }
+}
+/** A run of one to three words of a text, as written, with the signs around it trimmed (none: no such run). */
+function runOf(text) {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (!words.length) return null;
+  const at = Math.floor(random() * words.length);
+  const run = words
+    .slice(at, at + 1 + Math.floor(random() * 3))
+    .join(' ')
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  // A comma separates terms in the query; a term holds at most 100 characters.
+  return /[\p{L}\p{N}]/u.test(run) && !run.includes(',') && run.length <= 100 ? run : null;
+}
+/** The term as a reader may type it: as written, in lower or upper case, or without its Latin accents. */
+function typed(term) {
+  const r = random();
+  if (r < 0.4) return term;
+  if (r < 0.6) return term.toLowerCase();
+  if (r < 0.7) return term.toUpperCase();
+  return term
+    .normalize('NFD')
+    .replace(/(?<=[a-zA-Z])\p{M}+/gu, '')
+    .normalize('NFC');
+}
+const found = { embedded: 0, meilisearch: 0, asked: 0 };
+const notFound = [];
+for (let asked = 0, tries = 0; asked < 500 && tries < 5_000 && realArticles.length; tries++) {
+  const article = realArticles[Math.floor(random() * realArticles.length)];
+  const run = runOf(random() < 0.5 ? article.headline : article.introduction);
+  if (!run) continue;
+  const term = typed(run);
+  asked++;
+  const searched = `/api/v2/feed/?searchTerms=${encodeURIComponent(term)}&pageSize=100`;
+  await ask('real texts: search', searched);
+  if (asked % 4 === 0) await ask('real texts: search, collapseStories=1', `${searched}&collapseStories=1`);
+  // The source's matches, newest first, paged by cursor until the article is met.
+  found.asked++;
+  for (const [engine, base] of [
+    ['embedded', EMBEDDED],
+    ['meilisearch', MEILI],
+  ]) {
+    let next = `/api/v2/feed/?searchTerms=${encodeURIComponent(term)}&includeSources=${article.source.id}&pageSize=100`;
+    let met = false;
+    for (let pages = 0; next && !met && pages < 20; pages++) {
+      const body = await (await fetch(`${base}${next}&apiKey=${key}`)).json();
+      met = (body.articles ?? []).some((a) => a.id === article.id);
+      next = body.links?.next ?? null; // links never hold the key
+    }
+    if (met) found[engine]++;
+    else notFound.push({ engine, term, id: article.id, headline: article.headline });
+  }
+  if (asked % 50 === 0) process.stderr.write(`\rreal texts: ${asked}/500 terms`);
+}
+process.stderr.write('\n');
+const realSeconds = (performance.now() - realStarted) / 1000;
 const seconds = (performance.now() - started) / 1000;
 
 console.log(
@@ -301,6 +391,16 @@ console.log(
 );
 console.log('| kind | asked | agreed |\n|---|---|---|');
 for (const [kind, { asked, agreed }] of tally) console.log(`| ${kind} | ${asked} | ${agreed} |`);
+console.log(
+  `\nReal texts: ${realArticles.length} articles of the real and tricky feeds, ${found.asked} terms taken from them ` +
+    `(${realSeconds.toFixed(0)} s). The article a term came from was found by the embedded index for ` +
+    `${found.embedded}, by Meilisearch for ${found.meilisearch}.`,
+);
+for (const miss of notFound.slice(0, Number(args.show))) {
+  console.log(
+    `- ${miss.engine} did not find ${miss.id} for ${JSON.stringify(miss.term)} (headline ${JSON.stringify(miss.headline)})`,
+  );
+}
 const byWhere = new Map();
 for (const d of differences) {
   const where = d.where.replace(/\[\d+\]/g, '[]');
@@ -319,4 +419,4 @@ const ours = await redis.keys(`${prefix}*`);
 if (ours.length) await redis.del(ours);
 await redis.quit();
 await dropMeili();
-process.exit(differences.length ? 1 : 0);
+process.exit(differences.length || notFound.length ? 1 : 0);
