@@ -12,7 +12,7 @@
 // agreed, by kind, and the first differences with the path where each starts. The synthetic texts'
 // words and search terms are drawn by the word counts of HuffPost's headlines.
 // Not part of `npm test`: it needs a Meilisearch server (MEILI_API_KEY from the environment).
-// Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000]
+// Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000] [--terms 500]
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,7 +33,7 @@ import { LANGUAGES, variedMix, vocabularyOf } from '../api/queries.mjs';
 import { readRealFeeds, realFeedBodies } from '../classify/sets.mjs';
 
 const USAGE =
-  'Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000] [--show 10]';
+  'Usage: npm run eval:engines -- --meili-url http://127.0.0.1:7700 [--articles 20000] [--queries 1000] [--terms 500] [--show 10]';
 let args;
 try {
   ({ values: args } = parseArgs({
@@ -42,6 +42,7 @@ try {
       articles: { type: 'string', default: '20000' },
       queries: { type: 'string', default: '1000' },
       show: { type: 'string', default: '10' },
+      terms: { type: 'string', default: '500' },
     },
   }));
 } catch (error) {
@@ -52,7 +53,7 @@ if (!args['meili-url']) {
   console.error(`eval:engines compares the embedded index with a Meilisearch server: give --meili-url\n${USAGE}`);
   process.exit(2);
 }
-for (const name of ['articles', 'queries', 'show']) {
+for (const name of ['articles', 'queries', 'show', 'terms']) {
   if (!/^\d+$/.test(args[name])) {
     console.error(`eval:engines: --${name} must be a whole number, not ${args[name]}\n${USAGE}`);
     process.exit(2);
@@ -340,20 +341,32 @@ function runOf(text) {
   // A comma separates terms in the query; a term holds at most 100 characters.
   return /[\p{L}\p{N}]/u.test(run) && !run.includes(',') && run.length <= 100 ? run : null;
 }
-/** The term as a reader may type it: as written, in lower or upper case, or without its Latin accents. */
+/**
+ * The term as a reader may type it: as written, in lower or upper case, without its Latin accents, with a
+ * keyboard's quotes and dashes for the typographic ones ("don't" for "don’t"), or with spaces for its
+ * hyphens and slashes ("covid 19").
+ */
 function typed(term) {
   const r = random();
-  if (r < 0.4) return term;
-  if (r < 0.6) return term.toLowerCase();
-  if (r < 0.7) return term.toUpperCase();
-  return term
-    .normalize('NFD')
-    .replace(/(?<=[a-zA-Z])\p{M}+/gu, '')
-    .normalize('NFC');
+  if (r < 0.3) return term;
+  if (r < 0.45) return term.toLowerCase();
+  if (r < 0.55) return term.toUpperCase();
+  if (r < 0.75)
+    return term
+      .normalize('NFD')
+      .replace(/(?<=[a-zA-Z])\p{M}+/gu, '')
+      .normalize('NFC');
+  if (r < 0.9)
+    return term
+      .replace(/[‘’‚′]/g, "'")
+      .replace(/[“”„″«»]/g, '"')
+      .replace(/[‐‑‒–—―]/g, '-');
+  return term.replace(/[-‐‑‒–—―/]/g, ' ');
 }
 const found = { embedded: 0, meilisearch: 0, asked: 0 };
 const notFound = [];
-for (let asked = 0, tries = 0; asked < 500 && tries < 5_000 && realArticles.length; tries++) {
+const TERMS = Number(args.terms);
+for (let asked = 0, tries = 0; asked < TERMS && tries < 10 * TERMS && realArticles.length; tries++) {
   const article = realArticles[Math.floor(random() * realArticles.length)];
   const run = runOf(random() < 0.5 ? article.headline : article.introduction);
   if (!run) continue;
@@ -378,7 +391,7 @@ for (let asked = 0, tries = 0; asked < 500 && tries < 5_000 && realArticles.leng
     if (met) found[engine]++;
     else notFound.push({ engine, term, id: article.id, headline: article.headline });
   }
-  if (asked % 50 === 0) process.stderr.write(`\rreal texts: ${asked}/500 terms`);
+  if (asked % 50 === 0) process.stderr.write(`\rreal texts: ${asked}/${TERMS} terms`);
 }
 process.stderr.write('\n');
 const realSeconds = (performance.now() - realStarted) / 1000;

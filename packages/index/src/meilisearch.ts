@@ -10,12 +10,13 @@
  * `day` and `topicTree` (the topics with every ancestor) let Meilisearch count facets itself, over
  * every match.
  */
-import { Meilisearch, type Index, type Settings } from 'meilisearch';
+import { createHash } from 'node:crypto';
+import { Meilisearch, type Index, type MultiSearchQuery, type SearchParams, type Settings } from 'meilisearch';
 import { type Article, decodeArticles, formatInstant, type StoryRef } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import type { FacetName, FeedFilters, SearchTerm } from '@tidings/core/query';
 import { formatSourcePrefix, sourcePrefixesOf } from '@tidings/core/source-prefix';
-import { wordsOf } from '@tidings/core/text';
+import { ASCII, wordsOf } from '@tidings/core/text';
 import { sameStory, STORY_WINDOW_MS, storyBands, storyText, type StoryWords } from './stories.js';
 import { countFacetValues, cutFacets, type FacetValues, topicsWithAncestors } from './facet-count.js';
 import {
@@ -136,6 +137,40 @@ function storyWordsOf(article: Pick<Article, 'headline' | 'introduction'>): Stor
   return { headline: wordsOf(article.headline).join(' '), introduction: wordsOf(article.introduction).join(' ') };
 }
 
+/**
+ * The language Meilisearch reads the words in, documents (`localizedAttributes`) and queries (each
+ * search's `locales`) alike. Left to itself, its tokenizer picks a segmenter by the language it detects
+ * in each text, and a headline and a two-word query are often told apart: an Urdu introduction and the
+ * query "الگ اعداد" taken from it were read by different rules (its Arabic rule splits a leading "ال"),
+ * so the article was not found; the German rule splits compounds ("Bundesregierung" found by
+ * "regierung"). Read as English, a text of Latin letters is split at spaces and signs only.
+ */
+const WORDS_LOCALES = ['eng'];
+
+/** Longest word Meilisearch is given; a longer one is given as its digest (Meilisearch drops words over 250 bytes). */
+const WORD_MAX = 200;
+
+/**
+ * A word (folded, as `wordsOf` gives it) as Meilisearch stores and searches it: a word of ASCII letters
+ * and digits as it is, any other as `0x` and its UTF-8 in hex (so are words that start with `0x`
+ * themselves, and a longer word's SHA-1 follows `0xx`). Meilisearch then sees only words of ASCII letters and
+ * digits, which no rule of its own for a script or a language splits or folds further: the words
+ * found are exactly the contract's (its Korean segmenter splits words into morphemes whatever the
+ * language; its Chinese and Japanese normalizers fold variants of a character, katakana into hiragana).
+ */
+export function meiliWord(word: string): string {
+  const plain = ASCII.test(word) && !word.startsWith('0x');
+  const stored = plain ? word : `0x${Buffer.from(word).toString('hex')}`;
+  return stored.length <= WORD_MAX ? stored : `0xx${createHash('sha1').update(word).digest('hex')}`;
+}
+
+/** Words (space-separated) as Meilisearch stores them ({@link meiliWord}). */
+function meiliText(words: string): string {
+  return ASCII.test(words) && !words.includes('0x') && words.length <= WORD_MAX
+    ? words
+    : words.split(' ').map(meiliWord).join(' ');
+}
+
 /** The topics with every ancestor, each once. */
 function topicTreeOf(topicIds: readonly number[], parents: ReadonlyMap<number, number>): number[] {
   return [...topicsWithAncestors(topicIds, parents)];
@@ -165,8 +200,8 @@ function toDocument(article: Article, parents: ReadonlyMap<number, number> | nul
     sourcePrefixes: sourcePrefixesOf(article.url),
     headline: article.headline,
     introduction: article.introduction,
-    headlineWords: words.headline,
-    introductionWords: words.introduction,
+    headlineWords: meiliText(words.headline),
+    introductionWords: meiliText(words.introduction),
     doc: JSON.stringify(article),
   };
 }
@@ -211,7 +246,7 @@ const newestFirst = (a: MatchKey, b: MatchKey) => b.publishedTs - a.publishedTs 
 const DEEP_STORY_OFFSET = 500;
 
 /** A search term as Meilisearch's phrase query. */
-const phrase = (term: SearchTerm) => `"${term.words.join(' ')}"`;
+const phrase = (term: SearchTerm) => `"${term.words.map(meiliWord).join(' ')}"`;
 
 /**
  * Every non-empty set of the search terms (one set, empty, for no term): the articles that match any
@@ -295,6 +330,9 @@ const SETTINGS = {
   // are still found until `tidings reindex --all` rewrites them. (Meilisearch's tokens of the raw text
   // are never finer than the words, so it adds no match of its own to documents that have them.)
   searchableAttributes: ['headlineWords', 'introductionWords', 'headline', 'introduction'],
+  localizedAttributes: [
+    { attributePatterns: ['headlineWords', 'introductionWords', 'headline', 'introduction'], locales: WORDS_LOCALES },
+  ],
   filterableAttributes: [
     'id',
     'idKey',
@@ -404,11 +442,20 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       [...new Set((list ?? []).map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry))))].sort();
     const same =
       JSON.stringify(current.searchableAttributes) === JSON.stringify(SETTINGS.searchableAttributes) &&
+      JSON.stringify(current.localizedAttributes ?? null) === JSON.stringify(SETTINGS.localizedAttributes) &&
       JSON.stringify(names(current.filterableAttributes)) === JSON.stringify(names(SETTINGS.filterableAttributes)) &&
       JSON.stringify(names(current.sortableAttributes)) === JSON.stringify(names(SETTINGS.sortableAttributes)) &&
       current.pagination?.maxTotalHits === SETTINGS.pagination.maxTotalHits &&
       current.faceting?.maxValuesPerFacet === SETTINGS.faceting.maxValuesPerFacet;
     if (!same) await index.updateSettings(SETTINGS);
+    // The words of documents written before Tidings gave Meilisearch its own form of them (meiliWord).
+    if (!current.localizedAttributes?.length && ((await index.getStats()).numberOfDocuments ?? 0) > 0) {
+      process.emitWarning(
+        `Meilisearch index ${uid} was written by an older Tidings: run \`tidings reindex --all\` once, so that ` +
+          'search terms with words in other scripts than Latin (or starting with 0x) find its articles',
+        'TidingsIndexWarning',
+      );
+    }
   }
 
   /** During a whole-index rebuild: the index being filled, and the writes made meanwhile. */
@@ -429,6 +476,16 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     return result;
   }
 
+  /** A search of the live index, its words read as the documents' ({@link WORDS_LOCALES}). */
+  private search<S extends SearchParams>(q: string, params: S) {
+    return this.index.search<MeiliDocument, S>(q, { ...params, locales: WORDS_LOCALES });
+  }
+
+  /** Several searches in one request, their words read as the documents' ({@link WORDS_LOCALES}). */
+  private multiSearch(queries: MultiSearchQuery[]) {
+    return this.client.multiSearch({ queries: queries.map((query) => ({ ...query, locales: WORDS_LOCALES })) });
+  }
+
   /** Deletes this index and everything in it (throw-away indexes of tests and benchmarks). */
   async drop(): Promise<void> {
     await this.client.deleteIndexIfExists(this.options.indexUid);
@@ -446,8 +503,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const published = fresh.map((a) => Date.parse(a.publishedAt));
     const asked = fresh.map((_, i) => i).filter((i) => keys[i]!.length);
     const { results } = asked.length
-      ? await this.client.multiSearch({
-          queries: asked.map((i) => ({
+      ? await this.multiSearch(
+          asked.map((i) => ({
             indexUid: this.options.indexUid,
             q: '',
             filter: [
@@ -458,7 +515,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
             limit: 64,
             attributesToRetrieve: ['id', 'storyId', 'storyBands', 'headline', 'introduction'],
           })),
-        })
+        )
       : { results: [] };
     const stored = new Map(asked.map((i, n) => [i, results[n]!.hits as unknown as Partial<MeiliDocument>[]]));
     const out: Article[] = [];
@@ -630,8 +687,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   ): Promise<{ keys: MatchKey[]; total: number; complete: boolean }> {
     const filter = [...meiliFilter(filters, after, ids), ...(storyId ? [`storyId = ${quote(storyId)}`] : [])];
     const terms = filters.searchTerms.length ? filters.searchTerms : [null];
-    const { results } = await this.client.multiSearch({
-      queries: terms.map((term) => ({
+    const { results } = await this.multiSearch(
+      terms.map((term) => ({
         indexUid: this.options.indexUid,
         q: term ? phrase(term) : '',
         filter,
@@ -640,7 +697,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         hitsPerPage: limit,
         attributesToRetrieve: fields,
       })),
-    });
+    );
     const byId = new Map<string, MatchKey>();
     let total = 0;
     // Every match was returned when no search had more than `limit`.
@@ -669,7 +726,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   /** How many articles each of these stories has now (one facet count for all of them). */
   private async storySizes(stories: readonly string[]): Promise<Record<string, number>> {
     if (!stories.length) return {};
-    const result = await this.index.search('', {
+    const result = await this.search('', {
       filter: `storyId IN ${list([...new Set(stories)])}`,
       limit: 0,
       facets: ['storyId'],
@@ -809,9 +866,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   private async unionTotal(filters: FeedFilters, storyId: string | null): Promise<number> {
     const filter = [...meiliFilter(filters), ...(storyId ? [`storyId = ${quote(storyId)}`] : [])];
     const sets = termSets(filters.searchTerms);
-    const { results } = await this.client.multiSearch({
-      queries: sets.map((set) => this.countOf(set, filter)),
-    });
+    const { results } = await this.multiSearch(sets.map((set) => this.countOf(set, filter)));
     let total = 0;
     for (const [i, set] of sets.entries()) {
       const count = (results[i] as { totalHits?: number }).totalHits ?? 0;
@@ -862,7 +917,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const start = Math.max(0, end - query.limit);
     let keys: MatchKey[] = [];
     if (end > 0) {
-      const { hits } = await this.index.search(search.q, {
+      const { hits } = await this.search(search.q, {
         filter: search.filterAt(after),
         distinct: 'storyId',
         sort: OLDEST_FIRST,
@@ -886,7 +941,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     position: CursorPosition | null | undefined,
   ): Promise<number> {
     const filter = search.filterAt(position);
-    const beyond = await this.index.search(search.q, {
+    const beyond = await this.search(search.q, {
       filter,
       distinct: 'storyId',
       offset: EXACT_TOTAL_LIMIT,
@@ -894,7 +949,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       attributesToRetrieve: ['id'],
     });
     if (beyond.hits.length) return EXACT_TOTAL_LIMIT + 1;
-    const all = await this.index.search(search.q, { filter, distinct: 'storyId', page: 1, hitsPerPage: 0 });
+    const all = await this.search(search.q, { filter, distinct: 'storyId', page: 1, hitsPerPage: 0 });
     return all.totalHits ?? 0;
   }
 
@@ -916,7 +971,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       // Twice what is left to find (most stories have one article), within what Meilisearch pages.
       const chunk = Math.min(Math.max(2 * (n - found.length), 100), MAX_HITS - from);
       if (chunk <= 0) return null;
-      const { hits } = await this.index.search(search.q, {
+      const { hits } = await this.search(search.q, {
         filter: search.filterAt(after),
         distinct: 'storyId',
         sort: SORT,
@@ -929,7 +984,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       const stories = candidates.flatMap((k) => (k.storyId === undefined ? [] : [k.storyId]));
       const earliest = new Map<string, MatchKey>();
       if (stories.length) {
-        const firsts = await this.index.search(search.q, {
+        const firsts = await this.search(search.q, {
           filter: [...search.filterAt(after), `storyId IN ${list(stories)}`],
           distinct: 'storyId',
           sort: OLDEST_FIRST,
@@ -995,17 +1050,15 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const sets = termSets(filters.searchTerms);
     const search = (set: SearchTerm[]) => this.countOf(set, filter);
     const singles = sets.filter((set) => set.length <= 1);
-    const { results } = await this.client.multiSearch({
-      queries: [
-        ...sets.map((set) => ({ ...search(set), facets: fields })),
-        ...(needed.length
-          ? singles.map((set) => ({
-              ...search(set),
-              filter: [...filter, needed.map((f) => `${f} NOT EXISTS OR ${f} IS NULL`).join(' OR ')],
-            }))
-          : []),
-      ],
-    });
+    const { results } = await this.multiSearch([
+      ...sets.map((set) => ({ ...search(set), facets: fields })),
+      ...(needed.length
+        ? singles.map((set) => ({
+            ...search(set),
+            filter: [...filter, needed.map((f) => `${f} NOT EXISTS OR ${f} IS NULL`).join(' OR ')],
+          }))
+        : []),
+    ]);
     const answers = results as { totalHits?: number; facetDistribution?: Record<string, Record<string, number>> }[];
     if (answers.slice(sets.length).some((missing) => (missing.totalHits ?? 0) > 0)) return null;
     const sums = new Map<string, Map<string, number>>(fields.map((f) => [f, new Map()]));
@@ -1041,7 +1094,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
       const exact = await this.collapsedFacetsCounted(query);
       if (exact) return exact;
       const { q, filterAt } = this.storiesSearch(filters);
-      const stories = await this.index.search(q, {
+      const stories = await this.search(q, {
         filter: filterAt(),
         distinct: 'storyId',
         sort: OLDEST_FIRST,
@@ -1078,22 +1131,18 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const search = this.countOf(filters.searchTerms, filter);
     // Past this many matches it cannot succeed: the stories would be too many to list, or the matches
     // of stories of several too many to read. A count alone costs little; the lists below do not.
-    const counted = (await this.client.multiSearch({ queries: [search] })).results[0] as { totalHits?: number };
+    const counted = (await this.multiSearch([search])).results[0] as { totalHits?: number };
     if ((counted.totalHits ?? 0) >= SETTINGS.faceting.maxValuesPerFacet + MAX_HITS) return null;
-    const { results } = await this.client
-      .multiSearch({
-        queries: [
-          { ...search, facets: [...fields, 'storyId'] },
-          ...(needed.length
-            ? [{ ...search, filter: [...filter, needed.map((f) => `${f} NOT EXISTS OR ${f} IS NULL`).join(' OR ')] }]
-            : []),
-        ],
-      })
-      .catch((error: unknown) => {
-        if (['invalid_search_filter', 'invalid_search_facets'].includes(apiErrorCode(error) ?? ''))
-          return { results: [] };
-        throw error;
-      });
+    const { results } = await this.multiSearch([
+      { ...search, facets: [...fields, 'storyId'] },
+      ...(needed.length
+        ? [{ ...search, filter: [...filter, needed.map((f) => `${f} NOT EXISTS OR ${f} IS NULL`).join(' OR ')] }]
+        : []),
+    ]).catch((error: unknown) => {
+      if (['invalid_search_filter', 'invalid_search_facets'].includes(apiErrorCode(error) ?? ''))
+        return { results: [] };
+      throw error;
+    });
     const [all, missing] = results as {
       totalHits?: number;
       facetDistribution?: Record<string, Record<string, number>>;
@@ -1122,7 +1171,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         attributesToRetrieve: FACET_MATCH_FIELDS,
       });
     }
-    const read = searches.length ? (await this.client.multiSearch({ queries: searches })).results : [];
+    const read = searches.length ? (await this.multiSearch(searches)).results : [];
     const matches = read.flatMap((answer) => answer.hits as unknown as FacetMatch[]);
     const earliest = new Set(collapseKeys(matches));
     const later = matches.filter((m) => !earliest.has(m));
@@ -1135,7 +1184,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   }
 
   async story(storyId: string): Promise<StoryRef | null> {
-    const result = await this.index.search('', { filter: `storyId = ${quote(storyId)}`, hitsPerPage: 1, page: 1 });
+    const result = await this.search('', { filter: `storyId = ${quote(storyId)}`, hitsPerPage: 1, page: 1 });
     const size = (result as { totalHits?: number }).totalHits ?? 0;
     return size ? { id: storyId, size } : null;
   }
@@ -1258,9 +1307,9 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   async stats(): Promise<IndexStats> {
     const [stats, facets, newest, oldest] = await Promise.all([
       this.index.getStats(),
-      this.index.search('', { limit: 0, facets: ['sourceId'] }),
-      this.index.search('', { limit: 1, sort: ['publishedTs:desc'], attributesToRetrieve: ['publishedTs'] }),
-      this.index.search('', { limit: 1, sort: ['publishedTs:asc'], attributesToRetrieve: ['publishedTs'] }),
+      this.search('', { limit: 0, facets: ['sourceId'] }),
+      this.search('', { limit: 1, sort: ['publishedTs:desc'], attributesToRetrieve: ['publishedTs'] }),
+      this.search('', { limit: 1, sort: ['publishedTs:asc'], attributesToRetrieve: ['publishedTs'] }),
     ]);
     const first = (r: typeof newest) => (r.hits[0] ? formatInstant(r.hits[0].publishedTs) : null);
     return {
@@ -1272,7 +1321,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
   }
 
   async sourceCounts(): Promise<Map<string, number>> {
-    const result = await this.index.search('', { limit: 0, facets: ['sourceId'] });
+    const result = await this.search('', { limit: 0, facets: ['sourceId'] });
     return new Map(Object.entries(result.facetDistribution?.sourceId ?? {}));
   }
 

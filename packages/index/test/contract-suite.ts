@@ -256,6 +256,29 @@ export function describeArticleIndexContract(
       expect(await headlines({ searchTerms: terms('ฝนตก') })).toEqual(['ข่าวไทยวันนี้']);
     });
 
+    it('reads every text by the same rules, whatever its language: whole words in Arabic, Urdu and German', async () => {
+      await seed([
+        makeArticle({ headline: 'السلام عليكم', introduction: 'كيف حالكم؟' }),
+        makeArticle({
+          headline: 'امریکہ اور پاکستان',
+          introduction: 'دونوں ممالک الگ الگ اعداد و شمار بتاتے ہیں۔',
+        }),
+        makeArticle({ headline: 'Die Bundesregierung plant neue Gesetze', introduction: 'Der Bundestag berät.' }),
+      ]);
+      // A word and a phrase taken from a text find it; a part of a word does not ("ال" is "the").
+      expect(await headlines({ searchTerms: terms('السلام') })).toEqual(['السلام عليكم']);
+      expect(await headlines({ searchTerms: terms('سلام') })).toEqual([]);
+      expect(await headlines({ searchTerms: terms('الگ اعداد') })).toEqual(['امریکہ اور پاکستان']);
+      expect(await headlines({ searchTerms: terms('الگ') })).toEqual(['امریکہ اور پاکستان']);
+      expect(await headlines({ searchTerms: terms('Bundesregierung') })).toEqual([
+        'Die Bundesregierung plant neue Gesetze',
+      ]);
+      expect(await headlines({ searchTerms: terms('regierung') })).toEqual([]);
+      expect(await headlines({ searchTerms: terms('bundestag berät', 'nothing') })).toEqual([
+        'Die Bundesregierung plant neue Gesetze',
+      ]);
+    });
+
     it('filters by publishedAt bounds, inclusive', async () => {
       await seed([
         makeArticle({ headline: 'a', publishedAt: '2026-11-01T00:00:00Z' }),

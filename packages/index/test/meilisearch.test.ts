@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Meilisearch } from 'meilisearch';
 import { testEnv } from '@tidings/config/config';
 import type { Article } from '@tidings/core/article';
 import type { CursorPosition } from '@tidings/core/cursor';
 import { type FacetName, type FeedFilters, NO_FILTERS } from '@tidings/core/query';
 import { countFacets } from '../src/facet-count.js';
-import { MeilisearchArticleIndex } from '../src/meilisearch.js';
+import { MeilisearchArticleIndex, meiliWord } from '../src/meilisearch.js';
 import { describeArticleIndexContract } from './contract-suite.js';
 import { createRedis } from '@tidings/store/redis';
 import { redisWriteLock, type WriteLock } from '@tidings/store/write-lock';
@@ -36,6 +36,19 @@ class DisposableMeilisearchIndex extends MeilisearchArticleIndex {
     await new Meilisearch({ host: host!, ...(apiKey ? { apiKey } : {}) }).deleteIndexIfExists(this.uid);
   }
 }
+
+describe('meiliWord', () => {
+  it('gives Meilisearch ASCII words as they are, and every other word as a token of ASCII letters and digits of its own', () => {
+    expect(meiliWord('climate')).toBe('climate');
+    expect(meiliWord('2026')).toBe('2026');
+    const words = ['سلام', 'السلام', 'ビル', 'びる', '국', '0x', '0xff', 'ff', 'x'.repeat(250), 'y'.repeat(250)];
+    const tokens = words.map(meiliWord);
+    for (const token of tokens) expect(token).toMatch(/^[a-z0-9]{1,200}$/);
+    // Two words are never one token.
+    expect(new Set(tokens).size).toBe(words.length);
+    expect(meiliWord('سلام')).toBe(meiliWord('سلام'));
+  });
+});
 
 if (host) {
   describeArticleIndexContract(
@@ -313,7 +326,7 @@ if (host) {
 
   describe('MeilisearchArticleIndex on an index an older Tidings made', () => {
     it(
-      'counts facets while the new fields are not declared yet, and declares them at start without waiting',
+      'counts facets while the new fields are not declared yet, declares them at start without waiting, and asks for a reindex',
       { timeout: 60_000 },
       async () => {
         const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
@@ -327,6 +340,7 @@ if (host) {
           .updateSettings({
             searchableAttributes: ['headline', 'introduction'],
             filterableAttributes: current.filterableAttributes!.filter((f) => f !== 'day' && f !== 'topicTree'),
+            localizedAttributes: null,
           })
           .waitTask();
         const parents = { 11: 1 };
@@ -350,11 +364,23 @@ if (host) {
               ['2026-11-02', 1],
             ]),
           );
-          await index.init();
+          const warned = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+          try {
+            await index.init();
+            // Its words were written in the old form: the operator is told to rewrite them.
+            expect(String(warned.mock.calls[0]?.[0])).toMatch(
+              /written by an older Tidings: run `tidings reindex --all`/,
+            );
+          } finally {
+            warned.mockRestore();
+          }
           const { results } = await client.tasks.getTasks({ indexUids: [uid], types: ['settingsUpdate'] });
           await client.tasks.waitForTasks(results.map((task) => task.uid));
           const settings = await client.index(uid).getSettings();
           expect(settings.filterableAttributes).toEqual(expect.arrayContaining(['day', 'topicTree']));
+          expect(settings.localizedAttributes).toEqual([
+            { attributePatterns: ['headlineWords', 'introductionWords', 'headline', 'introduction'], locales: ['eng'] },
+          ]);
           const after = await index.facets({ filters: { ...NO_FILTERS }, facets: ['topics', 'days'] });
           expect(new Map(after.topics)).toEqual(
             new Map([
