@@ -139,11 +139,11 @@ function storyWordsOf(article: Pick<Article, 'headline' | 'introduction'>): Stor
 
 /**
  * The language Meilisearch reads the words in, documents (`localizedAttributes`) and queries (each
- * search's `locales`) alike. Left to itself, its tokenizer picks a segmenter by the language it detects
- * in each text, and a headline and a two-word query are often told apart: an Urdu introduction and the
- * query "الگ اعداد" taken from it were read by different rules (its Arabic rule splits a leading "ال"),
- * so the article was not found; the German rule splits compounds ("Bundesregierung" found by
- * "regierung"). Read as English, a text of Latin letters is split at spaces and signs only.
+ * search's `locales`) alike. Left to itself, its tokenizer applies the rules of the language it detects
+ * in each text, and an introduction and a two-word query taken from it may be told apart: an Urdu one
+ * and "الگ اعداد" were read by different rules (the Arabic one splits a leading "ال"), so the article
+ * was not found. Read as English, a text of Latin letters is split at spaces and signs only (its
+ * German rule would split compounds).
  */
 const WORDS_LOCALES = ['eng'];
 
@@ -155,8 +155,8 @@ const WORD_MAX = 200;
  * and digits as it is, any other as `0x` and its UTF-8 in hex (so are words that start with `0x`
  * themselves, and a longer word's SHA-1 follows `0xx`). Meilisearch then sees only words of ASCII letters and
  * digits, which no rule of its own for a script or a language splits or folds further: the words
- * found are exactly the contract's (its Korean segmenter splits words into morphemes whatever the
- * language; its Chinese and Japanese normalizers fold variants of a character, katakana into hiragana).
+ * found are exactly the contract's (its Chinese rules found "国家" by "國家"; its Korean one splits
+ * words into morphemes whatever the language, its Japanese one folds katakana into hiragana).
  */
 export function meiliWord(word: string): string {
   const plain = ASCII.test(word) && !word.startsWith('0x');

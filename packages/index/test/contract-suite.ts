@@ -236,6 +236,8 @@ export function describeArticleIndexContract(
       expect(await headlines({ searchTerms: terms('南京') })).toEqual(['南京长江大桥今日重新开放']);
       expect(await headlines({ searchTerms: terms('长江大桥') })).toEqual(['南京长江大桥今日重新开放']);
       expect(await headlines({ searchTerms: terms('大江') })).toEqual([]);
+      // Another character, though a variant of one of the text's (長, traditional; 长, simplified).
+      expect(await headlines({ searchTerms: terms('長江') })).toEqual([]);
       expect(await headlines({ searchTerms: terms('ビル') })).toEqual(['東京で新しいビルが完成']);
       expect(await headlines({ searchTerms: terms('ヒル') })).toEqual([]);
       expect(await headlines({ searchTerms: terms('iphone') })).toEqual(['Apple发布新款iPhone']);
