@@ -164,9 +164,12 @@ export function meiliWord(word: string): string {
   return stored.length <= WORD_MAX ? stored : `0xx${createHash('sha1').update(word).digest('hex')}`;
 }
 
-/** Words (space-separated) as Meilisearch stores them ({@link meiliWord}). */
+/** A word longer than {@link WORD_MAX}, in space-separated words. */
+const LONG_WORD = new RegExp(`[^ ]{${WORD_MAX + 1}}`);
+
+/** Words (space-separated) as Meilisearch stores them ({@link meiliWord}; most texts as they are). */
 function meiliText(words: string): string {
-  return ASCII.test(words) && !words.includes('0x') && words.length <= WORD_MAX
+  return ASCII.test(words) && !words.includes('0x') && !LONG_WORD.test(words)
     ? words
     : words.split(' ').map(meiliWord).join(' ');
 }

@@ -266,6 +266,8 @@ export function describeArticleIndexContract(
           introduction: 'دونوں ممالک الگ الگ اعداد و شمار بتاتے ہیں۔',
         }),
         makeArticle({ headline: 'Die Bundesregierung plant neue Gesetze', introduction: 'Der Bundestag berät.' }),
+        // A word of 77 Cyrillic letters: 154 bytes of UTF-8, whose hex is longer than Meilisearch keeps a word.
+        makeArticle({ headline: 'Слово', introduction: `Это ${'очень'.repeat(14)}длинное слово.` }),
       ]);
       // A word and a phrase taken from a text find it; a part of a word does not ("ال" is "the").
       expect(await headlines({ searchTerms: terms('السلام') })).toEqual(['السلام عليكم']);
@@ -276,6 +278,7 @@ export function describeArticleIndexContract(
         'Die Bundesregierung plant neue Gesetze',
       ]);
       expect(await headlines({ searchTerms: terms('regierung') })).toEqual([]);
+      expect(await headlines({ searchTerms: terms(`${'ОЧЕНЬ'.repeat(14)}ДЛИННОЕ слово`) })).toEqual(['Слово']);
       expect(await headlines({ searchTerms: terms('bundestag berät', 'nothing') })).toEqual([
         'Die Bundesregierung plant neue Gesetze',
       ]);
