@@ -108,6 +108,23 @@ const quote = (value: string) => `"${value.replaceAll('\\', '\\\\').replaceAll('
 const list = (values: (string | number)[]) =>
   `[${values.map((v) => (typeof v === 'number' ? String(v) : quote(v))).join(', ')}]`;
 
+/**
+ * Values in one `IN` list that the adapter asks for at most (more are asked in turn, this many at a
+ * time). Meilisearch's time for such a list grows with the square of its length: 1 000 ids took 0.03 s on
+ * 1.50, 5 000 took 0.8 s and 20 000 over 10 s, the client's time-out, which failed a whole group of
+ * fetches (bench/RESULTS.md, session 68).
+ */
+const IN_VALUES = 1_000;
+/** Searches in one multi-search request at most (a group of fetches asks one per new article). */
+const SEARCHES_A_REQUEST = 500;
+
+/** `values` in runs of at most `size`, in order. */
+function runsOf<T>(values: readonly T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let at = 0; at < values.length; at += size) runs.push(values.slice(at, at + size));
+  return runs;
+}
+
 export function meiliFilter(filters: FeedFilters, after?: CursorPosition | null, ids?: readonly string[]): string[] {
   const out: string[] = [];
   if (filters.articleTypes.length) out.push(`type IN ${list(filters.articleTypes)}`);
@@ -505,21 +522,24 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     const keys = words.map((w) => storyBands(w));
     const published = fresh.map((a) => Date.parse(a.publishedAt));
     const asked = fresh.map((_, i) => i).filter((i) => keys[i]!.length);
-    const { results } = asked.length
-      ? await this.multiSearch(
-          asked.map((i) => ({
-            indexUid: this.options.indexUid,
-            q: '',
-            filter: [
-              `storyBands IN ${list(keys[i]!)}`,
-              `publishedTs >= ${published[i]! - STORY_WINDOW_MS}`,
-              `publishedTs <= ${published[i]! + STORY_WINDOW_MS}`,
-            ],
-            limit: 64,
-            attributesToRetrieve: ['id', 'storyId', 'storyBands', 'headline', 'introduction'],
-          })),
-        )
-      : { results: [] };
+    // One search a new article, in requests of at most SEARCHES_A_REQUEST (a group of fetches may bring thousands).
+    const results: { hits: unknown[] }[] = [];
+    for (const run of runsOf(asked, SEARCHES_A_REQUEST)) {
+      const answer = await this.multiSearch(
+        run.map((i) => ({
+          indexUid: this.options.indexUid,
+          q: '',
+          filter: [
+            `storyBands IN ${list(keys[i]!)}`,
+            `publishedTs >= ${published[i]! - STORY_WINDOW_MS}`,
+            `publishedTs <= ${published[i]! + STORY_WINDOW_MS}`,
+          ],
+          limit: 64,
+          attributesToRetrieve: ['id', 'storyId', 'storyBands', 'headline', 'introduction'],
+        })),
+      );
+      results.push(...answer.results);
+    }
     const stored = new Map(asked.map((i, n) => [i, results[n]!.hits as unknown as Partial<MeiliDocument>[]]));
     const out: Article[] = [];
     fresh.forEach((article, i) => {
@@ -715,26 +735,28 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     return { keys, total: terms.length === 1 ? total : keys.length, complete };
   }
 
+  /** The stored articles of these ids, in their order (those not stored left out). */
   private async documents(ids: string[]): Promise<Article[]> {
-    if (!ids.length) return [];
-    const { results } = await this.index.getDocuments({
-      filter: `id IN ${list(ids)}`,
-      fields: READ_FIELDS,
-      limit: ids.length,
-    });
-    const byId = new Map(results.map((doc) => [doc.id, fromDocument(doc)]));
+    const byId = new Map<string, Article>();
+    for (const run of runsOf([...new Set(ids)], IN_VALUES)) {
+      const { results } = await this.index.getDocuments({
+        filter: `id IN ${list(run)}`,
+        fields: READ_FIELDS,
+        limit: run.length,
+      });
+      results.forEach((doc) => byId.set(doc.id as string, fromDocument(doc)));
+    }
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** How many articles each of these stories has now (one facet count for all of them). */
+  /** How many articles each of these stories has now (a facet count for up to {@link IN_VALUES} of them). */
   private async storySizes(stories: readonly string[]): Promise<Record<string, number>> {
-    if (!stories.length) return {};
-    const result = await this.search('', {
-      filter: `storyId IN ${list([...new Set(stories)])}`,
-      limit: 0,
-      facets: ['storyId'],
-    });
-    return result.facetDistribution?.storyId ?? {};
+    const sizes: Record<string, number> = {};
+    for (const run of runsOf([...new Set(stories)], IN_VALUES)) {
+      const result = await this.search('', { filter: `storyId IN ${list(run)}`, limit: 0, facets: ['storyId'] });
+      Object.assign(sizes, result.facetDistribution?.storyId);
+    }
+    return sizes;
   }
 
   private static sized(articles: Article[], sizes: Record<string, number>): Article[] {
