@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Meilisearch } from 'meilisearch';
 import { testEnv } from '@tidings/config/config';
 import type { Article } from '@tidings/core/article';
-import type { CursorPosition } from '@tidings/core/cursor';
+import { type CursorPosition, positionAfter } from '@tidings/core/cursor';
 import { type FacetName, type FeedFilters, NO_FILTERS } from '@tidings/core/query';
 import { countFacets } from '../src/facet-count.js';
 import { MeilisearchArticleIndex, meiliWord } from '../src/meilisearch.js';
@@ -701,7 +701,8 @@ if (host) {
       "counts each of more than 10 000 stories once, under its earliest article's values",
       { timeout: 240_000 },
       async () => {
-        const index = new DisposableMeilisearchIndex(`tidings_test_${randomUUID().slice(0, 8)}`);
+        const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
+        const index = new DisposableMeilisearchIndex(uid);
         await index.init();
         try {
           // 10 000 articles alone and 600 stories of two copies an hour apart, the later copy (source
@@ -756,6 +757,25 @@ if (host) {
             ['article', 10_000],
             ['video', 600],
           ]);
+          // Pages say the same whether the stories are counted at once (up to 100 000 matches) or
+          // after asking whether more than 10 000 match (beyond: here, past 1 000 matches).
+          const asking = new MeilisearchArticleIndex({
+            host: host,
+            ...(apiKey ? { apiKey } : {}),
+            indexUid: uid,
+            storyCountMatches: 1_000,
+          });
+          for (const reader of [index, asking]) {
+            const top = await reader.query({ filters, limit: 20 });
+            expect(top).toMatchObject({ total: 10_000, totalExact: false, hasMore: true });
+            const last = top.articles.at(-1)!;
+            const next = await reader.query({ filters, limit: 20, after: positionAfter(last) });
+            expect(next.articles[0]!.publishedAt <= last.publishedAt).toBe(true);
+            expect(next).toMatchObject({ total: 10_000, totalExact: false });
+            const few = await reader.query({ filters: { ...filters, includeSources: ['later', 'earlier'] }, limit: 5 });
+            expect(few).toMatchObject({ total: 600, totalExact: true });
+            expect(few.articles.map((a) => a.source.id)).toEqual(Array(5).fill('earlier'));
+          }
         } finally {
           await index.close();
         }
