@@ -129,6 +129,8 @@ mkdirSync(dataDir, { recursive: true });
         taskTimeoutMs: 600_000,
       })
     : new EmbeddedArticleIndex({ file: dbFile });
+  // --reseed starts a Meilisearch index afresh too (it kept its articles, and the old adapter's documents).
+  if (args.reseed && MEILI) await index.drop();
   await index.init();
   const have = (await index.stats()).articles;
   if (have !== total) {

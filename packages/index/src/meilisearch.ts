@@ -72,6 +72,12 @@ interface MeiliDocument {
   doc: string;
   /** The story the article belongs to (its first indexed article's id; never changes). */
   storyId: string;
+  /**
+   * Whether the article is its story's first (`storyId` is its own id): one document a story at most,
+   * so the matches that have it are never more than the stories matched (`storyCount`). Absent from
+   * documents an older Tidings wrote (counted as not the first).
+   */
+  storyHead?: boolean;
   /** MinHash band keys of its words: articles sharing two are story candidates. */
   storyBands: number[];
 }
@@ -207,6 +213,7 @@ function toDocument(article: Article, parents: ReadonlyMap<number, number> | nul
   const words = storyWordsOf(article);
   return {
     storyId: article.story?.id ?? article.id,
+    storyHead: (article.story?.id ?? article.id) === article.id,
     storyBands: storyBands(words),
     id: article.id,
     idKey: idKeyOf(article.id),
@@ -383,6 +390,7 @@ const SETTINGS = {
     'domain',
     'sourcePrefixes',
     'storyId',
+    'storyHead',
     'storyBands',
   ],
   sortableAttributes: ['publishedTs', 'idKey'],
@@ -681,7 +689,13 @@ export class MeilisearchArticleIndex implements ArticleIndex {
     if (known.size) {
       const partial = [...known.values()].map((a) => {
         // Nor the story: it never changes once given.
-        const { https: _https, iframeable: _iframeable, storyId: _storyId, ...rest } = this.toDocument(a);
+        const {
+          https: _https,
+          iframeable: _iframeable,
+          storyId: _storyId,
+          storyHead: _storyHead,
+          ...rest
+        } = this.toDocument(a);
         return rest;
       });
       await this.write((index) => index.updateDocuments(partial).waitTask(this.wait));
@@ -969,19 +983,32 @@ export class MeilisearchArticleIndex implements ArticleIndex {
 
   /**
    * How many stories match (at a position: below a cursor's), or the exact-total limit and one when
-   * more do. Meilisearch counts distinct stories exactly in time in proportion to the matches (about
-   * 3 µs a match on 1.50), and skips stories in time in proportion to those skipped (about 30 µs a
-   * story), so the matches are counted first (a millisecond): up to {@link STORY_COUNT_MATCHES} of
-   * them, their stories are counted exactly; beyond, a `distinct` search that skips 10 000 stories
-   * asks first whether there are more (bench/RESULTS.md, session 68).
+   * more do. Counts come first, a millisecond each: the matches and, where they are more than 10 000,
+   * those that are their story's first article (`storyHead`: never more than the stories; more than
+   * 10 000 of them, more than 10 000 stories). Otherwise Meilisearch counts the distinct stories
+   * exactly, in time in proportion to the matches (about 3 µs a match on 1.50): up to
+   * {@link STORY_COUNT_MATCHES} matches at once; beyond, only after a `distinct` search that skips
+   * 10 000 stories (about 30 µs a story) finds no more (bench/RESULTS.md, session 68).
    */
   private async storyCount(
     search: ReturnType<MeilisearchArticleIndex['storiesSearch']>,
     position: CursorPosition | null | undefined,
   ): Promise<number> {
     const filter = search.filterAt(position);
-    const matches = (await this.search(search.q, { filter, page: 1, hitsPerPage: 0 })).totalHits ?? 0;
+    const count = (extra: string[]) =>
+      this.search(search.q, { filter: [...filter, ...extra], page: 1, hitsPerPage: 0 }).then(
+        (result) => result.totalHits ?? 0,
+      );
+    const matches = await count([]);
     if (matches <= 1) return matches;
+    if (matches > EXACT_TOTAL_LIMIT) {
+      // 0 while the index's settings do not declare `storyHead` yet (their update still running).
+      const heads = await count(['storyHead = true']).catch((error: unknown) => {
+        if (apiErrorCode(error) === 'invalid_search_filter') return 0;
+        throw error;
+      });
+      if (heads > EXACT_TOTAL_LIMIT) return EXACT_TOTAL_LIMIT + 1;
+    }
     if (matches > (this.options.storyCountMatches ?? STORY_COUNT_MATCHES)) {
       const beyond = await this.search(search.q, {
         filter,
@@ -1255,6 +1282,8 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         paywalled: merged.paywalled,
         registrationRequired: merged.registrationRequired,
         doc: JSON.stringify(merged),
+        // (Documents an older Tidings wrote get it here too.)
+        storyHead: (merged.story?.id ?? merged.id) === merged.id,
       });
     }
     if (changes.length) await this.write((index) => index.updateDocuments(changes).waitTask(this.wait));
