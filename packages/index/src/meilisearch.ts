@@ -208,12 +208,15 @@ function topicTreeOf(topicIds: readonly number[], parents: ReadonlyMap<number, n
   return [...topicsWithAncestors(topicIds, parents)];
 }
 
+/** Whether an article is its story's first (its story's id is its own: `MeiliDocument.storyHead`). */
+const isStoryHead = (article: Article) => (article.story?.id ?? article.id) === article.id;
+
 function toDocument(article: Article, parents: ReadonlyMap<number, number> | null): MeiliDocument {
   const topicIds = article.topics.map((t) => t.id);
   const words = storyWordsOf(article);
   return {
     storyId: article.story?.id ?? article.id,
-    storyHead: (article.story?.id ?? article.id) === article.id,
+    storyHead: isStoryHead(article),
     storyBands: storyBands(words),
     id: article.id,
     idKey: idKeyOf(article.id),
@@ -1283,7 +1286,7 @@ export class MeilisearchArticleIndex implements ArticleIndex {
         registrationRequired: merged.registrationRequired,
         doc: JSON.stringify(merged),
         // (Documents an older Tidings wrote get it here too.)
-        storyHead: (merged.story?.id ?? merged.id) === merged.id,
+        storyHead: isStoryHead(merged),
       });
     }
     if (changes.length) await this.write((index) => index.updateDocuments(changes).waitTask(this.wait));

@@ -6,7 +6,7 @@ import type { Article } from '@tidings/core/article';
 import { type CursorPosition, positionAfter } from '@tidings/core/cursor';
 import { type FacetName, type FeedFilters, NO_FILTERS } from '@tidings/core/query';
 import { countFacets } from '../src/facet-count.js';
-import { MeilisearchArticleIndex, meiliWord } from '../src/meilisearch.js';
+import { MeilisearchArticleIndex, type MeilisearchIndexOptions, meiliWord } from '../src/meilisearch.js';
 import { describeArticleIndexContract } from './contract-suite.js';
 import { createRedis } from '@tidings/store/redis';
 import { redisWriteLock, type WriteLock } from '@tidings/store/write-lock';
@@ -36,6 +36,10 @@ class DisposableMeilisearchIndex extends MeilisearchArticleIndex {
     await new Meilisearch({ host: host!, ...(apiKey ? { apiKey } : {}) }).deleteIndexIfExists(this.uid);
   }
 }
+
+/** An adapter on the index `uid`, with options of its own (another process's view of it, say); not deleted by it. */
+const indexOn = (uid: string, options: Omit<MeilisearchIndexOptions, 'host' | 'indexUid'> = {}) =>
+  new MeilisearchArticleIndex({ host: host!, ...(apiKey ? { apiKey } : {}), indexUid: uid, ...options });
 
 describe('meiliWord', () => {
   it('gives Meilisearch ASCII words as they are, and every other word as a token of ASCII letters and digits of its own', () => {
@@ -167,7 +171,7 @@ if (host) {
         const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
         const index = new DisposableMeilisearchIndex(uid, parents);
         // A writer that does not know the topic tree (an older worker): its documents lack it.
-        const unaware = new MeilisearchArticleIndex({ host, ...(apiKey ? { apiKey } : {}), indexUid: uid });
+        const unaware = indexOn(uid);
         await index.init();
         try {
           for (let batch = 0; batch < 11; batch++) {
@@ -333,7 +337,7 @@ if (host) {
         const client = new Meilisearch({ host, ...(apiKey ? { apiKey } : {}) });
         // Made as this Tidings makes it, then given the settings of session 21: no `day`, no `topicTree`,
         // the raw text searched.
-        await new MeilisearchArticleIndex({ host, ...(apiKey ? { apiKey } : {}), indexUid: uid }).init();
+        await indexOn(uid).init();
         const current = await client.index(uid).getSettings();
         await client
           .index(uid)
@@ -431,13 +435,7 @@ if (host) {
         const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
         // Meilisearch's time for an `IN` list of ids grows with the square of its length: asked in one
         // request, 12 000 ids took about 4 s here, past this time-out (the default is 10 s).
-        const index = new MeilisearchArticleIndex({
-          host: host,
-          ...(apiKey ? { apiKey } : {}),
-          indexUid: uid,
-          requestTimeoutMs: 2_000,
-          taskTimeoutMs: 120_000,
-        });
+        const index = indexOn(uid, { requestTimeoutMs: 2_000, taskTimeoutMs: 120_000 });
         await index.init();
         try {
           const articles = Array.from({ length: 12_000 }, (_, i) =>
@@ -761,12 +759,7 @@ if (host) {
           // more than 10 000 (no filter); they are not, but the stories are (the alone and earlier copies:
           // the later copies came first), counted at once (up to 100 000 matches) or after asking whether
           // more than 10 000 match (beyond: here, past 1 000 matches); fewer than 10 000.
-          const asking = new MeilisearchArticleIndex({
-            host: host,
-            ...(apiKey ? { apiKey } : {}),
-            indexUid: uid,
-            storyCountMatches: 1_000,
-          });
+          const asking = indexOn(uid, { storyCountMatches: 1_000 });
           for (const reader of [index, asking]) {
             const top = await reader.query({ filters, limit: 20 });
             expect(top).toMatchObject({ total: 10_000, totalExact: false, hasMore: true });
@@ -839,7 +832,7 @@ if (host) {
       const uid = `tidings_test_${randomUUID().slice(0, 8)}`;
       const index = new DisposableMeilisearchIndex(uid);
       // Another process: its own adapter on the same index (its writes are not mirrored).
-      const other = new MeilisearchArticleIndex({ host: host, ...(apiKey ? { apiKey } : {}), indexUid: uid });
+      const other = indexOn(uid);
       await index.init();
       try {
         const before = makeArticle({ headline: 'indexed before the rebuild' });
