@@ -433,6 +433,27 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
   }, 90_000);
 
   // Last: its articles are the newest, ahead of the others' in every search.
+  it("keeps a selected article's headline readable on a phone's width, its buttons under it", async () => {
+    const page = await editorPage('lin@example.com', 'Lin');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel('Day', { exact: true }).fill('2026-12-05');
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    await results
+      .locator('li', { hasText: 'Chipmaker doubles profit' })
+      .getByRole('button', { name: 'Add', exact: true })
+      .click();
+    const item = page.getByRole('list', { name: 'Selection', exact: true }).locator('li').first();
+    await expect.poll(() => selection(page), POLL).toEqual(['Chipmaker doubles profit']);
+    // The headline had shrunk beside the three buttons to a letter a line (a box 10 px wide, 500 px tall).
+    const headline = (await item.locator('.headline').boundingBox())!;
+    expect(headline.width).toBeGreaterThan(150);
+    expect(headline.height).toBeLessThan(60);
+    const remove = (await item.getByRole('button', { name: 'Remove', exact: true }).boundingBox())!;
+    expect(remove.y).toBeGreaterThan(headline.y + headline.height - 1);
+    await page.screenshot({ path: `${SHOTS}phone.png`, fullPage: true });
+    await page.context().close();
+  }, 90_000);
+
   it('lists a search 30 at a time with introductions, and More results until all are listed', async () => {
     await t.index.upsert(
       Array.from({ length: 35 }, (_, i) =>
