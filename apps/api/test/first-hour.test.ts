@@ -105,6 +105,20 @@ describe('errors in one shape', () => {
     }
   });
 
+  it("answers a desk file that is not there (an old build's script) with 404, and any other desk path with the page", async () => {
+    const page = await t.get('/desk/?token=abc');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const script = /src="(\/desk\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    expect((await t.get(script!)).headers['content-type']).toMatch(/javascript/);
+    for (const path of ['/desk/assets/index-0ld8uild.js', '/desk/assets/index-0ld8uild.css?v=1', '/desk/favicon.ico']) {
+      const res = await t.get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json(), path).toMatchObject({ status: 404, code: 'notFound' });
+    }
+    expect((await t.get('/desk/some/where')).headers['content-type']).toContain('text/html');
+  });
+
   it('answers / with a small JSON index pointing to the docs', async () => {
     const res = await t.get('/');
     expect(res.statusCode).toBe(200);

@@ -328,6 +328,11 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
     await app.register(staticFiles, { root, prefix: '/desk/', wildcard: false, index: 'index.html' });
     app.get('/desk/*', async (request, reply) => {
       if (request.url.startsWith('/desk/api/')) throw new ProblemError('notFound', 'There is no such desk API.');
+      // A built file that is not there (a page from before a deploy asking for the old build's script) is
+      // missing, not the page: the page in its place read as a script failed with a MIME type error.
+      if (/^\/desk\/[^?#]*\.[a-z0-9]+(?:[?#]|$)/i.test(request.url)) {
+        throw new ProblemError('notFound', 'There is no such file of the desk; reload the page.');
+      }
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     });
   }
