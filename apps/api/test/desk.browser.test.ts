@@ -320,8 +320,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
       .getByRole('button', { name: 'Resume', exact: true })
       .waitFor();
     expect((await t.sources.get('example-news'))?.state).toBe('paused');
-    // A source whose feed was read links to the site the feed names.
-    await t.sources.recordSuccess('example-news', { etag: null, lastModified: null }, undefined, undefined, {
+    // A source whose feed was read links to the site the feed names, and says the interval the worker
+    // adapted its own to, beside the one set (the desk showed only the adapted one, the CLI only the set one).
+    await t.sources.recordSuccess('example-news', { etag: null, lastModified: null }, 3_960_000, undefined, {
       domain: 'example.com',
       homepage: 'https://www.example.com/',
       language: 'en',
@@ -330,6 +331,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await expect
       .poll(() => table.getByRole('link', { name: 'Example News', exact: true }).getAttribute('href'), POLL)
       .toBe('https://www.example.com/');
+    const row = table.getByRole('row', { name: /Example News/ });
+    expect(await row.locator('td').nth(5).textContent()).toBe('10mnow 66m');
     await page.screenshot({ path: `${SHOTS}sources.png`, fullPage: true });
     await page.context().close();
   }, 90_000);

@@ -64,6 +64,14 @@ describe('tidings sources', () => {
       podcastCategories: [],
       articleCount: 0,
     });
+    // Once the worker has adapted the interval to the feed's rhythm, the list says both (as the desk does).
+    const redis = createRedis({ url: REDIS_URL });
+    try {
+      await new SourceStore(redis, prefix).recordSuccess('example-com', { etag: null, lastModified: null }, 12_400_000);
+    } finally {
+      redis.disconnect();
+    }
+    expect((await tidings('sources', 'list')).out).toMatch(/^example-com +active +15m, now 3\.4h +0 +\d{4}-/m);
     await tidings('sources', 'pause', 'example-com');
     expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('paused');
     await tidings('sources', 'resume', 'example-com');

@@ -49,7 +49,10 @@ export interface SourceRow {
   lastFetchedAt: string | null;
   lastError: string | null;
   articleCount: number;
-  everyMs: number;
+  /** The poll interval set (`10m`). */
+  every: string;
+  /** The interval the worker adapted it to, when it differs (`66m`). */
+  now: string | null;
 }
 
 /** An error the API explained (problem+json `detail`). */

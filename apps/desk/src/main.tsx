@@ -507,7 +507,10 @@ function Sources() {
               <td>{s.lastFetchedAt ? time(s.lastFetchedAt) : '–'}</td>
               <td class="meta">{s.lastError ?? ''}</td>
               <td>{s.articleCount}</td>
-              <td>{Math.round(s.everyMs / 60_000)} min</td>
+              <td>
+                {s.every}
+                {s.now && <span class="meta">now {s.now}</span>}
+              </td>
               <td>
                 {s.state === 'paused' ? (
                   <button type="button" onClick={() => void act(s.id, 'resume')}>

@@ -84,6 +84,18 @@ export function formatDuration(ms: number): string {
   return `${Math.round(ms / 1000)}s`;
 }
 
+/**
+ * The interval a source is polled at now, when the worker has adapted it to the feed's rhythm and it is
+ * not the `every` set (to the minute: `66m`, `3.5h`); `null` otherwise. The set interval and this one
+ * are shown together (`10m, now 66m`), so that the CLI and the desk say the same.
+ */
+export function adaptedInterval(source: Pick<Source, 'everyMs' | 'pollMs'>): string | null {
+  if (source.pollMs == null) return null;
+  const minutes = Math.max(1, Math.round(source.pollMs / 60_000));
+  if (minutes === Math.round(source.everyMs / 60_000)) return null;
+  return minutes < 120 ? `${minutes}m` : `${Math.round(source.pollMs / 360_000) / 10}h`;
+}
+
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 export function isSlug(value: string): boolean {

@@ -9,7 +9,7 @@ import { ApiKeyStore, parseRate } from '../src/api-keys.js';
 import { RateLimiter } from '../src/rate-limit.js';
 import { assertRedisReachable, createRedis, durabilityOf, redisDurability } from '../src/redis.js';
 import { SelectionConflictError, SelectionStore } from '../src/selections.js';
-import { parseDuration, slugFromFeedUrl, SourceStore, toSettings } from '../src/sources.js';
+import { adaptedInterval, parseDuration, slugFromFeedUrl, SourceStore, toSettings } from '../src/sources.js';
 import { redisWriteLock } from '../src/write-lock.js';
 
 let redis: Redis;
@@ -125,6 +125,14 @@ describe('SourceStore', () => {
     const next = (await store.get('ex'))!;
     await store.recordSuccess('ex', { etag: '"new"', lastModified: null, contentHash: 'new' }, undefined, next);
     expect((await store.get('ex'))?.etag).toBe('"new"');
+  });
+
+  it('says the interval the worker adapted a source to only where it is not the one set', () => {
+    expect(adaptedInterval({ everyMs: 600_000, pollMs: null })).toBeNull();
+    expect(adaptedInterval({ everyMs: 600_000, pollMs: 610_000 })).toBeNull();
+    expect(adaptedInterval({ everyMs: 600_000, pollMs: 3_960_000 })).toBe('66m');
+    expect(adaptedInterval({ everyMs: 600_000, pollMs: 150_000 })).toBe('3m');
+    expect(adaptedInterval({ everyMs: 3_600_000, pollMs: 21_600_000 })).toBe('6h');
   });
 
   it('reads durations and derives slugs', () => {

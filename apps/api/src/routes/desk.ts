@@ -15,7 +15,7 @@ import { ProblemError } from '@tidings/core/problem';
 import { parseCalendarDate, parseFeedQuery } from '@tidings/core/query';
 import { type Editor, EditorError, type EditorStore, type Session } from '@tidings/store/editors';
 import { SelectionConflictError } from '@tidings/store/selections';
-import type { SourceStore } from '@tidings/store/sources';
+import { adaptedInterval, formatDuration, type SourceStore } from '@tidings/store/sources';
 import { searchParamsOf } from './feed.js';
 
 export interface DeskOptions {
@@ -305,7 +305,9 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
           lastFetchedAt: s.lastFetchedAt,
           lastError: s.lastError,
           articleCount: counts.get(s.id) ?? 0,
-          everyMs: s.pollMs ?? s.everyMs,
+          every: formatDuration(s.everyMs),
+          /** The interval the worker adapted `every` to (the feed's rhythm), when it differs. */
+          now: adaptedInterval(s),
         })),
     };
   });

@@ -5,6 +5,7 @@ import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import { ARTICLE_TYPES } from '@tidings/core/article';
 import { blockedAddressOf, PRIVATE_NETWORK_HINT } from '@tidings/fetch/address-guard';
 import {
+  adaptedInterval,
   formatDuration,
   PAYWALL_MODES,
   type Source,
@@ -234,7 +235,8 @@ export function registerSourceCommands(program: Command, context: Context): void
           ...list.map((s) => [
             s.id,
             s.state,
-            formatDuration(s.everyMs),
+            // The interval set, and the one the worker adapted it to (the feed's rhythm), as the desk shows them.
+            [formatDuration(s.everyMs), adaptedInterval(s)].filter(Boolean).join(', now '),
             String(perSource.get(s.id) ?? 0),
             s.lastFetchedAt ?? 'never',
             // The last error (shortened), whatever the state: a source may fail once and then recover.
