@@ -436,6 +436,45 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
   }, 90_000);
 
   // Last: its articles are the newest, ahead of the others' in every search.
+  it('keeps the keyboard on the item it moves, and on the next item after a removal', async () => {
+    const page = await editorPage('max@example.com', 'Max');
+    await page.getByLabel('Day', { exact: true }).fill('2026-12-06');
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    const headlines = ['Rates held at 4%', 'Storm closes the port', 'New museum opens'];
+    for (const headline of headlines) {
+      await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
+      await expect.poll(() => selection(page), POLL).toContain(headline);
+    }
+    const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
+    /** The focused element's name, and the headline of the item it is in. */
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return `${active?.textContent?.trim()} of ${active?.closest('li')?.querySelector('.headline')?.textContent}`;
+      });
+    // Enter on Move down twice takes the first item to the bottom: the focus stays with it (it fell to the
+    // page after the first move), and at the bottom goes to its Move up, not to Remove.
+    await items.nth(0).getByRole('button', { name: 'Move down', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => selection(page), POLL).toEqual([headlines[1], headlines[0], headlines[2]]);
+    await expect.poll(focused, POLL).toBe('Move down of Rates held at 4%');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => selection(page), POLL).toEqual([headlines[1], headlines[2], headlines[0]]);
+    await expect.poll(focused, POLL).toBe('Move up of Rates held at 4%');
+    // Alt+↑ from there moves it back up, still focused.
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(() => selection(page), POLL).toEqual([headlines[1], headlines[0], headlines[2]]);
+    await expect.poll(focused, POLL).toBe('Move up of Rates held at 4%');
+    // Removing it gives the focus to the Remove of the item now in its place.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused, POLL).toBe('Remove of Rates held at 4%');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => selection(page), POLL).toEqual([headlines[1], headlines[2]]);
+    await expect.poll(focused, POLL).toBe('Remove of New museum opens');
+    await page.context().close();
+  }, 90_000);
+
   it("keeps a selected article's headline readable on a phone's width, its buttons under it", async () => {
     const page = await editorPage('lin@example.com', 'Lin');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -398,18 +398,59 @@ function NameFinder({
   );
 }
 
+/** The buttons of a selected article, in the order the focus falls back on them. */
+const ITEM_BUTTONS = ['Move up', 'Move down', 'Remove'];
+
 function Draft({ view, onChange }: { view: DayView; onChange: (ids: string[]) => void }) {
   const ids = view.draft.ids;
   const dragged = useRef<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  /**
+   * Where the keyboard's focus goes once the list has changed: the item and the button it was on. A moved
+   * item's button or a removed item's had lost it (to the page), so that a keyboard user had to find their
+   * place again after each move.
+   */
+  const refocus = useRef<{ ids: string; at: number; button: string; until: number } | null>(null);
+  const focusedButton = () => {
+    const active = document.activeElement;
+    return active instanceof HTMLButtonElement && list.current?.contains(active) ? (active.textContent ?? '') : null;
+  };
+  useEffect(() => {
+    const wanted = refocus.current;
+    // Only once the list shows the change (an earlier render's effect may run first), and soon after it.
+    if (!wanted || wanted.ids !== ids.join(',') || Date.now() > wanted.until) return;
+    refocus.current = null;
+    const items = list.current?.querySelectorAll('li');
+    if (!items?.length) return;
+    const buttons = [...items[Math.min(wanted.at, items.length - 1)]!.querySelectorAll('button')];
+    // The same button; where it is disabled now (an item moved to the top or the bottom), the other move
+    // button (never Remove, which a second Enter would then press).
+    for (const name of [wanted.button, ...ITEM_BUTTONS.filter((name) => name !== wanted.button)]) {
+      const button = buttons.find((b) => b.textContent === name && !b.disabled);
+      if (button) return void button.focus();
+    }
+  }, [ids]);
+  /** Changes the list to `next`; the focus, if on one of its buttons, goes to `button` of the item at `at`. */
+  const change = (next: string[], at: number, button: string | null) => {
+    refocus.current = button ? { ids: next.join(','), at, button, until: Date.now() + 2_000 } : null;
+    onChange(next);
+  };
   const move = (from: number, to: number) => {
     if (to < 0 || to >= ids.length || from === to) return;
     const next = [...ids];
     const [id] = next.splice(from, 1);
     next.splice(to, 0, id!);
-    onChange(next);
+    change(next, to, focusedButton());
   };
+  // The focus goes to the item that takes the removed one's place (the one before, where it was the last).
+  const remove = (at: number) =>
+    change(
+      ids.filter((_, i) => i !== at),
+      at,
+      focusedButton() && 'Remove',
+    );
   return (
-    <ol aria-label="Selection" class="list selection">
+    <ol aria-label="Selection" class="list selection" ref={list}>
       {ids.map((id, i) => {
         const article = view.articles[id];
         return (
@@ -444,7 +485,7 @@ function Draft({ view, onChange }: { view: DayView; onChange: (ids: string[]) =>
               <button type="button" onClick={() => move(i, i + 1)} disabled={i === ids.length - 1}>
                 Move down
               </button>
-              <button type="button" onClick={() => onChange(ids.filter((x) => x !== id))}>
+              <button type="button" onClick={() => remove(i)}>
                 Remove
               </button>
             </span>
