@@ -436,22 +436,33 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
   }, 90_000);
 
   // Last: its articles are the newest, ahead of the others' in every search.
-  it('keeps the keyboard on the item it moves, and on the next item after a removal', async () => {
+  it('keeps the keyboard going: from one Add to the next, on the item it moves, on the next after a removal', async () => {
     const page = await editorPage('max@example.com', 'Max');
     await page.getByLabel('Day', { exact: true }).fill('2026-12-06');
     const results = page.getByRole('list', { name: 'Results', exact: true });
     const headlines = ['Rates held at 4%', 'Storm closes the port', 'New museum opens'];
-    for (const headline of headlines) {
-      await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
-      await expect.poll(() => selection(page), POLL).toContain(headline);
-    }
     const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
     /** The focused element's name, and the headline of the item it is in. */
     const focused = () =>
       page.evaluate(() => {
         const active = document.activeElement;
-        return `${active?.textContent?.trim()} of ${active?.closest('li')?.querySelector('.headline')?.textContent}`;
+        const item = active?.closest('li');
+        return `${active?.textContent?.trim()} of ${(item?.querySelector('.headline') ?? item?.querySelector('a'))?.textContent}`;
       });
+    // Enter on Add puts the article in the selection and goes on to the next result's Add (the button, now
+    // disabled, dropped the focus to the page).
+    const add = (headline: string) =>
+      results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true });
+    await expect.poll(() => add(headlines[0]!).isEnabled(), POLL).toBe(true); // once the day is loaded
+    await add(headlines[0]!).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => selection(page), POLL).toEqual([headlines[0]]);
+    await expect.poll(focused, POLL).toBe(`Add of ${headlines[1]}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(focused, POLL).toBe(`Add of ${headlines[2]}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => selection(page), POLL).toEqual(headlines);
+    await expect.poll(focused, POLL).toBe('Add of Chipmaker doubles profit');
     // Enter on Move down twice takes the first item to the bottom: the focus stays with it (it fell to the
     // page after the first move), and at the bottom goes to its Move up, not to Remove.
     await items.nth(0).getByRole('button', { name: 'Move down', exact: true }).focus();

@@ -312,7 +312,12 @@ function Search({
             </div>
             <button
               type="button"
-              onClick={() => onAdd(article)}
+              onClick={(e) => {
+                // The button turns disabled once its article is in the selection, and would drop the focus to
+                // the page: a keyboard user goes on down the results instead.
+                if (document.activeElement === e.currentTarget) nextAdd(e.currentTarget)?.focus();
+                onAdd(article);
+              }}
               disabled={!ready || selected.has(article.id)}
               title={selected.has(article.id) ? 'Already in the selection' : undefined}
             >
@@ -400,6 +405,13 @@ function NameFinder({
 
 /** The buttons of a selected article, in the order the focus falls back on them. */
 const ITEM_BUTTONS = ['Move up', 'Move down', 'Remove'];
+
+/** The Add button after `button` in the results that can be pressed (else the one before it). */
+function nextAdd(button: HTMLElement): HTMLButtonElement | undefined {
+  const all = [...(button.closest('ul')?.querySelectorAll<HTMLButtonElement>(':scope > li > button') ?? [])];
+  const at = all.indexOf(button as HTMLButtonElement);
+  return [...all.slice(at + 1), ...all.slice(0, at).reverse()].find((other) => !other.disabled);
+}
 
 function Draft({ view, onChange }: { view: DayView; onChange: (ids: string[]) => void }) {
   const ids = view.draft.ids;
