@@ -203,7 +203,20 @@ function Search({
   };
   // The next page of the search shown, after what is listed (an article that came in meanwhile moves the
   // pages by one: one listed already is not listed twice).
-  const more = async () => {
+  const list = useRef<HTMLUListElement>(null);
+  /** The first result of the page that More results is bringing, to focus once listed (pressed by keyboard). */
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const at = focusFrom.current;
+    if (at === null) return;
+    focusFrom.current = null;
+    list.current?.querySelectorAll<HTMLElement>(':scope > li a')[at]?.focus();
+  }, [results]);
+  /**
+   * `keyboard`: More results had the focus, which its button loses while the page loads (disabled) and for
+   * good when the last page is in (gone): the first of the new results gets it.
+   */
+  const more = async (keyboard = false) => {
     const shown = shownSearch.current;
     if (!shown || loadingMore) return;
     setLoadingMore(true);
@@ -215,6 +228,7 @@ function Search({
       if (shownSearch.current !== shown) return;
       shownSearch.current = { params: shown.params, page: shown.page + 1 };
       setResults((listed) => {
+        if (keyboard) focusFrom.current = listed.length;
         const ids = new Set(listed.map((article) => article.id));
         return [...listed, ...found.articles.filter((article) => !ids.has(article.id))];
       });
@@ -300,7 +314,7 @@ function Search({
           {total} article(s){total >= 10000 ? ' or more' : ''}
         </p>
       )}
-      <ul aria-label="Results" class="list">
+      <ul aria-label="Results" class="list" ref={list}>
         {results.map((article) => (
           <li key={article.id}>
             <div>
@@ -328,7 +342,11 @@ function Search({
       </ul>
       {total !== null && results.length < Math.min(total, SEARCH_DEPTH) && (
         <p class="buttons">
-          <button type="button" disabled={loadingMore} onClick={() => void more()}>
+          <button
+            type="button"
+            disabled={loadingMore}
+            onClick={(e) => void more(document.activeElement === e.currentTarget)}
+          >
             More results
           </button>
         </p>
@@ -767,13 +785,15 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
               : 'Nothing published for this day yet.'}{' '}
             Drag items or use Move up / Move down (Alt+↑/↓) to order them.{saving ? ' Saving…' : ''}
           </p>
+          {/* Keys: an unkeyed paragraph appearing here took the place of the buttons' one below, and Preact
+              made the buttons anew, which dropped the keyboard's focus from Publish once it had published. */}
           {notice && (
-            <p role="status" class="notice">
+            <p key="notice" role="status" class="notice">
               {notice}
             </p>
           )}
           {error && (
-            <div role="alert" class="error">
+            <div key="error" role="alert" class="error">
               <p>{error}</p>
               {view?.conflict && (
                 <p>
@@ -788,7 +808,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
             </div>
           )}
           {view && <Draft view={view} onChange={(ids) => void save(ids)} />}
-          <p class="buttons">
+          <p key="actions" class="buttons">
             <button type="button" class="primary" onClick={() => void publish()}>
               Publish
             </button>
