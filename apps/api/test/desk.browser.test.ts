@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article } from '@tidings/core/article';
@@ -71,6 +72,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     return page;
   }
 
+  /** The text of the element that has the keyboard's focus (none: the page has it). */
+  const focusedText = (page: Page) => page.locator(':focus').allTextContents();
   const selection = (page: Page) =>
     page.getByRole('list', { name: 'Selection', exact: true }).locator('li .headline').allTextContents();
   const recommended = async () =>
@@ -238,7 +241,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect(await published()).toEqual([]);
 
     // Back to an earlier publication from the history: it becomes the draft, then is published again.
-    await page.getByRole('button', { name: 'Use version 1 as the draft', exact: true }).click();
+    await page.getByRole('button', { name: 'Use as draft: version 1', exact: true }).click();
     await expect
       .poll(() => selection(page), POLL)
       .toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
@@ -436,6 +439,40 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
   }, 90_000);
 
   // Last: its articles are the newest, ahead of the others' in every search.
+  it('has nothing axe-core finds wrong for screen readers and keyboards: sign-in, one-time link, desk, sources', async () => {
+    /** What axe-core (the accessibility rules browsers' dev tools use) finds on the page now. */
+    const violations = async (page: Page) => {
+      await page.addScriptTag({ content: axe.source });
+      return page.evaluate<{ id: string; impact: string; targets: string[] }[]>(
+        `axe.run(document, { resultTypes: ['violations'] }).then((found) =>
+          found.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) })))`,
+      );
+    };
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const anonymous = await context.newPage();
+    await anonymous.goto(`${base}/desk/`);
+    await anonymous.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await violations(anonymous)).toEqual([]);
+    const { token } = await editors.add('nia@example.com', 'Nia', 'admin');
+    await anonymous.goto(`${base}/desk/?token=${token}`);
+    await anonymous.getByRole('button', { name: 'Set password', exact: true }).waitFor();
+    expect(await violations(anonymous)).toEqual([]);
+    await context.close();
+    // The desk of an admin (the sources table too), with a draft, its filters open and a published version
+    // (the history's buttons: their names had not held the words they show).
+    const page = await editorPage('oli@example.com', 'Oli', 'admin');
+    await page.getByLabel('Day', { exact: true }).fill('2026-12-07');
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    await results.getByRole('button', { name: 'Add', exact: true }).first().click();
+    await expect.poll(() => selection(page), POLL).toHaveLength(1);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
+    await page.getByText('Filters', { exact: true }).click();
+    await page.getByRole('table', { name: 'Sources', exact: true }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
   it('keeps the keyboard going: from one Add to the next, on the item it moves, on the next after a removal', async () => {
     const page = await editorPage('max@example.com', 'Max');
     await page.getByLabel('Day', { exact: true }).fill('2026-12-06');
@@ -443,12 +480,15 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     const headlines = ['Rates held at 4%', 'Storm closes the port', 'New museum opens'];
     const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
     /** The focused element's name, and the headline of the item it is in. */
-    const focused = () =>
-      page.evaluate(() => {
-        const active = document.activeElement;
-        const item = active?.closest('li');
-        return `${active?.textContent?.trim()} of ${(item?.querySelector('.headline') ?? item?.querySelector('a'))?.textContent}`;
-      });
+    const focused = async () => {
+      const [name = 'nothing'] = await focusedText(page);
+      const [headline] = await page
+        .locator(':focus')
+        .locator('xpath=ancestor::li[1]')
+        .locator('.headline, a')
+        .allTextContents();
+      return `${name.trim()} of ${headline}`;
+    };
     // Enter on Add puts the article in the selection and goes on to the next result's Add (the button, now
     // disabled, dropped the focus to the page).
     const add = (headline: string) =>
@@ -487,7 +527,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.getByRole('button', { name: 'Publish', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
-    await expect.poll(() => page.evaluate(() => String(document.activeElement?.textContent)), POLL).toBe('Publish');
+    await expect.poll(() => focusedText(page), POLL).toEqual(['Publish']);
     await page.context().close();
   }, 90_000);
 
@@ -535,9 +575,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.getByRole('button', { name: 'More results', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => results.locator('li').count(), POLL).toBe(35);
-    await expect
-      .poll(() => page.evaluate(() => String(document.activeElement?.textContent)), POLL)
-      .toBe('Harbour works, day 31');
+    await expect.poll(() => focusedText(page), POLL).toEqual(['Harbour works, day 31']);
     const headlines = await results.locator('li a').allTextContents();
     expect(new Set(headlines).size).toBe(35);
     expect(headlines.at(-1)).toBe('Harbour works, day 35');

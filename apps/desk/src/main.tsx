@@ -546,8 +546,8 @@ function Sources() {
     }
   };
   return (
-    <section class="panel wide">
-      <h2>Sources</h2>
+    <section class="panel wide" aria-labelledby="sources-title">
+      <h2 id="sources-title">Sources</h2>
       <ErrorLine error={error} />
       <table aria-label="Sources">
         <thead>
@@ -558,7 +558,9 @@ function Sources() {
             <th>Last error</th>
             <th>Articles</th>
             <th>Interval</th>
-            <th />
+            <th>
+              <span class="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -755,7 +757,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
   return (
     <>
       <header class="bar">
-        <strong>Tidings desk</strong>
+        <h1 class="title">Tidings desk</h1>
         <label class="inline">
           Day
           <input type="date" value={day} onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)} />
@@ -767,78 +769,81 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
           Sign out
         </button>
       </header>
-      <div class="columns">
-        <Search
-          selected={selected}
-          ready={view !== null}
-          onAdd={(article) => {
-            if (!view || selected.has(article.id)) return;
-            setView((current) => current && { ...current, articles: { ...current.articles, [article.id]: article } });
-            void save([...view.draft.ids, article.id]);
-          }}
-        />
-        <section class="panel" aria-labelledby="draft-title">
-          <h2 id="draft-title">Draft of {day}</h2>
-          <p class="meta">
-            {view?.published
-              ? `Published: version ${view.published.version} by ${view.published.by}, ${time(view.published.updatedAt)}.`
-              : 'Nothing published for this day yet.'}{' '}
-            Drag items or use Move up / Move down (Alt+↑/↓) to order them.{saving ? ' Saving…' : ''}
-          </p>
-          {/* Keys: an unkeyed paragraph appearing here took the place of the buttons' one below, and Preact
-              made the buttons anew, which dropped the keyboard's focus from Publish once it had published. */}
-          {notice && (
-            <p key="notice" role="status" class="notice">
-              {notice}
+      <main>
+        <div class="columns">
+          <Search
+            selected={selected}
+            ready={view !== null}
+            onAdd={(article) => {
+              if (!view || selected.has(article.id)) return;
+              setView((current) => current && { ...current, articles: { ...current.articles, [article.id]: article } });
+              void save([...view.draft.ids, article.id]);
+            }}
+          />
+          <section class="panel" aria-labelledby="draft-title">
+            <h2 id="draft-title">Draft of {day}</h2>
+            <p class="meta">
+              {view?.published
+                ? `Published: version ${view.published.version} by ${view.published.by}, ${time(view.published.updatedAt)}.`
+                : 'Nothing published for this day yet.'}{' '}
+              Drag items or use Move up / Move down (Alt+↑/↓) to order them.{saving ? ' Saving…' : ''}
             </p>
-          )}
-          {error && (
-            <div key="error" role="alert" class="error">
-              <p>{error}</p>
-              {view?.conflict && (
-                <p>
-                  <button type="button" onClick={() => void publish(true)}>
-                    Overwrite
-                  </button>{' '}
-                  <button type="button" onClick={() => void reload()}>
-                    Reload published version
+            {/* Keys: an unkeyed paragraph appearing here took the place of the buttons' one below, and Preact
+              made the buttons anew, which dropped the keyboard's focus from Publish once it had published. */}
+            {notice && (
+              <p key="notice" role="status" class="notice">
+                {notice}
+              </p>
+            )}
+            {error && (
+              <div key="error" role="alert" class="error">
+                <p>{error}</p>
+                {view?.conflict && (
+                  <p>
+                    <button type="button" onClick={() => void publish(true)}>
+                      Overwrite
+                    </button>{' '}
+                    <button type="button" onClick={() => void reload()}>
+                      Reload published version
+                    </button>
+                  </p>
+                )}
+              </div>
+            )}
+            {view && <Draft view={view} onChange={(ids) => void save(ids)} />}
+            <p key="actions" class="buttons">
+              <button type="button" class="primary" onClick={() => void publish()}>
+                Publish
+              </button>
+              <button type="button" onClick={() => void copy()}>
+                Copy from previous day
+              </button>
+            </p>
+            <h3>History</h3>
+            <ul class="history">
+              {(view?.history ?? []).map((h) => (
+                <li key={h.version}>
+                  Version {h.version} by {h.by}, {time(h.at)}: {h.ids.length} article(s){' '}
+                  {/* Back to an earlier publication: it becomes the draft, to publish again (or change first). */}
+                  <button
+                    type="button"
+                    // The visible words first in the name (WCAG's label in name: "click Use as draft" by voice).
+                    aria-label={`Use as draft: version ${h.version}`}
+                    onClick={() => {
+                      save(h.ids);
+                      setNotice(`The draft is version ${h.version} again: Publish to make it the day's selection.`);
+                    }}
+                  >
+                    Use as draft
                   </button>
-                </p>
-              )}
-            </div>
-          )}
-          {view && <Draft view={view} onChange={(ids) => void save(ids)} />}
-          <p key="actions" class="buttons">
-            <button type="button" class="primary" onClick={() => void publish()}>
-              Publish
-            </button>
-            <button type="button" onClick={() => void copy()}>
-              Copy from previous day
-            </button>
-          </p>
-          <h3>History</h3>
-          <ul class="history">
-            {(view?.history ?? []).map((h) => (
-              <li key={h.version}>
-                Version {h.version} by {h.by}, {time(h.at)}: {h.ids.length} article(s){' '}
-                {/* Back to an earlier publication: it becomes the draft, to publish again (or change first). */}
-                <button
-                  type="button"
-                  aria-label={`Use version ${h.version} as the draft`}
-                  onClick={() => {
-                    save(h.ids);
-                    setNotice(`The draft is version ${h.version} again: Publish to make it the day's selection.`);
-                  }}
-                >
-                  Use as draft
-                </button>
-              </li>
-            ))}
-            {view && !view.history.length && <li class="meta">No publication yet.</li>}
-          </ul>
-        </section>
-      </div>
-      {session.editor.role === 'admin' && <Sources />}
+                </li>
+              ))}
+              {view && !view.history.length && <li class="meta">No publication yet.</li>}
+            </ul>
+          </section>
+        </div>
+        {session.editor.role === 'admin' && <Sources />}
+      </main>
     </>
   );
 }
