@@ -531,6 +531,59 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.context().close();
   }, 90_000);
 
+  it('refuses to save a draft over one saved meanwhile in another window, and lets the editor choose', async () => {
+    const day = '2026-12-08';
+    const first = await editorPage('pia@example.com', 'Pia');
+    const second = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await second.goto(`${base}/desk/`);
+    await second.getByLabel('Email', { exact: true }).fill('pia@example.com');
+    await second.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await second.getByRole('button', { name: 'Sign in', exact: true }).click();
+    for (const page of [first, second]) {
+      await page.getByLabel('Day', { exact: true }).fill(day);
+      await page
+        .getByRole('list', { name: 'Results', exact: true })
+        .getByRole('button', { name: 'Add' })
+        .first()
+        .waitFor();
+    }
+    const add = async (page: Page, headline: string) => {
+      const results = page.getByRole('list', { name: 'Results', exact: true });
+      await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
+    };
+    await add(first, 'Rates held at 4%');
+    await expect.poll(() => selection(first), POLL).toEqual(['Rates held at 4%']);
+    await expect.poll(() => first.getByText('Saving…').count(), POLL).toBe(0);
+    // The second window still shows the draft as it was: its change would have replaced the first's unseen.
+    await add(second, 'Storm closes the port');
+    const alert = second.getByRole('alert').filter({ hasText: 'changed meanwhile in another window' });
+    await alert.waitFor();
+    expect(await selection(second)).toEqual(['Storm closes the port']);
+    await second.getByRole('button', { name: 'Load the other version', exact: true }).click();
+    await expect.poll(() => selection(second), POLL).toEqual(['Rates held at 4%']);
+    await add(second, 'Storm closes the port');
+    await expect.poll(() => selection(second), POLL).toEqual(['Rates held at 4%', 'Storm closes the port']);
+    await expect.poll(() => second.getByText('Saving…').count(), POLL).toBe(0);
+    expect(await second.getByRole('alert').count()).toBe(0);
+    // Now the first window is behind: Publish there saves nothing over the second's draft and publishes
+    // nothing until its editor keeps their version.
+    await add(first, 'New museum opens');
+    await first.getByRole('alert').filter({ hasText: 'changed meanwhile in another window' }).waitFor();
+    await first.getByRole('button', { name: 'Publish', exact: true }).click();
+    const published = async () =>
+      ((await t.get(`/api/v2/feed-recommended/?apiKey=${t.key}&date=${day}`)).json().articles as Article[]).map(
+        (a) => a.headline,
+      );
+    expect(await published()).toEqual([]);
+    await first.getByRole('button', { name: 'Keep this version', exact: true }).click();
+    await expect.poll(() => first.getByRole('alert').count(), POLL).toBe(0);
+    await first.getByRole('button', { name: 'Publish', exact: true }).click();
+    await first.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
+    expect(await published()).toEqual(['Rates held at 4%', 'New museum opens']);
+    await first.context().close();
+    await second.context().close();
+  }, 90_000);
+
   it("keeps a selected article's headline readable on a phone's width, its buttons under it", async () => {
     const page = await editorPage('lin@example.com', 'Lin');
     await page.setViewportSize({ width: 390, height: 844 });

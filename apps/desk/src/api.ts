@@ -32,10 +32,13 @@ export interface Selection {
 export interface DayView {
   date: string;
   published: Selection | null;
-  draft: { ids: string[]; baseVersion: number; savedAt: string | null };
+  /** The editor's draft: `revision` counts its saves (0: none yet). */
+  draft: { ids: string[]; baseVersion: number; savedAt: string | null; revision: number };
   articles: Record<string, Article>;
   history: { version: number; by: string; at: string; ids: string[] }[];
   conflict?: { by: string; at: string; version: number };
+  /** A save refused: the draft was saved since from another window (this view holds it as saved there). */
+  draftChanged?: boolean;
   copiedFrom?: string;
 }
 

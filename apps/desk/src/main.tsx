@@ -620,15 +620,29 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
   const [error, setError] = useState('');
   // The day shown: an answer for a day no longer shown is dropped.
   const shown = useRef(day);
+  /**
+   * The revision of the editor's draft that the server last showed this window: a save says it, and is
+   * refused when the draft was saved since from another window (or published there), where it would have
+   * overwritten that change unseen.
+   */
+  const known = useRef(0);
+  /** A view the server sent of the day shown. */
+  const fromServer = (next: DayView) => {
+    known.current = next.draft.revision;
+    return next;
+  };
+  /** The draft as the server has it, when this window's last change was refused as made on an older one. */
+  const [elsewhere, setElsewhere] = useState<DayView | null>(null);
   const load = async (date: string) => {
     setError('');
     // The previous day's draft is not this day's: nothing is added to it until this day's arrives (an
     // article added meanwhile went into the new day's draft together with the previous day's selection).
     shown.current = date;
     setView(null);
+    setElsewhere(null);
     try {
       const next = await call<DayView>('GET', `days/${date}`);
-      if (shown.current === date) setView(next);
+      if (shown.current === date) setView(fromServer(next));
     } catch (err) {
       if (shown.current === date) setError(message(err));
     }
@@ -651,10 +665,24 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
       wanted.current = null;
       try {
         const { ids, baseVersion } = change;
-        const answer = await call<DayView>('PUT', `days/${change.day}/draft`, { ids, baseVersion });
+        const answer = await call<DayView>('PUT', `days/${change.day}/draft`, {
+          ids,
+          baseVersion,
+          revision: known.current,
+        });
+        if (answer.draftChanged) {
+          // Nothing saved: the change stays on screen and unsaved until the editor chooses.
+          if (shown.current !== change.day) continue;
+          wanted.current = null;
+          setElsewhere(answer);
+          setError(`${NOT_SAVED}: this draft was changed meanwhile in another window, or published there.`);
+          break;
+        }
         if (unsaved.current === change) unsaved.current = null;
+        if (shown.current !== change.day) continue;
+        fromServer(answer);
         // An answer to a change that a later one replaced would show the older draft.
-        if (!wanted.current && shown.current === change.day) {
+        if (!wanted.current) {
           setView(answer);
           setError((current) => (current.startsWith(NOT_SAVED) ? '' : current));
         }
@@ -683,13 +711,29 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     }
     return unsaved.current === null;
   };
+  /** After a refused save: this window's draft is saved over the other one. */
+  const keepMine = async () => {
+    if (!elsewhere) return;
+    known.current = elsewhere.draft.revision;
+    setElsewhere(null);
+    setError('');
+    await flush();
+  };
+  /** After a refused save: the draft as saved elsewhere replaces this window's change. */
+  const loadTheirs = () => {
+    if (!elsewhere) return;
+    unsaved.current = null;
+    setView(fromServer(elsewhere));
+    setElsewhere(null);
+    setError('');
+  };
   const publish = async (overwrite = false) => {
     setNotice('');
     if (!(await flush())) return;
     setError('');
     try {
       const next = await call<DayView>('POST', `days/${day}/publish`, { overwrite });
-      setView(next);
+      setView(fromServer(next));
       if (next.conflict) {
         setError(
           `Not published: ${next.conflict.by} published this day meanwhile (version ${next.conflict.version}, ${time(next.conflict.at)}). Your draft is kept.`,
@@ -706,7 +750,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     if (!(await flush())) return;
     try {
       const next = await call<DayView>('POST', `days/${day}/copy-previous`);
-      setView(next);
+      setView(fromServer(next));
       setNotice(`Copied the selection of ${next.copiedFrom}.`);
     } catch (err) {
       setError(message(err));
@@ -718,7 +762,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
       const ids = view.published?.ids ?? [];
       // The day's version: a withdrawn day's is its history's newest.
       const baseVersion = view.published?.version ?? view.history[0]?.version ?? 0;
-      setView(await call<DayView>('PUT', `days/${day}/draft`, { ids, baseVersion }));
+      setView(fromServer(await call<DayView>('PUT', `days/${day}/draft`, { ids, baseVersion })));
       setError('');
     } catch (err) {
       setError(message(err));
@@ -798,6 +842,16 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
             {error && (
               <div key="error" role="alert" class="error">
                 <p>{error}</p>
+                {elsewhere && (
+                  <p>
+                    <button type="button" onClick={() => void keepMine()}>
+                      Keep this version
+                    </button>{' '}
+                    <button type="button" onClick={loadTheirs}>
+                      Load the other version
+                    </button>
+                  </p>
+                )}
                 {view?.conflict && (
                   <p>
                     <button type="button" onClick={() => void publish(true)}>

@@ -28,7 +28,35 @@ export interface Draft {
   ids: string[];
   baseVersion: number;
   savedAt: string;
+  /** How many times it was saved (drafts saved before revisions: 0). */
+  revision: number;
 }
+
+/**
+ * A draft not saved because the editor's draft of the day was saved meanwhile from somewhere else (another
+ * window or tab of the desk), or published and so gone: saving over it would lose that change.
+ */
+export class DraftChangedError extends Error {
+  override name = 'DraftChangedError';
+  constructor(readonly current: Draft | null) {
+    super('the draft was changed meanwhile in another window');
+  }
+}
+
+// Compare-and-set of a draft: its revision must still be the expected one ('': any). The draft's JSON
+// comes without its revision, which is added here (`{…,"revision":N}`).
+const SAVE_DRAFT = `
+local current = redis.call('GET', KEYS[1])
+local revision = 0
+if current then revision = tonumber(string.match(current, '"revision":(%d+)}$')) or 0 end
+if ARGV[2] ~= '' and tonumber(ARGV[2]) ~= revision then return {0, current or ''} end
+local encoded = string.sub(ARGV[1], 1, -2) .. ',"revision":' .. (revision + 1) .. '}'
+redis.call('SET', KEYS[1], encoded, 'EX', ARGV[3])
+return {1, encoded}
+`;
+
+/** A draft as stored (drafts saved before revisions have none). */
+const parseDraft = (raw: string): Draft => ({ revision: 0, ...(JSON.parse(raw) as Omit<Draft, 'revision'>) });
 
 /** A publication refused because someone else published the day after the draft was started. */
 export class SelectionConflictError extends Error {
@@ -158,14 +186,32 @@ export class SelectionStore {
 
   async draft(date: string, editor: string): Promise<Draft | null> {
     const raw = await this.redis.get(this.draftKey(date, editor));
-    return raw ? (JSON.parse(raw) as Draft) : null;
+    return raw ? parseDraft(raw) : null;
   }
 
-  async saveDraft(date: string, editor: string, ids: readonly string[], baseVersion: number): Promise<Draft> {
-    const draft: Draft = { ids: [...new Set(ids)], baseVersion, savedAt: new Date().toISOString() };
-    // Drafts of past days are of no use after a month.
-    await this.redis.set(this.draftKey(date, editor), JSON.stringify(draft), 'EX', 31 * 86_400);
-    return draft;
+  /**
+   * Saves an editor's draft of a day. With `expectedRevision` (that of the draft the change was made on;
+   * 0: none), refused (`DraftChangedError`) when the draft was saved or dropped since.
+   */
+  async saveDraft(
+    date: string,
+    editor: string,
+    ids: readonly string[],
+    baseVersion: number,
+    expectedRevision: number | null = null,
+  ): Promise<Draft> {
+    const draft = { ids: [...new Set(ids)], baseVersion, savedAt: new Date().toISOString() };
+    const [ok, raw] = (await this.redis.eval(
+      SAVE_DRAFT,
+      1,
+      this.draftKey(date, editor),
+      JSON.stringify(draft),
+      expectedRevision === null ? '' : String(expectedRevision),
+      // Drafts of past days are of no use after a month.
+      String(31 * 86_400),
+    )) as [number, string];
+    if (!ok) throw new DraftChangedError(raw ? parseDraft(raw) : null);
+    return parseDraft(raw);
   }
 
   async dropDraft(date: string, editor: string): Promise<void> {

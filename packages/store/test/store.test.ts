@@ -8,7 +8,7 @@ import { testEnv } from '@tidings/config/config';
 import { ApiKeyStore, parseRate } from '../src/api-keys.js';
 import { RateLimiter } from '../src/rate-limit.js';
 import { assertRedisReachable, createRedis, durabilityOf, redisDurability } from '../src/redis.js';
-import { SelectionConflictError, SelectionStore } from '../src/selections.js';
+import { DraftChangedError, SelectionConflictError, SelectionStore } from '../src/selections.js';
 import { adaptedInterval, parseDuration, slugFromFeedUrl, SourceStore, toSettings } from '../src/sources.js';
 import { redisWriteLock } from '../src/write-lock.js';
 
@@ -33,6 +33,30 @@ describe('SelectionStore', () => {
     expect((await store.get('2026-11-22'))?.ids).toEqual(['b', 'a', 'c']);
     await store.remove('2026-11-22', ['a']);
     expect((await store.get('2026-11-22'))?.ids).toEqual(['b', 'c']);
+  });
+
+  it("refuses to save a draft over one saved meanwhile (another window's), saying what it holds", async () => {
+    const store = new SelectionStore(redis, prefix);
+    const day = '2026-11-22';
+    expect((await store.saveDraft(day, 'ann', ['a'], 0, 0)).revision).toBe(1);
+    expect(await store.saveDraft(day, 'ann', ['a', 'b'], 0, 1)).toMatchObject({ ids: ['a', 'b'], revision: 2 });
+    // A second window still on revision 1: refused, and the draft is the first window's.
+    const refused = await store.saveDraft(day, 'ann', ['c'], 0, 1).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DraftChangedError);
+    expect((refused as DraftChangedError).current).toMatchObject({ ids: ['a', 'b'], revision: 2 });
+    expect((await store.draft(day, 'ann'))?.ids).toEqual(['a', 'b']);
+    // Another editor's draft is their own; without a revision a save goes through.
+    expect((await store.saveDraft(day, 'ben', ['z'], 0, 0)).revision).toBe(1);
+    expect((await store.saveDraft(day, 'ann', ['c'], 0)).revision).toBe(3);
+    // Published (the draft dropped) in one window: the other's draft of revision 3 is refused too.
+    await store.dropDraft(day, 'ann');
+    expect(await store.saveDraft(day, 'ann', ['d'], 0, 3).catch((error: unknown) => error)).toMatchObject({
+      current: null,
+    });
+    // A draft saved before revisions counts as revision 0.
+    await redis.set(`${prefix}draft:${day}:cy`, JSON.stringify({ ids: ['x'], baseVersion: 0, savedAt: 'then' }));
+    expect((await store.draft(day, 'cy'))?.revision).toBe(0);
+    expect((await store.saveDraft(day, 'cy', ['x', 'y'], 0, 0)).revision).toBe(1);
   });
 
   it('finds the latest selection on or before a day, and forgets emptied days', async () => {

@@ -14,7 +14,7 @@ import type { Article } from '@tidings/core/article';
 import { ProblemError } from '@tidings/core/problem';
 import { parseCalendarDate, parseFeedQuery } from '@tidings/core/query';
 import { type Editor, EditorError, type EditorStore, type Session } from '@tidings/store/editors';
-import { SelectionConflictError } from '@tidings/store/selections';
+import { DraftChangedError, SelectionConflictError } from '@tidings/store/selections';
 import { adaptedInterval, formatDuration, type SourceStore } from '@tidings/store/sources';
 import { searchParamsOf } from './feed.js';
 
@@ -232,6 +232,7 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
         ids: published?.ids ?? [],
         baseVersion: published?.version ?? history[0]?.version ?? 0,
         savedAt: null,
+        revision: 0,
       },
       articles,
       history,
@@ -258,8 +259,17 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
         `Unknown article(s): ${unknown.slice(0, 5).join(', ')}; nothing was saved.`,
       );
     }
-    await app.selections.saveDraft(date, deskOf(request).editor.email, ids as string[], baseVersion);
-    return dayView(date, deskOf(request).editor);
+    // The revision of the draft the change was made on: where it was saved since from another window (or
+    // published there), the change is refused rather than saved over that one unseen.
+    const revision = typeof input.revision === 'number' ? input.revision : null;
+    const { editor } = deskOf(request);
+    try {
+      await app.selections.saveDraft(date, editor.email, ids as string[], baseVersion, revision);
+    } catch (error) {
+      if (!(error instanceof DraftChangedError)) throw error;
+      return { ...(await dayView(date, editor)), draftChanged: true };
+    }
+    return dayView(date, editor);
   });
 
   app.post<{ Params: { date: string } }>('/desk/api/days/:date/publish', async (request) => {
