@@ -72,6 +72,7 @@ describe('tidings sources', () => {
       redis.disconnect();
     }
     expect((await tidings('sources', 'list')).out).toMatch(/^example-com +active +15m, now 3\.4h +0 +\d{4}-/m);
+    expect((await tidings('sources', 'show', 'example-com')).out).toMatch(/^adaptedEvery +3\.4h$/m);
     await tidings('sources', 'pause', 'example-com');
     expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('paused');
     await tidings('sources', 'resume', 'example-com');

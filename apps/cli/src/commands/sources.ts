@@ -33,7 +33,8 @@ function view(source: Source, articleCount: number) {
     // A podcast's Apple Podcasts categories (its episodes' topics): empty until read, or for a feed naming none.
     podcastCategories: source.podcastCategories ?? [],
   };
-  return { ...rest, ...site, every: formatDuration(everyMs), articleCount };
+  // `pollMs` in words beside `every` (`59m`; null where the worker has not adapted it, or kept it).
+  return { ...rest, ...site, every: formatDuration(everyMs), adaptedEvery: adaptedInterval(source), articleCount };
 }
 
 /** A list entry as `sources show` prints it: a podcast's category with its subcategories "A › B". */
