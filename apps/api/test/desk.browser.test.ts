@@ -66,6 +66,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     const { token } = await editors.add(email, name, role);
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${base}/desk/?token=${token}`);
+    // The one field to fill has the focus from the start.
+    await expect.poll(() => page.locator('input[autocomplete="new-password"]:focus').count(), POLL).toBe(1);
     await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password', exact: true }).click();
     await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
@@ -267,6 +269,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.context().clearCookies();
     await add('New museum opens');
     await page.getByRole('alert').filter({ hasText: 'Your session has ended' }).waitFor();
+    // The email is known: the focus is in the password field, ready to type.
+    await expect.poll(() => page.locator('input[autocomplete="current-password"]:focus').count(), POLL).toBe(1);
     await page.getByLabel('Email', { exact: true }).fill('ida@example.com');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -32,11 +32,20 @@ function TextField(props: {
   autoComplete: string;
   value: string;
   onValue: (value: string) => void;
+  /** The field to type in first: focused when the form appears (a keyboard user had to find it). */
+  autoFocus?: boolean;
 }) {
+  // Focused here: the HTML attribute acts only on a page's first load, not on a form shown later (a session
+  // that ended asks to sign in again in place).
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (props.autoFocus) input.current?.focus();
+  }, []);
   return (
     <label>
       {props.label}
       <input
+        ref={input}
         type={props.type}
         autoComplete={props.autoComplete}
         value={props.value}
@@ -87,6 +96,7 @@ function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: Ses
           label="New password"
           type="password"
           autoComplete="new-password"
+          autoFocus
           value={password}
           onValue={setPassword}
         />
@@ -128,11 +138,20 @@ function SignIn({
         </p>
       )}
       <form onSubmit={(e) => void submit(e)}>
-        <TextField label="Email" type="email" autoComplete="username" value={email} onValue={setEmail} />
+        {/* A session that ended knows the email: the password is what is left to type. */}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus={!knownEmail}
+          value={email}
+          onValue={setEmail}
+        />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
+          autoFocus={Boolean(knownEmail)}
           value={password}
           onValue={setPassword}
         />
