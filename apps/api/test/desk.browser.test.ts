@@ -74,6 +74,14 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     return page;
   }
 
+  /** What axe-core (the accessibility rules browsers' dev tools use) finds on the page now. */
+  const violations = async (page: Page) => {
+    await page.addScriptTag({ content: axe.source });
+    return page.evaluate<{ id: string; impact: string; targets: string[] }[]>(
+      `axe.run(document, { resultTypes: ['violations'] }).then((found) =>
+        found.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) })))`,
+    );
+  };
   /** The text of the element that has the keyboard's focus (none: the page has it). */
   const focusedText = (page: Page) => page.locator(':focus').allTextContents();
   const selection = (page: Page) =>
@@ -269,6 +277,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.context().clearCookies();
     await add('New museum opens');
     await page.getByRole('alert').filter({ hasText: 'Your session has ended' }).waitFor();
+    expect(await violations(page)).toEqual([]);
     // The email is known: the focus is in the password field, ready to type.
     await expect.poll(() => page.locator('input[autocomplete="current-password"]:focus').count(), POLL).toBe(1);
     await page.getByLabel('Email', { exact: true }).fill('ida@example.com');
@@ -444,14 +453,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
 
   // Last: its articles are the newest, ahead of the others' in every search.
   it('has nothing axe-core finds wrong for screen readers and keyboards: sign-in, one-time link, desk, sources', async () => {
-    /** What axe-core (the accessibility rules browsers' dev tools use) finds on the page now. */
-    const violations = async (page: Page) => {
-      await page.addScriptTag({ content: axe.source });
-      return page.evaluate<{ id: string; impact: string; targets: string[] }[]>(
-        `axe.run(document, { resultTypes: ['violations'] }).then((found) =>
-          found.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) })))`,
-      );
-    };
+    // (Also run on a phone's width, after a refused save and on the sign-in asked for when a session ended.)
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const anonymous = await context.newPage();
     await anonymous.goto(`${base}/desk/`);
@@ -566,6 +568,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     const alert = second.getByRole('alert').filter({ hasText: 'changed meanwhile in another window' });
     await alert.waitFor();
     expect(await selection(second)).toEqual(['Storm closes the port']);
+    expect(await violations(second)).toEqual([]);
     await second.getByRole('button', { name: 'Load the other version', exact: true }).click();
     await expect.poll(() => selection(second), POLL).toEqual(['Rates held at 4%']);
     await add(second, 'Storm closes the port');
@@ -609,6 +612,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     const remove = (await item.getByRole('button', { name: 'Remove', exact: true }).boundingBox())!;
     expect(remove.y).toBeGreaterThan(headline.y + headline.height - 1);
     await page.screenshot({ path: `${SHOTS}phone.png`, fullPage: true });
+    expect(await violations(page)).toEqual([]);
     await page.context().close();
   }, 90_000);
 
