@@ -316,7 +316,7 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
           lastError: s.lastError,
           articleCount: counts.get(s.id) ?? 0,
           every: formatDuration(s.everyMs),
-          /** The interval the worker adapted `every` to (the feed's rhythm), when it differs. */
+          // The interval the worker adapted `every` to (the feed's rhythm), when it differs.
           now: adaptedInterval(s),
         })),
     };
