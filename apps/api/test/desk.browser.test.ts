@@ -616,6 +616,46 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.context().close();
   }, 90_000);
 
+  it('says what Publish would change: nothing yet, articles added or removed, a new order, a newer version', async () => {
+    const day = '2026-12-10';
+    const page = await editorPage('quinn@example.com', 'Quinn');
+    await page.getByLabel('Day', { exact: true }).fill(day);
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    const add = (headline: string) =>
+      results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
+    const changes = () => page.locator('#draft-title + p strong').textContent();
+    const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
+    for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) await add(headline);
+    await expect.poll(() => selection(page), POLL).toHaveLength(3);
+    await expect.poll(changes, POLL).toBe('Not published yet. ');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
+    await expect.poll(changes, POLL).toBe('No changes since it was published. ');
+    await items.first().getByRole('button', { name: 'Move down', exact: true }).click();
+    await expect.poll(changes, POLL).toBe('Unpublished changes: order changed. ');
+    await items.last().getByRole('button', { name: 'Remove', exact: true }).click();
+    await add('Chipmaker doubles profit');
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['Storm closes the port', 'Rates held at 4%', 'Chipmaker doubles profit']);
+    await expect.poll(changes, POLL).toBe('Unpublished changes: 1 added, 1 removed, order changed. ');
+    // Another editor publishes meanwhile: the draft says so before its Publish is refused.
+    await t.selections.publish(day, [articles[3]!.id], 'rae@example.com');
+    // A reload stays on the day shown (it went back to today).
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Day', { exact: true }).inputValue(), POLL).toBe(day);
+    expect(new URL(page.url()).search).toBe(`?day=${day}`);
+    await expect
+      .poll(changes, POLL)
+      .toBe('Unpublished changes: 2 added. rae@example.com published version 2 after this draft began. ');
+    // Today's address names no day, and a day that is no date is today.
+    await page.getByLabel('Day', { exact: true }).fill(today);
+    await expect.poll(() => new URL(page.url()).search, POLL).toBe('');
+    await page.goto(`${base}/desk/?day=2026-02-30`);
+    await expect.poll(() => page.getByLabel('Day', { exact: true }).inputValue(), POLL).toBe(today);
+    await page.context().close();
+  }, 90_000);
+
   it('lists a search 30 at a time with introductions, and More results until all are listed', async () => {
     await t.index.upsert(
       Array.from({ length: 35 }, (_, i) =>

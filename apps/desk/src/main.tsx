@@ -622,6 +622,27 @@ function Sources() {
   );
 }
 
+/**
+ * What Publish would change, in words: the articles the draft adds to the day's published selection, those
+ * it takes out, a new order ("Unpublished changes: 1 added, 2 removed."), and a publication made since the
+ * draft began. Editors could not tell a draft they had changed from the selection the API serves.
+ */
+function draftChanges({ draft, published }: DayView): string {
+  if (!published) return draft.ids.length ? 'Not published yet.' : '';
+  const inDraft = new Set(draft.ids);
+  const inLive = new Set(published.ids);
+  const kept = draft.ids.filter((id) => inLive.has(id));
+  const parts = [
+    kept.length < draft.ids.length && `${draft.ids.length - kept.length} added`,
+    kept.length < published.ids.length && `${published.ids.length - kept.length} removed`,
+    published.ids.filter((id) => inDraft.has(id)).some((id, at) => id !== kept[at]) && 'order changed',
+  ].filter(Boolean);
+  const changes = parts.length ? `Unpublished changes: ${parts.join(', ')}.` : 'No changes since it was published.';
+  return draft.baseVersion < published.version
+    ? `${changes} ${published.by} published version ${published.version} after this draft began.`
+    : changes;
+}
+
 /** How an error about a draft change the server did not take begins. */
 const NOT_SAVED = 'Your last change is not saved';
 
@@ -632,8 +653,20 @@ interface DraftChange {
   baseVersion: number;
 }
 
+/** The day that the desk's address names (`/desk/?day=2026-12-10`), when it is a real date. */
+function dayInAddress(): string | null {
+  const day = new URLSearchParams(location.search).get('day') ?? '';
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : NaN;
+  // (Not "2026-02-30", which dates read as 2 March.)
+  return Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day ? null : day;
+}
+
 function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () => void }) {
-  const [day, setDay] = useState(session.today ?? new Date().toISOString().slice(0, 10));
+  const today = session.today ?? new Date().toISOString().slice(0, 10);
+  const [day, setDay] = useState(dayInAddress() ?? today);
+  // The day chosen stays in the address: a reload (or the link sent to a colleague) opens that day's draft,
+  // where it opened today's.
+  useEffect(() => history.replaceState(null, '', day === today ? '/desk/' : `/desk/?day=${day}`), [day]);
   const [view, setView] = useState<DayView | null>(null);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState('');
@@ -849,6 +882,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
               {view?.published
                 ? `Published: version ${view.published.version} by ${view.published.by}, ${time(view.published.updatedAt)}.`
                 : 'Nothing published for this day yet.'}{' '}
+              {view && draftChanges(view) && <strong>{draftChanges(view)} </strong>}
               Drag items or use Move up / Move down (Alt+↑/↓) to order them.{saving ? ' Saving…' : ''}
             </p>
             {/* Keys: an unkeyed paragraph appearing here took the place of the buttons' one below, and Preact
