@@ -275,7 +275,7 @@ describe('tidings ingest', () => {
         'fetch-source': { completed: 4, failed: 2 },
         'probe-host': { completed: 0, failed: 0 },
       });
-      expect((await tidings('status')).out).toContain('Last hour: 4 fetches done, 2 failed; 0 host probes done');
+      expect((await tidings('status')).out).toContain('Last hour: 4 fetches done, 2 failed; 0 host probe jobs done');
       // Why: the jobs that failed, newest first.
       expect(status.failedJobs).toEqual([
         {

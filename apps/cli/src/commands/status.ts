@@ -134,7 +134,7 @@ export function registerStatusCommands(program: Command, context: Context): void
               )
               .join('') +
             `\nLast hour: ${lastHour[0]!.completed} fetches done, ${lastHour[0]!.failed} failed; ` +
-            `${lastHour[1]!.completed} host probes done, ${lastHour[1]!.failed} failed` +
+            `${lastHour[1]!.completed} host probe jobs done, ${lastHour[1]!.failed} failed` +
             status.reindexing
               .map((r) => {
                 const p = r.progress as { done?: number; total?: number } | number;
