@@ -656,6 +656,41 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.context().close();
   }, 90_000);
 
+  it('puts a removed article back where it was with Undo, and drops a notice of another day', async () => {
+    const page = await editorPage('uma@example.com', 'Uma');
+    await page.getByLabel('Day', { exact: true }).fill('2026-12-11');
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) {
+      await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    await expect.poll(() => selection(page), POLL).toHaveLength(3);
+    const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
+    await items.nth(1).getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect.poll(() => selection(page), POLL).toEqual(['Rates held at 4%', 'New museum opens']);
+    const status = page.getByRole('status');
+    await expect.poll(() => status.textContent(), POLL).toBe('Removed “Storm closes the port”. Undo');
+    await status.getByRole('button', { name: 'Undo', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    // The keyboard goes on from the article put back (Undo is gone), and the server has it.
+    await expect.poll(() => focusedText(page), POLL).toEqual(['Remove']);
+    await expect.poll(() => items.nth(1).locator(':focus').count(), POLL).toBe(1);
+    await expect.poll(() => status.count(), POLL).toBe(0);
+    await expect.poll(() => page.getByText('Saving…').count(), POLL).toBe(0);
+    await page.reload();
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    // A notice is about the day it was given on.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await status.filter({ hasText: 'Published version 1.' }).waitFor();
+    await page.getByLabel('Day', { exact: true }).fill('2026-12-12');
+    await expect.poll(() => status.count(), POLL).toBe(0);
+    await page.context().close();
+  }, 90_000);
+
   it('lists a search 30 at a time with introductions, and More results until all are listed', async () => {
     await t.index.upsert(
       Array.from({ length: 35 }, (_, i) =>

@@ -450,7 +450,16 @@ function nextAdd(button: HTMLElement): HTMLButtonElement | undefined {
   return [...all.slice(at + 1), ...all.slice(0, at).reverse()].find((other) => !other.disabled);
 }
 
-function Draft({ view, onChange }: { view: DayView; onChange: (ids: string[]) => void }) {
+function Draft({
+  view,
+  onChange,
+  onRemove,
+}: {
+  view: DayView;
+  onChange: (ids: string[]) => void;
+  /** An article taken out of the selection, and where it was. */
+  onRemove: (id: string, at: number) => void;
+}) {
   const ids = view.draft.ids;
   const dragged = useRef<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -492,12 +501,14 @@ function Draft({ view, onChange }: { view: DayView; onChange: (ids: string[]) =>
     change(next, to, focusedButton());
   };
   // The focus goes to the item that takes the removed one's place (the one before, where it was the last).
-  const remove = (at: number) =>
+  const remove = (at: number) => {
+    onRemove(ids[at]!, at);
     change(
       ids.filter((_, i) => i !== at),
       at,
       focusedButton() && 'Remove',
     );
+  };
   return (
     <ol aria-label="Selection" class="list selection" ref={list}>
       {ids.map((id, i) => {
@@ -669,6 +680,12 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
   useEffect(() => history.replaceState(null, '', day === today ? '/desk/' : `/desk/?day=${day}`), [day]);
   const [view, setView] = useState<DayView | null>(null);
   const [notice, setNotice] = useState('');
+  /** The article removed last, which Undo puts back where it was (until another notice replaces it). */
+  const [removed, setRemoved] = useState<{ article: Article | undefined; id: string; at: number } | null>(null);
+  const say = (text: string) => {
+    setNotice(text);
+    setRemoved(null);
+  };
   const [error, setError] = useState('');
   // The day shown: an answer for a day no longer shown is dropped.
   const shown = useRef(day);
@@ -690,6 +707,8 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     // The previous day's draft is not this day's: nothing is added to it until this day's arrives (an
     // article added meanwhile went into the new day's draft together with the previous day's selection).
     shown.current = date;
+    // (A notice said something of the day shown before: "Copied the selection of …" stayed on the next.)
+    say('');
     setView(null);
     setElsewhere(null);
     try {
@@ -780,7 +799,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     setError('');
   };
   const publish = async (overwrite = false) => {
-    setNotice('');
+    say('');
     if (!(await flush())) return;
     setError('');
     try {
@@ -790,20 +809,20 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
         setError(
           `Not published: ${next.conflict.by} published this day meanwhile (version ${next.conflict.version}, ${time(next.conflict.at)}). Your draft is kept.`,
         );
-      } else if (next.published) setNotice(`Published version ${next.published.version}.`);
+      } else if (next.published) say(`Published version ${next.published.version}.`);
       // An empty draft published withdraws the day's selection (it said "Published version 0.").
-      else setNotice('Withdrawn: the selection was empty, so nothing is recommended for this day now.');
+      else say('Withdrawn: the selection was empty, so nothing is recommended for this day now.');
     } catch (err) {
       setError(message(err));
     }
   };
   const copy = async () => {
-    setNotice('');
+    say('');
     if (!(await flush())) return;
     try {
       const next = await call<DayView>('POST', `days/${day}/copy-previous`);
       setView(fromServer(next));
-      setNotice(`Copied the selection of ${next.copiedFrom}.`);
+      say(`Copied the selection of ${next.copiedFrom}.`);
     } catch (err) {
       setError(message(err));
     }
@@ -820,6 +839,25 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
       setError(message(err));
     }
   };
+  /** The article Undo put back, whose Remove gets the focus once the list shows it (Undo itself is gone). */
+  const restored = useRef<string | null>(null);
+  const undo = () => {
+    if (!view || !removed) return;
+    const { article, id, at } = removed;
+    const ids = view.draft.ids.filter((other) => other !== id);
+    ids.splice(Math.min(at, ids.length), 0, id);
+    if (article) setView((current) => current && { ...current, articles: { ...current.articles, [id]: article } });
+    restored.current = id;
+    setRemoved(null);
+    save(ids);
+  };
+  useEffect(() => {
+    const id = restored.current;
+    const item = id && document.querySelector(`ol.selection li[data-id="${CSS.escape(id)}"]`);
+    if (!item) return;
+    restored.current = null;
+    [...item.querySelectorAll('button')].find((button) => button.textContent === 'Remove')?.focus();
+  }, [view]);
   const signOut = async () => {
     onSessionEnded(null);
     await call('POST', 'sign-out').catch(() => undefined);
@@ -887,9 +925,18 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
             </p>
             {/* Keys: an unkeyed paragraph appearing here took the place of the buttons' one below, and Preact
               made the buttons anew, which dropped the keyboard's focus from Publish once it had published. */}
-            {notice && (
+            {(notice || removed) && (
               <p key="notice" role="status" class="notice">
-                {notice}
+                {removed ? (
+                  <>
+                    Removed “{removed.article?.headline ?? removed.id}”.{' '}
+                    <button type="button" onClick={undo}>
+                      Undo
+                    </button>
+                  </>
+                ) : (
+                  notice
+                )}
               </p>
             )}
             {error && (
@@ -917,7 +964,16 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
                 )}
               </div>
             )}
-            {view && <Draft view={view} onChange={(ids) => void save(ids)} />}
+            {view && (
+              <Draft
+                view={view}
+                onChange={(ids) => void save(ids)}
+                onRemove={(id, at) => {
+                  setNotice('');
+                  setRemoved({ article: view.articles[id], id, at });
+                }}
+              />
+            )}
             <p key="actions" class="buttons">
               <button type="button" class="primary" onClick={() => void publish()}>
                 Publish
@@ -938,7 +994,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
                     aria-label={`Use as draft: version ${h.version}`}
                     onClick={() => {
                       save(h.ids);
-                      setNotice(`The draft is version ${h.version} again: Publish to make it the day's selection.`);
+                      say(`The draft is version ${h.version} again: Publish to make it the day's selection.`);
                     }}
                   >
                     Use as draft
