@@ -619,6 +619,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
   it('says what Publish would change: nothing yet, articles added or removed, a new order, a newer version', async () => {
     const day = '2026-12-10';
     const page = await editorPage('quinn@example.com', 'Quinn');
+    // Today as the desk reads it (the test's own may be yesterday's, run across midnight).
+    const shownToday = await page.getByLabel('Day', { exact: true }).inputValue();
     await page.getByLabel('Day', { exact: true }).fill(day);
     const results = page.getByRole('list', { name: 'Results', exact: true });
     const add = (headline: string) =>
@@ -649,10 +651,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
       .poll(changes, POLL)
       .toBe('Unpublished changes: 2 added. rae@example.com published version 2 after this draft began. ');
     // Today's address names no day, and a day that is no date is today.
-    await page.getByLabel('Day', { exact: true }).fill(today);
+    await page.getByLabel('Day', { exact: true }).fill(shownToday);
     await expect.poll(() => new URL(page.url()).search, POLL).toBe('');
     await page.goto(`${base}/desk/?day=2026-02-30`);
-    await expect.poll(() => page.getByLabel('Day', { exact: true }).inputValue(), POLL).toBe(today);
+    await expect.poll(() => page.getByLabel('Day', { exact: true }).inputValue(), POLL).toBe(shownToday);
     await page.context().close();
   }, 90_000);
 
@@ -689,6 +691,56 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.getByLabel('Day', { exact: true }).fill('2026-12-12');
     await expect.poll(() => status.count(), POLL).toBe(0);
     await page.context().close();
+  }, 90_000);
+
+  it('shows the day as the server has it when the editor comes back to the window', async () => {
+    const day = '2026-12-13';
+    const first = await editorPage('vic@example.com', 'Vic');
+    const second = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await second.goto(`${base}/desk/?day=${day}`);
+    await second.getByLabel('Email', { exact: true }).fill('vic@example.com');
+    await second.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await second.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await first.getByLabel('Day', { exact: true }).fill(day);
+    const add = async (page: Page, headline: string) =>
+      page
+        .getByRole('list', { name: 'Results', exact: true })
+        .locator('li', { hasText: headline })
+        .getByRole('button', { name: 'Add', exact: true })
+        .click();
+    const changes = (page: Page) => page.locator('#draft-title + p strong').textContent();
+    // Both windows show the day's draft (an Add is enabled once it is there) before either changes it.
+    for (const page of [first, second]) {
+      const anAdd = page.getByRole('list', { name: 'Results', exact: true }).getByRole('button', { name: 'Add' });
+      await expect.poll(() => anAdd.first().isEnabled(), POLL).toBe(true);
+    }
+    await add(first, 'Rates held at 4%');
+    await expect.poll(() => first.getByText('Saving…').count(), POLL).toBe(0);
+    await add(second, 'Storm closes the port');
+    await second.getByRole('alert').filter({ hasText: 'changed meanwhile in another window' }).waitFor();
+    await second.getByRole('button', { name: 'Load the other version', exact: true }).click();
+    await add(second, 'Storm closes the port');
+    await expect.poll(() => selection(second), POLL).toEqual(['Rates held at 4%', 'Storm closes the port']);
+    await expect.poll(() => second.getByText('Saving…').count(), POLL).toBe(0);
+    // The first window, shown again (another tab was in front), reads the draft saved from the second, so
+    // that its next change is made on it rather than refused.
+    const shownAgain = (page: Page) => page.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
+    await shownAgain(first);
+    await expect.poll(() => selection(first), POLL).toEqual(['Rates held at 4%', 'Storm closes the port']);
+    await add(first, 'New museum opens');
+    await expect
+      .poll(() => selection(first), POLL)
+      .toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    await expect.poll(() => first.getByText('Saving…').count(), POLL).toBe(0);
+    expect(await first.getByRole('alert').count()).toBe(0);
+    // Someone else publishes the day: the window says so when shown again, before its Publish is refused.
+    await t.selections.publish(day, [articles[3]!.id], 'wes@example.com');
+    await shownAgain(first);
+    await expect
+      .poll(() => changes(first), POLL)
+      .toBe('Unpublished changes: 3 added, 1 removed. wes@example.com published version 1 after this draft began. ');
+    await first.context().close();
+    await second.context().close();
   }, 90_000);
 
   it('lists a search 30 at a time with introductions, and More results until all are listed', async () => {

@@ -719,6 +719,25 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     }
   };
   useEffect(() => void load(day), [day]);
+  /** Counts what the editor did that changes the view (a save, Publish, Copy…): a refresh begun before is dropped. */
+  const acted = useRef(0);
+  // Back in this window (another tab, another editor's publication meanwhile): the day as the server has
+  // it now, unless a change of this window's is on its way or waits for the editor's choice. What Publish
+  // would change, and a draft saved from another window, show before Publish or the next change is refused.
+  useEffect(() => {
+    const refresh = async () => {
+      if (document.visibilityState !== 'visible' || !view || view.conflict || elsewhere) return;
+      if (sending.current || unsaved.current) return;
+      const [date, before] = [shown.current, acted.current];
+      const next = await call<DayView>('GET', `days/${date}`).catch(() => null);
+      if (next && shown.current === date && acted.current === before && !sending.current && !unsaved.current) {
+        setView(fromServer(next));
+      }
+    };
+    const listener = () => void refresh();
+    document.addEventListener('visibilitychange', listener);
+    return () => document.removeEventListener('visibilitychange', listener);
+  }, [view, elsewhere]);
   // The draft's changes go to the server one at a time, in order, and only the latest of those made
   // meanwhile: answers that came out of order put an older draft back on screen (and the next change
   // was made on it), and a Publish that overtook a save published the draft without its last change.
@@ -766,6 +785,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
   const startSending = () => (sending.current ??= send().finally(() => (sending.current = null)));
   const save = (ids: string[]) => {
     if (!view) return;
+    acted.current++;
     // As an update of the view on screen: an article added just before is in it (Add puts it there).
     setView((current) => current && { ...current, draft: { ...current.draft, ids } });
     const change = { day, ids, baseVersion: view.draft.baseVersion };
@@ -799,6 +819,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     setError('');
   };
   const publish = async (overwrite = false) => {
+    acted.current++;
     say('');
     if (!(await flush())) return;
     setError('');
@@ -817,6 +838,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     }
   };
   const copy = async () => {
+    acted.current++;
     say('');
     if (!(await flush())) return;
     try {
@@ -828,6 +850,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     }
   };
   const reload = async () => {
+    acted.current++;
     if (!view || !(await flush())) return;
     try {
       const ids = view.published?.ids ?? [];
