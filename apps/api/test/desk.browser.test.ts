@@ -350,6 +350,26 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     const row = table.getByRole('row', { name: /Example News/ });
     expect(await row.locator('td').nth(5).textContent()).toBe('10mnow 66m');
     await page.screenshot({ path: `${SHOTS}sources.png`, fullPage: true });
+    // Among many sources, the rows with the words typed (name or id), and those of one state.
+    await t.sources.add(toSettings({ feedUrl: 'https://other.example/feed', id: 'other-wire', name: 'Other Wire' }));
+    await page.reload();
+    await table.getByRole('row', { name: /Other Wire/ }).waitFor();
+    const names = () => table.locator('tbody tr td:first-child a, tbody tr td:first-child').allTextContents();
+    const rows = () => table.locator('tbody tr').count();
+    await page.getByLabel('Filter sources', { exact: true }).fill('wire');
+    await expect.poll(rows, POLL).toBe(1);
+    expect((await names())[0]).toContain('Other Wire');
+    await page.getByLabel('Filter sources', { exact: true }).fill('EXAMPLE-NEWS');
+    await expect.poll(rows, POLL).toBe(1);
+    expect((await names())[0]).toContain('Example News');
+    await page.getByLabel('Filter sources', { exact: true }).fill('');
+    await page.getByLabel('State', { exact: true }).selectOption('active');
+    await expect.poll(rows, POLL).toBe(1);
+    expect((await names())[0]).toContain('Other Wire');
+    await page.getByText('1 of 2 source(s)').waitFor();
+    await page.getByLabel('State', { exact: true }).selectOption('');
+    await expect.poll(rows, POLL).toBe(2);
+    expect(await violations(page)).toEqual([]);
     await page.context().close();
   }, 90_000);
 

@@ -559,6 +559,18 @@ function Draft({
 function Sources() {
   const [rows, setRows] = useState<SourceRow[]>([]);
   const [error, setError] = useState('');
+  // Thousands of sources are no table to read through: the rows whose name or id has the words typed,
+  // in one state (failing first when looking for trouble).
+  const [words, setWords] = useState('');
+  const [state, setState] = useState('');
+  const wanted = words.trim().toLowerCase();
+  const shown = rows.filter(
+    (s) =>
+      (!state || s.state === state) &&
+      (!wanted || s.name.toLowerCase().includes(wanted) || s.id.toLowerCase().includes(wanted)),
+  );
+  const counts = new Map<string, number>();
+  for (const s of rows) counts.set(s.state, (counts.get(s.state) ?? 0) + 1);
   const load = async () => {
     try {
       setRows((await call<{ sources: SourceRow[] }>('GET', 'sources')).sources);
@@ -579,6 +591,32 @@ function Sources() {
     <section class="panel wide" aria-labelledby="sources-title">
       <h2 id="sources-title">Sources</h2>
       <ErrorLine error={error} />
+      <p class="source-filters">
+        <label class="inline" for="source-words">
+          Filter sources
+        </label>
+        <input
+          id="source-words"
+          type="search"
+          value={words}
+          placeholder="name or id"
+          onInput={(e) => setWords(e.currentTarget.value)}
+        />
+        <label class="inline" for="source-state">
+          State
+        </label>
+        <select id="source-state" value={state} onChange={(e) => setState(e.currentTarget.value)}>
+          <option value="">all ({rows.length})</option>
+          {['active', 'failing', 'paused'].map((name) => (
+            <option key={name} value={name}>
+              {name} ({counts.get(name) ?? 0})
+            </option>
+          ))}
+        </select>
+        <span class="meta">
+          {shown.length === rows.length ? `${rows.length} source(s)` : `${shown.length} of ${rows.length} source(s)`}
+        </span>
+      </p>
       <table aria-label="Sources">
         <thead>
           <tr>
@@ -594,7 +632,7 @@ function Sources() {
           </tr>
         </thead>
         <tbody>
-          {rows.map((s) => (
+          {shown.map((s) => (
             <tr key={s.id}>
               <td>
                 {s.siteUrl ? (
