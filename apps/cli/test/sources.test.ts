@@ -74,6 +74,13 @@ describe('tidings sources', () => {
     expect((await tidings('sources', 'list')).out).toMatch(/^example-com +active +15m, now 3\.4h +0 +\d{4}-/m);
     expect((await tidings('sources', 'show', 'example-com')).out).toMatch(/^adaptedEvery +3\.4h$/m);
     await tidings('sources', 'pause', 'example-com');
+    // Only the sources of one state: the failing few among thousands.
+    expect(JSON.parse((await tidings('sources', 'list', '--state', 'paused', '--json')).out)).toHaveLength(1);
+    expect((await tidings('sources', 'list', '--state', 'failing')).out).toBe('No failing sources (of 1).\n');
+    expect((await tidings('sources', 'list', '--state', 'paused')).out).toMatch(/^example-com +paused/m);
+    const wrong = await tidings('sources', 'list', '--state', 'broken');
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.err).toContain('broken');
     expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('paused');
     await tidings('sources', 'resume', 'example-com');
     expect(JSON.parse((await tidings('sources', 'show', 'example-com', '--json')).out).state).toBe('active');

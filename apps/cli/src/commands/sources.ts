@@ -8,6 +8,7 @@ import {
   adaptedInterval,
   formatDuration,
   PAYWALL_MODES,
+  SOURCE_STATES,
   type Source,
   type SourceInput,
   SourceStore,
@@ -225,11 +226,15 @@ export function registerSourceCommands(program: Command, context: Context): void
   sources
     .command('list')
     .description('list sources with their state')
+    // Among thousands of feeds, the few failing ones (or paused, removed) without a pipe through grep.
+    .addOption(new Option('--state <state>', 'only the sources in this state').choices([...SOURCE_STATES]))
     .option('--json', 'print JSON')
-    .action(async (o: { json?: boolean }) => {
-      const [list, perSource] = await Promise.all([(await store()).list(), counts()]);
+    .action(async (o: { json?: boolean; state?: string }) => {
+      const [all, perSource] = await Promise.all([(await store()).list(), counts()]);
+      const list = o.state ? all.filter((s) => s.state === o.state) : all;
       if (o.json) return context.json(list.map((s) => view(s, perSource.get(s.id) ?? 0)));
-      if (!list.length) return io.out('No sources yet: tidings sources add <feedUrl>\n');
+      if (!all.length) return io.out('No sources yet: tidings sources add <feedUrl>\n');
+      if (!list.length) return io.out(`No ${o.state} sources (of ${all.length}).\n`);
       io.out(
         table([
           ['ID', 'STATE', 'EVERY', 'ARTICLES', 'LAST FETCHED', 'LAST ERROR'],
