@@ -661,6 +661,23 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
       .poll(() => selection(page), POLL)
       .toEqual(['Storm closes the port', 'Rates held at 4%', 'Chipmaker doubles profit']);
     await expect.poll(changes, POLL).toBe('Unpublished changes: 1 added, 1 removed, order changed. ');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Published version 2' }).waitFor();
+    // The history shows what each version published, in its order (it said only how many).
+    const history = page.locator('ul.history > li');
+    await history.nth(1).getByText('Articles of version 1').click();
+    await expect
+      .poll(() => history.nth(1).locator('.published-list li').allTextContents(), POLL)
+      .toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    await history.nth(0).getByText('Articles of version 2').click();
+    expect(await history.nth(0).locator('.published-list li').allTextContents()).toEqual([
+      'Storm closes the port',
+      'Rates held at 4%',
+      'Chipmaker doubles profit',
+    ]);
+    expect(await violations(page)).toEqual([]);
+    await items.last().getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect.poll(changes, POLL).toBe('Unpublished changes: 1 removed. ');
     // Another editor publishes meanwhile: the draft says so before its Publish is refused.
     await t.selections.publish(day, [articles[3]!.id], 'rae@example.com');
     // A reload stays on the day shown (it went back to today).
@@ -669,7 +686,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect(new URL(page.url()).search).toBe(`?day=${day}`);
     await expect
       .poll(changes, POLL)
-      .toBe('Unpublished changes: 2 added. rae@example.com published version 2 after this draft began. ');
+      .toBe('Unpublished changes: 2 added, 1 removed. rae@example.com published version 3 after this draft began. ');
     // Today's address names no day, and a day that is no date is today.
     await page.getByLabel('Day', { exact: true }).fill(shownToday);
     await expect.poll(() => new URL(page.url()).search, POLL).toBe('');

@@ -1060,6 +1060,15 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
                   >
                     Use as draft
                   </button>
+                  {/* What was published, in its order (the history said only how many). */}
+                  <details>
+                    <summary>Articles of version {h.version}</summary>
+                    <ol class="published-list">
+                      {h.ids.map((id) => (
+                        <li key={id}>{view?.articles[id]?.headline ?? id}</li>
+                      ))}
+                    </ol>
+                  </details>
                 </li>
               ))}
               {view && !view.history.length && <li class="meta">No publication yet.</li>}

@@ -214,6 +214,8 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
     return { matches: lookup(candidates, words) };
   });
 
+  /** How many of a day's newest publications the desk lists with headlines (at most 200 are kept). */
+  const HISTORY_HEADLINES = 20;
   /** What the desk shows of a day: its published version, the editor's draft, their articles, history. */
   async function dayView(date: string, editor: Editor) {
     const [published, draft, history] = await Promise.all([
@@ -221,7 +223,15 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
       app.selections.draft(date, editor.email),
       app.selections.history(date),
     ]);
-    const ids = [...new Set([...(draft?.ids ?? []), ...(published?.ids ?? [])])];
+    // The articles of the draft, the selection and the newest publications (each one's list is shown in
+    // the history; older ones by id).
+    const ids = [
+      ...new Set([
+        ...(draft?.ids ?? []),
+        ...(published?.ids ?? []),
+        ...history.slice(0, HISTORY_HEADLINES).flatMap((h) => h.ids),
+      ]),
+    ];
     const articles: Record<string, Article> = {};
     for (const article of await app.index.getByIds(ids)) articles[article.id] = article;
     return {
