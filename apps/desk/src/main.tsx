@@ -686,10 +686,14 @@ function draftChanges({ draft, published }: DayView): string {
     kept.length < published.ids.length && `${published.ids.length - kept.length} removed`,
     published.ids.filter((id) => inDraft.has(id)).some((id, at) => id !== kept[at]) && 'order changed',
   ].filter(Boolean);
-  const changes = parts.length ? `Unpublished changes: ${parts.join(', ')}.` : 'No changes since it was published.';
-  return draft.baseVersion < published.version
-    ? `${changes} ${published.by} published version ${published.version} after this draft began.`
-    : changes;
+  const since = draft.baseVersion < published.version;
+  if (!parts.length) {
+    return since
+      ? `Same articles as version ${published.version}, which ${published.by} published after this draft began.`
+      : 'No changes since it was published.';
+  }
+  const changes = `Unpublished changes: ${parts.join(', ')}.`;
+  return since ? `${changes} ${published.by} published version ${published.version} after this draft began.` : changes;
 }
 
 /** How an error about a draft change the server did not take begins. */
