@@ -789,6 +789,22 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await second.context().close();
   }, 90_000);
 
+  it("shows a result's source flags: no https, no framing", async () => {
+    await t.index.upsert([
+      article({
+        headline: 'Lighthouse keepers on a site that forbids framing',
+        source: { id: 'closed', name: 'Closed Site', domain: 'closed.example', https: false, iframeable: false },
+      }),
+    ]);
+    const page = await editorPage('kit@example.com', 'Kit');
+    await page.getByLabel('Search articles', { exact: true }).fill('lighthouse');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const result = page.getByRole('list', { name: 'Results', exact: true }).locator('li');
+    await expect.poll(() => result.count(), POLL).toBe(1);
+    expect(await result.first().locator('.meta').textContent()).toMatch(/^Closed Site · .* · no https · no framing$/);
+    await page.context().close();
+  }, 90_000);
+
   it('lists a search 30 at a time with introductions, and More results until all are listed', async () => {
     await t.index.upsert(
       Array.from({ length: 35 }, (_, i) =>

@@ -169,6 +169,9 @@ function Flags({ article }: { article: Article }) {
       {article.topics.length > 0 && ` · ${article.topics.map((t) => t.name).join(', ')}`}
       {article.paywalled && ' · paywalled'}
       {article.registrationRequired && ' · registration'}
+      {/* The source's flags, for an app that frames articles or wants https only. */}
+      {article.source.https === false && ' · no https'}
+      {article.source.iframeable === false && ' · no framing'}
       {article.story && article.story.size > 1 && ` · story of ${article.story.size}`}
     </span>
   );
