@@ -205,7 +205,7 @@ describe('reindex --wait summary', () => {
       'all articles',
     );
     expect(text.split('\n')).toEqual([
-      'Re-indexed 120 article(s) of all articles: 14 changed (topics 12, companies 3); 3 host(s) queued for a probe.',
+      'Re-indexed all 120 article(s): 14 changed (topics 12, companies 3); 3 host(s) queued for a probe.',
       'For example:',
       '  a1 "Central bank raises rates": topics −"conflict, war and peace" +"economy, business and finance"; companies +"Apple Inc."',
       '',

@@ -113,7 +113,8 @@ const FIELD_WORDS: Record<ReindexField, string> = {
 export function reindexSummary(r: ReindexResult, what: string): string {
   const byField = REINDEX_FIELDS.filter((f) => r.fields[f]).map((f) => `${FIELD_WORDS[f]} ${r.fields[f]}`);
   const lines = [
-    `Re-indexed ${r.articles} article(s) of ${what}: ${r.changed} changed${byField.length ? ` (${byField.join(', ')})` : ''}; ${r.probes} host(s) queued for a probe.`,
+    // ("Re-indexed all 120 article(s)", where it said "120 article(s) of all articles".)
+    `Re-indexed ${r.sourceId ? `${r.articles} article(s) of ${what}` : `all ${r.articles} article(s)`}: ${r.changed} changed${byField.length ? ` (${byField.join(', ')})` : ''}; ${r.probes} host(s) queued for a probe.`,
   ];
   if (r.examples.length) lines.push(r.changed > r.examples.length ? `For example:` : 'Changed:');
   for (const example of r.examples) {
