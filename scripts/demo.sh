@@ -76,9 +76,15 @@ key=$(npx tidings keys create --name "demo $(date +%F\ %T)" --json | node -e 'le
 ids=$(node -e "fetch('${base}/api/v2/feed/?pageSize=3&excludeNonHttpsSources=0', {headers: {'x-api-key': '${key}'}}).then(r=>r.json()).then(b=>console.log(b.articles.map(a=>a.id).join(' ')))")
 # shellcheck disable=SC2086
 [ -n "$ids" ] && npx tidings recommended set $ids >/dev/null
-# An admin editor for the desk (a new one each run: editors are kept in Redis).
-editor="editor-$(date +%s)@demo.example"
-link=$(PUBLIC_URL="${base}" npx tidings editors add "$editor" --name "Demo Editor" --role admin --json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).link))')
+# The desk's admin editor: made on the first run, and given a new one-time link on the next ones
+# (editors are kept in Redis; a new one each run filled the desk's editor list with demo editors).
+editor="editor@demo.example"
+before=""
+made=$(PUBLIC_URL="${base}" npx tidings editors add "$editor" --name "Demo Editor" --role admin --json 2>/dev/null) || {
+  made=$(PUBLIC_URL="${base}" npx tidings editors reset "$editor" --json)
+  before="; the password chosen on an earlier run works too"
+}
+link=$(node -e 'console.log(JSON.parse(process.argv[1]).link)' "$made")
 
 cat <<TXT
 
@@ -87,7 +93,7 @@ Tidings is running: API on ${base}, worker polling 8 demo feeds served on http:/
 (${where}, Redis at ${REDIS_URL:-redis://127.0.0.1:6379}; logs in data/demo-*.log).
 Your api key (shown once): ${key}
 The editorial desk: ${base}/desk/ — sign in as ${editor} by opening this one-time link
-(it asks for a password of 12 characters or more): ${link}
+(it asks for a password of 12 characters or more${before}): ${link}
 
 Try:
   curl '${base}/api/v2/feed/?apiKey=${key}&pageSize=3'
