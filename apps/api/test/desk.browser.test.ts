@@ -789,6 +789,33 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await second.context().close();
   }, 90_000);
 
+  it('marks the dragged article and where it would land while dragging', async () => {
+    const page = await editorPage('wyn@example.com', 'Wyn');
+    await page.getByLabel('Day', { exact: true }).fill('2026-12-14');
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) {
+      await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    await expect.poll(() => selection(page), POLL).toHaveLength(3);
+    const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
+    const classes = () => Promise.all([0, 1, 2].map(async (at) => (await items.nth(at).getAttribute('class')) ?? ''));
+    const centre = async (at: number) => {
+      const box = (await items.nth(at).locator('.headline').boundingBox())!;
+      return [box.x + box.width / 2, box.y + box.height / 2] as const;
+    };
+    await page.mouse.move(...(await centre(2)));
+    await page.mouse.down();
+    await page.mouse.move(...(await centre(1)), { steps: 5 });
+    await page.mouse.move(...(await centre(0)), { steps: 5 });
+    await expect.poll(classes, POLL).toEqual(['drop-before', '', 'dragging']);
+    await page.mouse.up();
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['New museum opens', 'Rates held at 4%', 'Storm closes the port']);
+    await expect.poll(classes, POLL).toEqual(['', '', '']);
+    await page.context().close();
+  }, 90_000);
+
   it("shows a result's source flags: no https, no framing", async () => {
     await t.index.upsert([
       article({

@@ -465,6 +465,18 @@ function Draft({
 }) {
   const ids = view.draft.ids;
   const dragged = useRef<number | null>(null);
+  /** While an item is dragged: it, and the item it would land on (marked where it would go: before or after). */
+  const [dragging, setDragging] = useState<{ from: number; over: number } | null>(null);
+  const dropClass = (i: number) =>
+    !dragging
+      ? undefined
+      : i === dragging.from
+        ? 'dragging'
+        : i === dragging.over
+          ? dragging.from < i
+            ? 'drop-after'
+            : 'drop-before'
+          : undefined;
   const list = useRef<HTMLOListElement>(null);
   /**
    * Where the keyboard's focus goes once the list has changed: the item and the button it was on. A moved
@@ -521,15 +533,25 @@ function Draft({
             key={id}
             draggable
             data-id={id}
+            class={dropClass(i)}
             onDragStart={(e) => {
               dragged.current = i;
+              setDragging({ from: i, over: i });
               e.dataTransfer?.setData('text/plain', id);
             }}
-            onDragOver={(e) => e.preventDefault()}
+            onDragOver={(e) => {
+              e.preventDefault();
+              if (dragging && dragging.over !== i) setDragging({ ...dragging, over: i });
+            }}
             onDrop={(e) => {
               e.preventDefault();
               if (dragged.current !== null) move(dragged.current, i);
               dragged.current = null;
+              setDragging(null);
+            }}
+            onDragEnd={() => {
+              dragged.current = null;
+              setDragging(null);
             }}
             onKeyDown={(e) => {
               if (e.altKey && e.key === 'ArrowUp') move(i, i - 1);
