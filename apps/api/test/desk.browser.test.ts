@@ -295,6 +295,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await page.screenshot({ path: `${SHOTS}sign-in.png` });
+    // An editor without a password (or who forgot it) is told how to get a new link.
+    expect(await page.locator('main').textContent()).toContain('An operator gives you a new sign-in link');
     // Signed in again with the password, then removed by an operator: the next request is refused.
     await page.getByLabel('Email', { exact: true }).fill('dan@example.com');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -158,6 +158,10 @@ function SignIn({
         <ErrorLine error={error} />
         <button type="submit">Sign in</button>
       </form>
+      <p class="meta">
+        No password yet, or forgotten? An operator gives you a new sign-in link: <code>tidings editors reset</code> with
+        your email.
+      </p>
     </main>
   );
 }
