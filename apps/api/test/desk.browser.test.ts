@@ -430,6 +430,17 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().detail).toBe(`Unknown article(s): ${'f'.repeat(32)}; nothing was saved.`);
     expect((await t.selections.draft('2026-12-24', 'gus@example.com'))?.ids).toEqual([articles[0]!.id]);
+    // An article of the draft that then left the index (its source purged) does not block the next change:
+    // it was refused as unknown, so that no change of the draft could be saved until it was found and removed.
+    const gone = article({ headline: 'Soon purged' });
+    await t.index.upsert([gone]);
+    expect((await draft([articles[0]!.id, gone.id])).statusCode).toBe(200);
+    await t.index.remove([gone.id]);
+    const moved = await draft([gone.id, articles[0]!.id]);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().draft.ids).toEqual([gone.id, articles[0]!.id]);
+    expect(Object.keys(moved.json().articles)).toEqual([articles[0]!.id]);
+    expect((await draft([articles[0]!.id, 'e'.repeat(32)])).statusCode).toBe(400);
   });
 
   it('finds topics, companies and sources by name for the search filters', async () => {

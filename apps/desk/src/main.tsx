@@ -565,7 +565,13 @@ function Draft({
             <span class="rank">{i + 1}</span>
             <div>
               <span class="headline">{article?.headline ?? id}</span>
-              {article && <Flags article={article} />}
+              {article ? (
+                <Flags article={article} />
+              ) : (
+                <span class="meta">
+                  No longer in the index (its source purged, or past retention): readers do not see it.
+                </span>
+              )}
             </div>
             <span class="buttons">
               <button type="button" onClick={() => move(i, i - 1)} disabled={i === 0}>

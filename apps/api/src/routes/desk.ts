@@ -261,7 +261,15 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
       throw new ProblemError('parameterInvalid', "'ids' must be a list of article ids.");
     }
     const baseVersion = typeof input.baseVersion === 'number' ? input.baseVersion : 0;
-    const found = new Set((await app.index.getByIds(ids as string[])).map((a) => a.id));
+    const { editor } = deskOf(request);
+    const [indexed, draft, history] = await Promise.all([
+      app.index.getByIds(ids as string[]),
+      app.selections.draft(date, editor.email),
+      app.selections.history(date),
+    ]);
+    // An article the draft or a publication of the day holds already stays, even once it has left the
+    // index (its source purged, past retention): refused, it made every later change of the draft fail.
+    const found = new Set([...indexed.map((a) => a.id), ...(draft?.ids ?? []), ...history.flatMap((h) => h.ids)]);
     const unknown = (ids as string[]).filter((id) => !found.has(id));
     if (unknown.length) {
       throw new ProblemError(
@@ -272,7 +280,6 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
     // The revision of the draft the change was made on: where it was saved since from another window (or
     // published there), the change is refused rather than saved over that one unseen.
     const revision = typeof input.revision === 'number' ? input.revision : null;
-    const { editor } = deskOf(request);
     try {
       await app.selections.saveDraft(date, editor.email, ids as string[], baseVersion, revision);
     } catch (error) {
