@@ -44,6 +44,17 @@ describe('GET /api/v2/feed-recommended/', () => {
     ]);
   });
 
+  it('leaves out, rank kept, an article of the selection that has left the index', async () => {
+    await t.selections.set('2026-11-22', ids);
+    await t.index.remove([ids[0]!]);
+    const body = (await t.get(q())).json();
+    expect(body.articles.map((a: RankedArticle) => [a.headline, a.rank])).toEqual([
+      ['two', 2],
+      ['three', 3],
+    ]);
+    expect(body.meta).toMatchObject({ count: 2, totalResults: 2, hasMore: false });
+  });
+
   it('falls back to the latest earlier day, never to a future one', async () => {
     await t.selections.set('2026-11-20', [ids[0]!]);
     await t.selections.set('2026-11-25', [ids[1]!]);
