@@ -717,7 +717,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.context().close();
   }, 90_000);
 
-  it('puts a removed article back where it was with Undo, and drops a notice of another day', async () => {
+  it('takes back a Remove or a Copy from previous day with Undo, and drops a notice of another day', async () => {
     const page = await editorPage('uma@example.com', 'Uma');
     await page.getByLabel('Day', { exact: true }).fill('2026-12-11');
     const results = page.getByRole('list', { name: 'Results', exact: true });
@@ -749,6 +749,23 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await status.filter({ hasText: 'Published version 1.' }).waitFor();
     await page.getByLabel('Day', { exact: true }).fill('2026-12-12');
     await expect.poll(() => status.count(), POLL).toBe(0);
+    // Copy from previous day replaces a draft that nothing else kept: Undo brings it back.
+    await results
+      .locator('li', { hasText: 'Chipmaker doubles profit' })
+      .getByRole('button', { name: 'Add', exact: true })
+      .click();
+    await expect.poll(() => selection(page), POLL).toEqual(['Chipmaker doubles profit']);
+    await page.getByRole('button', { name: 'Copy from previous day', exact: true }).click();
+    await expect
+      .poll(() => selection(page), POLL)
+      .toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    await expect.poll(() => status.textContent(), POLL).toBe('Copied the selection of 2026-12-11. Undo');
+    await status.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => selection(page), POLL).toEqual(['Chipmaker doubles profit']);
+    await expect.poll(() => focusedText(page), POLL).toEqual(['Publish']);
+    await expect.poll(() => page.getByText('Saving…').count(), POLL).toBe(0);
+    await page.reload();
+    await expect.poll(() => selection(page), POLL).toEqual(['Chipmaker doubles profit']);
     await page.context().close();
   }, 90_000);
 

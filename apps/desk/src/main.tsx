@@ -757,11 +757,21 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
   useEffect(() => history.replaceState(null, '', day === today ? '/desk/' : `/desk/?day=${day}`), [day]);
   const [view, setView] = useState<DayView | null>(null);
   const [notice, setNotice] = useState('');
-  /** The article removed last, which Undo puts back where it was (until another notice replaces it). */
-  const [removed, setRemoved] = useState<{ article: Article | undefined; id: string; at: number } | null>(null);
+  /**
+   * What Undo takes back, until another notice replaces it: a Remove (the article goes back where it was)
+   * or a Copy from previous day (the draft it replaced comes back, which nothing else kept).
+   */
+  const [undoable, setUndoable] = useState<{
+    text: string;
+    /** The draft after Undo, from the draft now. */
+    ids: (now: string[]) => string[];
+    articles: Record<string, Article>;
+    /** The article whose Remove gets the focus after Undo (none: Publish gets it). */
+    focus: string | null;
+  } | null>(null);
   const say = (text: string) => {
     setNotice(text);
-    setRemoved(null);
+    setUndoable(null);
   };
   const [error, setError] = useState('');
   // The day shown: an answer for a day no longer shown is dropped.
@@ -918,10 +928,13 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     acted.current++;
     say('');
     if (!(await flush())) return;
+    const before = view && { ids: view.draft.ids, articles: view.articles };
     try {
       const next = await call<DayView>('POST', `days/${day}/copy-previous`);
       setView(fromServer(next));
-      say(`Copied the selection of ${next.copiedFrom}.`);
+      const text = `Copied the selection of ${next.copiedFrom}.`;
+      if (before?.ids.length) setUndoable({ text, ids: () => before.ids, articles: before.articles, focus: null });
+      else say(text);
     } catch (err) {
       setError(message(err));
     }
@@ -939,21 +952,24 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
       setError(message(err));
     }
   };
-  /** The article Undo put back, whose Remove gets the focus once the list shows it (Undo itself is gone). */
+  /** Where the focus goes once Undo's change shows (Undo itself is gone): an article's Remove, or Publish. */
   const restored = useRef<string | null>(null);
   const undo = () => {
-    if (!view || !removed) return;
-    const { article, id, at } = removed;
-    const ids = view.draft.ids.filter((other) => other !== id);
-    ids.splice(Math.min(at, ids.length), 0, id);
-    if (article) setView((current) => current && { ...current, articles: { ...current.articles, [id]: article } });
-    restored.current = id;
-    setRemoved(null);
-    save(ids);
+    if (!view || !undoable) return;
+    const { ids, articles, focus } = undoable;
+    setView((current) => current && { ...current, articles: { ...articles, ...current.articles } });
+    restored.current = focus ?? '';
+    setUndoable(null);
+    save(ids(view.draft.ids));
   };
   useEffect(() => {
     const id = restored.current;
-    const item = id && document.querySelector(`ol.selection li[data-id="${CSS.escape(id)}"]`);
+    if (id === null) return;
+    if (!id) {
+      restored.current = null;
+      return void document.querySelector<HTMLButtonElement>('button.primary')?.focus();
+    }
+    const item = document.querySelector(`ol.selection li[data-id="${CSS.escape(id)}"]`);
     if (!item) return;
     restored.current = null;
     [...item.querySelectorAll('button')].find((button) => button.textContent === 'Remove')?.focus();
@@ -1025,11 +1041,11 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
             </p>
             {/* Keys: an unkeyed paragraph appearing here took the place of the buttons' one below, and Preact
               made the buttons anew, which dropped the keyboard's focus from Publish once it had published. */}
-            {(notice || removed) && (
+            {(notice || undoable) && (
               <p key="notice" role="status" class="notice">
-                {removed ? (
+                {undoable ? (
                   <>
-                    Removed “{removed.article?.headline ?? removed.id}”.{' '}
+                    {undoable.text}{' '}
                     <button type="button" onClick={undo}>
                       Undo
                     </button>
@@ -1070,7 +1086,17 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
                 onChange={(ids) => void save(ids)}
                 onRemove={(id, at) => {
                   setNotice('');
-                  setRemoved({ article: view.articles[id], id, at });
+                  const article = view.articles[id];
+                  setUndoable({
+                    text: `Removed “${article?.headline ?? id}”.`,
+                    ids: (now) => {
+                      const back = now.filter((other) => other !== id);
+                      back.splice(Math.min(at, back.length), 0, id);
+                      return back;
+                    },
+                    articles: article ? { [id]: article } : {},
+                    focus: id,
+                  });
                 }}
               />
             )}
