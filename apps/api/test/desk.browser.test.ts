@@ -258,6 +258,13 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Published version 4' }).waitFor();
     expect(await published()).toEqual(['Rates held at 4%', 'Storm closes the port', 'New museum opens']);
+    // A draft with changes that a version from the history replaced comes back with Undo.
+    await items.first().getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect.poll(() => selection(page), POLL).toEqual(['Storm closes the port', 'New museum opens']);
+    await page.getByRole('button', { name: 'Use as draft: version 2', exact: true }).click();
+    await expect.poll(() => selection(page), POLL).toEqual(['Rates held at 4%', 'New museum opens']);
+    await page.getByRole('status').getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => selection(page), POLL).toEqual(['Storm closes the port', 'New museum opens']);
     await page.context().close();
   }, 90_000);
 

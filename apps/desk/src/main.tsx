@@ -1119,8 +1119,13 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
                     // The visible words first in the name (WCAG's label in name: "click Use as draft" by voice).
                     aria-label={`Use as draft: version ${h.version}`}
                     onClick={() => {
+                      if (!view) return;
+                      const before = { ids: view.draft.ids, articles: view.articles };
                       save(h.ids);
-                      say(`The draft is version ${h.version} again: Publish to make it the day's selection.`);
+                      const text = `The draft is version ${h.version} again: Publish to make it the day's selection.`;
+                      // The draft it replaced comes back with Undo (nothing else kept it).
+                      if (!before.ids.length || before.ids.join() === h.ids.join()) say(text);
+                      else setUndoable({ text, ids: () => before.ids, articles: before.articles, focus: null });
                     }}
                   >
                     Use as draft
