@@ -97,6 +97,29 @@ describe('tidings sources', () => {
     );
   });
 
+  it('names the latest ten failing sources in status, and counts the rest', async () => {
+    const redis = createRedis({ url: REDIS_URL });
+    try {
+      let clock = Date.parse('2026-11-30T08:00:00Z');
+      const store = new SourceStore(redis, prefix, () => new Date((clock += 60_000)));
+      const { toSettings } = await import('@tidings/store/sources');
+      for (let i = 1; i <= 12; i++) {
+        const id = `feed-${String(i).padStart(2, '0')}`;
+        await store.add(toSettings({ feedUrl: `https://${id}.example/rss`, id }));
+        for (let n = 0; n < 3; n++) await store.recordFailure(id, `HTTP 50${i % 10}`);
+      }
+    } finally {
+      redis.disconnect();
+    }
+    const out = (await tidings('status')).out;
+    const failing = out.slice(out.indexOf('Failing')).split('\n');
+    expect(failing.slice(0, 3)).toEqual(['Failing (12, latest first):', '  feed-12: HTTP 502', '  feed-11: HTTP 501']);
+    expect(failing[10]).toBe('  feed-03: HTTP 503');
+    expect(failing[11]).toBe('  … and 2 more: tidings sources list --state failing');
+    expect(JSON.parse((await tidings('status', '--json')).out).lastErrors).toHaveLength(12);
+    expect(JSON.parse((await tidings('sources', 'list', '--state', 'failing', '--json')).out)).toHaveLength(12);
+  });
+
   it('refuses bad input with one clear line', async () => {
     for (const args of [
       ['sources', 'add', 'not a url'],

@@ -149,7 +149,7 @@ export function registerStatusCommands(program: Command, context: Context): void
             `\nSelections: ${days.length ? days.join(', ') : 'none yet'}` +
             `\nRedis: ${REDIS_PERSISTENCE[redis.persistence]}, eviction ${redis.evictionPolicy ?? 'unknown'}\n` +
             redis.warnings.map((warning) => `Warning: ${warning}\n`).join('') +
-            (lastErrors.length ? `Failing:\n${lastErrors.map((e) => `  ${e.source}: ${e.error}`).join('\n')}\n` : '') +
+            failingLines(lastErrors) +
             (failedJobs.length
               ? `Failed jobs in the last hour (newest first):\n${failedJobs
                   .map((f) => `  ${f.at} ${f.queue}${f.subject ? ` ${f.subject}` : ''}: ${f.error}`)
@@ -161,4 +161,17 @@ export function registerStatusCommands(program: Command, context: Context): void
         connection.disconnect();
       }
     });
+}
+
+/** How many failing sources `status` names; the rest are counted, and `sources list --state failing` lists them. */
+const FAILING_SHOWN = 10;
+
+/** The failing sources, the latest failures first: a few lines, where thousands of feeds printed hundreds. */
+function failingLines(failing: { source: string; error: string | null; at: string | null }[]): string {
+  if (!failing.length) return '';
+  const latest = [...failing].sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''));
+  const shown = latest.slice(0, FAILING_SHOWN).map((e) => `  ${e.source}: ${e.error}`);
+  const more = failing.length - shown.length;
+  if (more > 0) shown.push(`  … and ${more} more: tidings sources list --state failing`);
+  return `Failing (${failing.length}, latest first):\n${shown.join('\n')}\n`;
 }
