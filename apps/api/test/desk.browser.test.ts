@@ -345,6 +345,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
       .getByRole('button', { name: 'Resume', exact: true })
       .waitFor();
     expect((await t.sources.get('example-news'))?.state).toBe('paused');
+    // The state shows in words, and a class that sets it apart (failing in red, paused in grey).
+    const state = table
+      .getByRole('row', { name: /Example News/ })
+      .locator('td')
+      .nth(1);
+    await expect.poll(() => state.getAttribute('class'), POLL).toBe('state paused');
     // A source whose feed was read links to the site the feed names, and says the interval the worker
     // adapted its own to, beside the one set (the desk showed only the adapted one, the CLI only the set one).
     await t.sources.recordSuccess('example-news', { etag: null, lastModified: null }, 3_960_000, undefined, {

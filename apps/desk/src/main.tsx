@@ -679,7 +679,7 @@ function Sources() {
                 )}{' '}
                 <span class="meta">{s.id}</span>
               </td>
-              <td>{s.state}</td>
+              <td class={`state ${s.state}`}>{s.state}</td>
               <td>{s.lastFetchedAt ? time(s.lastFetchedAt) : '–'}</td>
               <td class="meta">{s.lastError ?? ''}</td>
               <td>{s.articleCount}</td>
