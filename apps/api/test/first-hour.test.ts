@@ -122,7 +122,7 @@ describe('errors in one shape', () => {
   it('answers / with a small JSON index pointing to the docs', async () => {
     const res = await t.get('/');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Tidings API', docs: '/docs' });
+    expect(res.json()).toMatchObject({ name: 'Tidings API', docs: '/docs', desk: '/desk/' });
     expect(res.json().endpoints).toContain('/api/v2/feed/');
   });
 

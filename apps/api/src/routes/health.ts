@@ -43,6 +43,7 @@ const INDEX = {
   ],
   authentication: 'an api key as the apiKey query parameter or the X-Api-Key header',
   health: ['/healthz', '/readyz', '/metrics'],
+  desk: '/desk/',
 };
 
 export default async function healthRoutes(app: FastifyInstance, options: HealthOptions) {
