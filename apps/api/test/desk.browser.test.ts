@@ -249,6 +249,9 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Withdrawn' }).waitFor();
     expect(await published()).toEqual([]);
+    await expect
+      .poll(() => page.locator('#draft-title + p').textContent(), POLL)
+      .toMatch(/^Withdrawn: version 3 by hal@example\.com, .*; nothing is recommended for this day\. Drag/);
 
     // Back to an earlier publication from the history: it becomes the draft, then is published again.
     await page.getByRole('button', { name: 'Use as draft: version 1', exact: true }).click();

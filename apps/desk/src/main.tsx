@@ -1035,7 +1035,10 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
             <p class="meta">
               {view?.published
                 ? `Published: version ${view.published.version} by ${view.published.by}, ${time(view.published.updatedAt)}.`
-                : 'Nothing published for this day yet.'}{' '}
+                : view?.history[0]
+                  ? // (A withdrawal is a version with no articles; it said "Nothing published for this day yet".)
+                    `Withdrawn: version ${view.history[0].version} by ${view.history[0].by}, ${time(view.history[0].at)}; nothing is recommended for this day.`
+                  : 'Nothing published for this day yet.'}{' '}
               {view && draftChanges(view) && <strong>{draftChanges(view)} </strong>}
               Drag items or use Move up / Move down (Alt+↑/↓) to order them.{saving ? ' Saving…' : ''}
             </p>
