@@ -838,11 +838,14 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
   it('marks the dragged article and where it would land while dragging', async () => {
     const page = await editorPage('wyn@example.com', 'Wyn');
     await page.getByLabel('Day', { exact: true }).fill('2026-12-14');
+    // An empty draft says how to begin.
+    await page.getByText('No articles in this draft yet').waitFor();
     const results = page.getByRole('list', { name: 'Results', exact: true });
     for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) {
       await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
     }
     await expect.poll(() => selection(page), POLL).toHaveLength(3);
+    expect(await page.getByText('No articles in this draft yet').count()).toBe(0);
     const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
     const classes = () => Promise.all([0, 1, 2].map(async (at) => (await items.nth(at).getAttribute('class')) ?? ''));
     const centre = async (at: number) => {

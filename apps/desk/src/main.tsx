@@ -529,65 +529,72 @@ function Draft({
     );
   };
   return (
-    <ol aria-label="Selection" class="list selection" ref={list}>
-      {ids.map((id, i) => {
-        const article = view.articles[id];
-        return (
-          <li
-            key={id}
-            draggable
-            data-id={id}
-            class={dropClass(i)}
-            onDragStart={(e) => {
-              dragged.current = i;
-              setDragging({ from: i, over: i });
-              e.dataTransfer?.setData('text/plain', id);
-            }}
-            onDragOver={(e) => {
-              e.preventDefault();
-              if (dragging && dragging.over !== i) setDragging({ ...dragging, over: i });
-            }}
-            onDrop={(e) => {
-              e.preventDefault();
-              if (dragged.current !== null) move(dragged.current, i);
-              dragged.current = null;
-              setDragging(null);
-            }}
-            onDragEnd={() => {
-              dragged.current = null;
-              setDragging(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.altKey && e.key === 'ArrowUp') move(i, i - 1);
-              if (e.altKey && e.key === 'ArrowDown') move(i, i + 1);
-            }}
-          >
-            <span class="rank">{i + 1}</span>
-            <div>
-              <span class="headline">{article?.headline ?? id}</span>
-              {article ? (
-                <Flags article={article} />
-              ) : (
-                <span class="meta">
-                  No longer in the index (its source purged, or past retention): readers do not see it.
-                </span>
-              )}
-            </div>
-            <span class="buttons">
-              <button type="button" onClick={() => move(i, i - 1)} disabled={i === 0}>
-                Move up
-              </button>
-              <button type="button" onClick={() => move(i, i + 1)} disabled={i === ids.length - 1}>
-                Move down
-              </button>
-              <button type="button" onClick={() => remove(i)}>
-                Remove
-              </button>
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      {ids.length === 0 && (
+        <p class="meta empty">
+          No articles in this draft yet: add some from the results, or start from the previous day's selection.
+        </p>
+      )}
+      <ol aria-label="Selection" class="list selection" ref={list}>
+        {ids.map((id, i) => {
+          const article = view.articles[id];
+          return (
+            <li
+              key={id}
+              draggable
+              data-id={id}
+              class={dropClass(i)}
+              onDragStart={(e) => {
+                dragged.current = i;
+                setDragging({ from: i, over: i });
+                e.dataTransfer?.setData('text/plain', id);
+              }}
+              onDragOver={(e) => {
+                e.preventDefault();
+                if (dragging && dragging.over !== i) setDragging({ ...dragging, over: i });
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                if (dragged.current !== null) move(dragged.current, i);
+                dragged.current = null;
+                setDragging(null);
+              }}
+              onDragEnd={() => {
+                dragged.current = null;
+                setDragging(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.altKey && e.key === 'ArrowUp') move(i, i - 1);
+                if (e.altKey && e.key === 'ArrowDown') move(i, i + 1);
+              }}
+            >
+              <span class="rank">{i + 1}</span>
+              <div>
+                <span class="headline">{article?.headline ?? id}</span>
+                {article ? (
+                  <Flags article={article} />
+                ) : (
+                  <span class="meta">
+                    No longer in the index (its source purged, or past retention): readers do not see it.
+                  </span>
+                )}
+              </div>
+              <span class="buttons">
+                <button type="button" onClick={() => move(i, i - 1)} disabled={i === 0}>
+                  Move up
+                </button>
+                <button type="button" onClick={() => move(i, i + 1)} disabled={i === ids.length - 1}>
+                  Move down
+                </button>
+                <button type="button" onClick={() => remove(i)}>
+                  Remove
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }
 
