@@ -117,6 +117,13 @@ describe('errors in one shape', () => {
       expect(res.json(), path).toMatchObject({ status: 404, code: 'notFound' });
     }
     expect((await t.get('/desk/some/where')).headers['content-type']).toContain('text/html');
+    // No other site may frame the desk; the page brings its own icon (the browser's /favicon.ico was a 404).
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(page.body).toMatch(/<link\s+rel="icon"\s+href="data:image\/svg\+xml,/);
+    const api = await t.get('/desk/api/session');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect((await t.get(`/api/v2/feed/?apiKey=${t.key}`)).headers['x-frame-options']).toBeUndefined();
   });
 
   it('answers / with a small JSON index pointing to the docs', async () => {

@@ -118,6 +118,16 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
     return value;
   };
 
+  // No other site may frame the desk (a page of theirs over Publish, to be clicked unseen): the old header
+  // and the CSP one, on every desk answer. Only framing is restricted: scripts and styles are the build's own.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/desk/')) {
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header('Content-Security-Policy', "frame-ancestors 'none'");
+    }
+    return payload;
+  });
+
   // Every desk API request but signing in needs a session; changes need its CSRF token too.
   app.addHook('preHandler', async (request) => {
     const path = request.url.split('?')[0]!;
