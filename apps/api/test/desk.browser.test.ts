@@ -356,17 +356,27 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await expect.poll(() => state.getAttribute('class'), POLL).toBe('state paused');
     // A source whose feed was read links to the site the feed names, and says the interval the worker
     // adapted its own to, beside the one set (the desk showed only the adapted one, the CLI only the set one).
-    await t.sources.recordSuccess('example-news', { etag: null, lastModified: null }, 3_960_000, undefined, {
-      domain: 'example.com',
-      homepage: 'https://www.example.com/',
-      language: 'en',
-    });
+    await t.sources.recordSuccess(
+      'example-news',
+      { etag: null, lastModified: null, movedTo: 'https://www.example.com/feed/rss.xml' },
+      3_960_000,
+      undefined,
+      {
+        domain: 'example.com',
+        homepage: 'https://www.example.com/',
+        language: 'en',
+      },
+    );
     await page.reload();
     await expect
       .poll(() => table.getByRole('link', { name: 'Example News', exact: true }).getAttribute('href'), POLL)
       .toBe('https://www.example.com/');
     const row = table.getByRole('row', { name: /Example News/ });
     expect(await row.locator('td').nth(5).textContent()).toBe('10mnow 66m');
+    // A feed that moved for good says where, and what to do.
+    expect(await row.locator('td').nth(3).textContent()).toBe(
+      'Moved for good to https://www.example.com/feed/rss.xml: update its feed URL.',
+    );
     await page.screenshot({ path: `${SHOTS}sources.png`, fullPage: true });
     // Among many sources, the rows with the words typed (name or id), and those of one state.
     await t.sources.add(toSettings({ feedUrl: 'https://other.example/feed', id: 'other-wire', name: 'Other Wire' }));

@@ -204,6 +204,7 @@ describe('tidings ingest', () => {
   beforeEach(async () => {
     server = createServer((req, res) => {
       if (req.url === '/broken') return res.writeHead(404).end();
+      if (req.url === '/old-home') return res.writeHead(301, { location: '/new-home' }).end();
       res
         .writeHead(200, { 'content-type': 'application/rss+xml' })
         .end(
@@ -331,6 +332,17 @@ describe('tidings ingest', () => {
         expect((await tidings('status')).out).toContain('\nWarning: Redis keeps nothing on disk');
       }
       expect((await tidings('ingest', '--all', '--source', 'good')).err).toContain('not both');
+      // A feed that moved for good (301) is read where it went, and operators are told to update its URL.
+      await tidings('sources', 'add', `${base}/old-home`, '--id', 'moved');
+      expect((await tidings('ingest', '--source', 'moved', '--wait')).code).toBe(0);
+      expect(JSON.parse((await tidings('sources', 'show', 'moved', '--json')).out).movedTo).toBe(`${base}/new-home`);
+      expect(JSON.parse((await tidings('sources', 'show', 'good', '--json')).out).movedTo).toBeNull();
+      expect((await tidings('status')).out).toContain(
+        `\nFeeds moved for good (update their feedUrl: tidings sources sync, or remove and add):\n  moved → ${base}/new-home\n`,
+      );
+      expect(JSON.parse((await tidings('status', '--json')).out).moved).toEqual([
+        { source: 'moved', movedTo: `${base}/new-home` },
+      ]);
     } finally {
       await worker.close();
       await fetcher.close();

@@ -51,6 +51,8 @@ export interface SourceRow {
   state: string;
   lastFetchedAt: string | null;
   lastError: string | null;
+  /** Where the feed moved for good (permanent redirects), when it did. */
+  movedTo: string | null;
   articleCount: number;
   /** The poll interval set (`10m`). */
   every: string;

@@ -688,7 +688,10 @@ function Sources() {
               </td>
               <td class={`state ${s.state}`}>{s.state}</td>
               <td>{s.lastFetchedAt ? time(s.lastFetchedAt) : '–'}</td>
-              <td class="meta">{s.lastError ?? ''}</td>
+              <td class="meta">
+                {s.lastError ?? ''}
+                {s.movedTo && <span class="moved">Moved for good to {s.movedTo}: update its feed URL.</span>}
+              </td>
               <td>{s.articleCount}</td>
               <td>
                 {s.every}

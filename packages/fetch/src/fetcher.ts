@@ -67,6 +67,8 @@ export interface FetchedBody {
   kind: 'ok';
   /** URL after redirects. */
   url: string;
+  /** Where the feed moved: the URL after redirects when each of them was permanent (301, 308); else null. */
+  movedTo: string | null;
   status: number;
   /** The body as received (decompressed). */
   body: Buffer;
@@ -83,6 +85,7 @@ export interface FetchedBody {
 export interface NotModified {
   kind: 'not-modified';
   url: string;
+  movedTo: string | null;
   etag: string | null;
   lastModified: string | null;
 }
@@ -224,6 +227,9 @@ export class Fetcher {
     }
     const maxRedirects = this.options.maxRedirects ?? 5;
     const seen = new Set<string>();
+    /** Whether every redirect so far was permanent (none yet: there is nowhere the feed moved to). */
+    let moved: boolean | null = null;
+    const movedTo = () => (moved ? url.toString() : null);
     for (let hop = 0; ; hop++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') {
         throw new FetchError('invalid-url', `only http and https are fetched, not ${url.protocol}`, true, {
@@ -268,6 +274,7 @@ export class Fetcher {
           );
         }
         url = next;
+        moved = (moved ?? true) && (status === 301 || status === 308);
         continue;
       }
       const etag = header(res.headers, 'etag');
@@ -277,6 +284,7 @@ export class Fetcher {
         return {
           kind: 'not-modified',
           url: url.toString(),
+          movedTo: movedTo(),
           etag: etag ?? req.etag ?? null,
           lastModified: lastModified ?? req.lastModified ?? null,
         };
@@ -302,6 +310,7 @@ export class Fetcher {
       return {
         kind: 'ok',
         url: url.toString(),
+        movedTo: movedTo(),
         status,
         body: bytes,
         // Feed bodies are decoded where they are parsed (a parser thread), not here.

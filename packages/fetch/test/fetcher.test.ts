@@ -132,6 +132,12 @@ beforeAll(async () => {
       return;
     }
     if (path === '/loop-a') return res.writeHead(302, { location: '/loop-b' }).end();
+    // A feed that moved: for good (301, 308), for a while (302, 307), or for good and then for a while.
+    const moved = /^\/moved\/(30[1278])(?:-(30[1278]))?$/.exec(path);
+    if (moved) {
+      const next = moved[2] ? `/moved/${moved[2]}` : '/feed';
+      return res.writeHead(Number(moved[1]), { location: next }).end();
+    }
     if (path === '/endless-redirect') {
       // A redirect whose body never ends (a hostile server): the fetcher must not read it.
       res.writeHead(302, { location: '/feed' });
@@ -234,6 +240,22 @@ describe('Fetcher', () => {
     expect((await f.fetch({ url: `${base}/hops/5` })).url).toBe(`${base}/hops/0`);
     expect(await failure(f.fetch({ url: `${base}/hops/6` }))).toMatchObject({ code: 'too-many-redirects' });
     expect(await failure(f.fetch({ url: `${base}/loop-a` }))).toMatchObject({ code: 'too-many-redirects' });
+  });
+
+  it('says where a feed moved when every redirect to it was permanent (301, 308), even on a 304', async () => {
+    const f = make();
+    for (const [path, movedTo] of [
+      ['/feed', null],
+      ['/moved/301', `${base}/feed`],
+      ['/moved/308-301', `${base}/feed`],
+      ['/moved/302', null],
+      ['/moved/301-307', null],
+    ] as const) {
+      const result = await f.fetch({ url: `${base}${path}` });
+      expect(result, path).toMatchObject({ kind: 'ok', url: `${base}/feed`, movedTo });
+    }
+    const unchanged = await f.fetch({ url: `${base}/moved/301`, etag: '"v1"' });
+    expect(unchanged).toMatchObject({ kind: 'not-modified', movedTo: `${base}/feed` });
   });
 
   it('follows a redirect without reading its body, even one that never ends', async () => {

@@ -56,6 +56,11 @@ export interface SourceStatus {
    * fetch did. Absent until then, empty for a feed that names none.
    */
   podcastCategories?: string[][];
+  /**
+   * Where the feed has moved: the last fetch reached it only through permanent redirects (301, 308) ending
+   * there; `null` when it answers at `feedUrl` (absent in old records). Operators update `feedUrl` to it.
+   */
+  movedTo?: string | null;
   createdAt: string;
   /**
    * Bumped whenever settings change: a fetch that started under older settings does not write its
@@ -280,7 +285,7 @@ export class SourceStore {
       const site =
         existing.feedUrl === settings.feedUrl
           ? {}
-          : { siteUrl: null, siteDomain: null, siteLanguage: null, podcastCategories: [] };
+          : { siteUrl: null, siteDomain: null, siteLanguage: null, podcastCategories: [], movedTo: null };
       return { ...existing, ...settings, state, pollMs, ...fresh, ...site };
     }))!;
   }
@@ -306,7 +311,13 @@ export class SourceStore {
    */
   async recordSuccess(
     id: string,
-    validators: { etag: string | null; lastModified: string | null; contentHash?: string | null },
+    validators: {
+      etag: string | null;
+      lastModified: string | null;
+      contentHash?: string | null;
+      /** The fetch's {@link SourceStatus.movedTo} (absent: as it was). */
+      movedTo?: string | null;
+    },
     pollMs?: number,
     startedAt?: Pick<Source, 'revision'>,
     site?: { domain: string | null; homepage: string | null; language: string | null; podcastCategories?: string[][] },
@@ -326,6 +337,7 @@ export class SourceStore {
               etag: validators.etag,
               lastModified: validators.lastModified,
               contentHash: validators.contentHash === undefined ? (source.contentHash ?? null) : validators.contentHash,
+              ...(validators.movedTo === undefined ? {} : { movedTo: validators.movedTo }),
             }
           : {}),
         pollMs: pollMs ?? source.pollMs ?? null,

@@ -341,6 +341,8 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
           state: s.state,
           lastFetchedAt: s.lastFetchedAt,
           lastError: s.lastError,
+          // Where its feed moved for good (301, 308): its feedUrl wants updating.
+          movedTo: s.movedTo ?? null,
           articleCount: counts.get(s.id) ?? 0,
           every: formatDuration(s.everyMs),
           // The interval the worker adapted `every` to (the feed's rhythm), when it differs.

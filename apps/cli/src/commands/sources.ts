@@ -33,6 +33,8 @@ function view(source: Source, articleCount: number) {
     siteLanguage: source.siteLanguage ?? null,
     // A podcast's Apple Podcasts categories (its episodes' topics): empty until read, or for a feed naming none.
     podcastCategories: source.podcastCategories ?? [],
+    // Where the feed answers now, reached only through permanent redirects: its feedUrl wants updating.
+    movedTo: source.movedTo ?? null,
   };
   // `pollMs` in words beside `every` (`59m`; null where the worker has not adapted it, or kept it).
   return { ...rest, ...site, every: formatDuration(everyMs), adaptedEvery: adaptedInterval(source), articleCount };

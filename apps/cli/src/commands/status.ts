@@ -111,6 +111,10 @@ export function registerStatusCommands(program: Command, context: Context): void
           })),
           sources: byState,
           lastErrors,
+          /** Sources whose feed answers only through permanent redirects now (their feedUrl wants updating). */
+          moved: sourceList
+            .filter((x) => x.movedTo && x.state !== 'removed')
+            .map((x) => ({ source: x.id, movedTo: x.movedTo })),
           /** The newest jobs of the last hour that failed for good. */
           failedJobs,
           apiKeys: {
@@ -150,6 +154,7 @@ export function registerStatusCommands(program: Command, context: Context): void
             `\nRedis: ${REDIS_PERSISTENCE[redis.persistence]}, eviction ${redis.evictionPolicy ?? 'unknown'}\n` +
             redis.warnings.map((warning) => `Warning: ${warning}\n`).join('') +
             failingLines(lastErrors) +
+            movedLines(sourceList) +
             (failedJobs.length
               ? `Failed jobs in the last hour (newest first):\n${failedJobs
                   .map((f) => `  ${f.at} ${f.queue}${f.subject ? ` ${f.subject}` : ''}: ${f.error}`)
@@ -174,4 +179,14 @@ function failingLines(failing: { source: string; error: string | null; at: strin
   const more = failing.length - shown.length;
   if (more > 0) shown.push(`  … and ${more} more: tidings sources list --state failing`);
   return `Failing (${failing.length}, latest first):\n${shown.join('\n')}\n`;
+}
+
+/** Sources whose feed answers only through permanent redirects now: their feedUrl wants updating. */
+function movedLines(sources: { id: string; state: string; movedTo?: string | null }[]): string {
+  const moved = sources.filter((s) => s.movedTo && s.state !== 'removed');
+  if (!moved.length) return '';
+  const shown = moved.slice(0, FAILING_SHOWN).map((s) => `  ${s.id} → ${s.movedTo}`);
+  if (moved.length > shown.length)
+    shown.push(`  … and ${moved.length - shown.length} more (tidings sources list --json)`);
+  return `Feeds moved for good (update their feedUrl: tidings sources sync, or remove and add):\n${shown.join('\n')}\n`;
 }

@@ -157,7 +157,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
     if (result.kind === 'not-modified') {
       await deps.sources.recordSuccess(
         sourceId,
-        { etag: result.etag, lastModified: result.lastModified },
+        { etag: result.etag, lastModified: result.lastModified, movedTo: result.movedTo },
         undefined,
         source,
       );
@@ -169,7 +169,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
     if (contentHash === source.contentHash) {
       await deps.sources.recordSuccess(
         sourceId,
-        { etag: result.etag, lastModified: result.lastModified },
+        { etag: result.etag, lastModified: result.lastModified, movedTo: result.movedTo },
         undefined,
         source,
       );
@@ -222,7 +222,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
     });
     await deps.sources.recordSuccess(
       sourceId,
-      { etag: result.etag, lastModified: result.lastModified, contentHash },
+      { etag: result.etag, lastModified: result.lastModified, contentHash, movedTo: result.movedTo },
       pollMs,
       source,
       feed.site,
