@@ -74,6 +74,16 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     return page;
   }
 
+  /** A second browser (its own cookies) where an editor signs in with their password, at `path`. */
+  async function anotherWindow(email: string, path = '/desk/'): Promise<Page> {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${base}${path}`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    return page;
+  }
+
   /** What axe-core (the accessibility rules browsers' dev tools use) finds on the page now. */
   const violations = async (page: Page) => {
     await page.addScriptTag({ content: axe.source });
@@ -602,11 +612,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
   it('refuses to save a draft over one saved meanwhile in another window, and lets the editor choose', async () => {
     const day = '2026-12-08';
     const first = await editorPage('pia@example.com', 'Pia');
-    const second = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await second.goto(`${base}/desk/`);
-    await second.getByLabel('Email', { exact: true }).fill('pia@example.com');
-    await second.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await second.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const second = await anotherWindow('pia@example.com');
     for (const page of [first, second]) {
       await page.getByLabel('Day', { exact: true }).fill(day);
       await page
@@ -798,11 +804,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
   it('shows the day as the server has it when the editor comes back to the window', async () => {
     const day = '2026-12-13';
     const first = await editorPage('vic@example.com', 'Vic');
-    const second = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await second.goto(`${base}/desk/?day=${day}`);
-    await second.getByLabel('Email', { exact: true }).fill('vic@example.com');
-    await second.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await second.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const second = await anotherWindow('vic@example.com', `/desk/?day=${day}`);
     await first.getByLabel('Day', { exact: true }).fill(day);
     const add = async (page: Page, headline: string) =>
       page
