@@ -337,6 +337,9 @@ describe('tidings ingest', () => {
       expect((await tidings('ingest', '--source', 'moved', '--wait')).code).toBe(0);
       expect(JSON.parse((await tidings('sources', 'show', 'moved', '--json')).out).movedTo).toBe(`${base}/new-home`);
       expect(JSON.parse((await tidings('sources', 'show', 'good', '--json')).out).movedTo).toBeNull();
+      expect((await tidings('sources', 'list')).out).toMatch(
+        /^moved +active .* moved to http:\/\/127\.0\.0\.1:\d+\/new-home$/m,
+      );
       expect((await tidings('status')).out).toContain(
         `\nFeeds moved for good (update their feedUrl: tidings sources sync, or remove and add):\n  moved → ${base}/new-home\n`,
       );

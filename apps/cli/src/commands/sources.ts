@@ -40,6 +40,9 @@ function view(source: Source, articleCount: number) {
   return { ...rest, ...site, every: formatDuration(everyMs), adaptedEvery: adaptedInterval(source), articleCount };
 }
 
+/** A table cell's text cut at 60 characters. */
+const shortened = (text: string): string => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
 /** A list entry as `sources show` prints it: a podcast's category with its subcategories "A › B". */
 const listed = (value: unknown): string => (Array.isArray(value) ? value.join(' › ') : String(value));
 
@@ -247,8 +250,9 @@ export function registerSourceCommands(program: Command, context: Context): void
             [formatDuration(s.everyMs), adaptedInterval(s)].filter(Boolean).join(', now '),
             String(perSource.get(s.id) ?? 0),
             s.lastFetchedAt ?? 'never',
-            // The last error (shortened), whatever the state: a source may fail once and then recover.
-            s.lastError ? (s.lastError.length > 60 ? `${s.lastError.slice(0, 59)}…` : s.lastError) : '',
+            // The last error (shortened), whatever the state: a source may fail once and then recover; else
+            // where its feed moved for good (its feedUrl wants updating).
+            shortened(s.lastError ?? (s.movedTo ? `moved to ${s.movedTo}` : '')),
           ]),
         ]),
       );
