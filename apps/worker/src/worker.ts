@@ -198,9 +198,16 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   );
   probeWorker.on('completed', (_job, result) => log('probed', { ...(result as Record<string, unknown>) }));
   // Unchanged feeds and skipped fetches are most fetches of a large registry: debug.
-  fetchWorker.on('completed', (_job, result) =>
-    log('fetched', { ...result }, result.outcome === 'indexed' ? 'info' : 'debug'),
-  );
+  fetchWorker.on('completed', (_job, result) => {
+    log('fetched', { ...result }, result.outcome === 'indexed' ? 'info' : 'debug');
+    if (result.movedTo) {
+      log(
+        'feed moved for good',
+        { sourceId: result.sourceId, movedTo: result.movedTo, hint: 'update its feedUrl' },
+        'warn',
+      );
+    }
+  });
   fetchWorker.on('failed', (job, error) =>
     log('fetch failed', { sourceId: job?.data.sourceId, attempt: job?.attemptsMade, error: error.message }, 'warn'),
   );

@@ -58,6 +58,7 @@ beforeEach(async () => {
     requests += 1;
     paths.push(req.url ?? '');
     if (req.url === '/busy') return res.writeHead(429, { 'retry-after': '120' }).end();
+    if (req.url === '/old.xml') return res.writeHead(301, { location: '/feed.xml' }).end();
     if (req.url === '/article/paid') {
       return res
         .writeHead(200, { 'content-type': 'text/html' })
@@ -157,6 +158,22 @@ describe('worker', () => {
     expect(await sources.get('example')).toMatchObject({ siteUrl: 'https://www.example.com/front' });
     await sources.updateSettings(toSettings({ feedUrl: `${base}/other.xml`, id: 'example', name: 'Example News' }));
     expect(await sources.get('example')).toMatchObject({ siteUrl: null, siteDomain: null, siteLanguage: null });
+  });
+
+  it('reads a feed moved for good where it went, says so once, and forgets it with a new feed URL', async () => {
+    feedBody = rss([{ title: 'First story', link: 'https://example.com/1', date: 'Sun, 22 Nov 2026 08:00:00 GMT' }]);
+    await sources.add(toSettings({ feedUrl: `${base}/old.xml`, id: 'example', name: 'Example News' }));
+    expect(await fetchNow('example')).toMatchObject({ outcome: 'indexed', created: 1, movedTo: `${base}/feed.xml` });
+    expect(await sources.get('example')).toMatchObject({ movedTo: `${base}/feed.xml` });
+    // Known already: not said again (the worker logs it as a warning when said); still recorded.
+    const again = await fetchNow('example');
+    expect(again).toMatchObject({ outcome: 'not-modified' });
+    expect(again.movedTo).toBeUndefined();
+    expect(await sources.get('example')).toMatchObject({ movedTo: `${base}/feed.xml` });
+    await sources.updateSettings(toSettings({ feedUrl: `${base}/feed.xml`, id: 'example', name: 'Example News' }));
+    expect(await sources.get('example')).toMatchObject({ movedTo: null });
+    await fetchNow('example');
+    expect(await sources.get('example')).toMatchObject({ movedTo: null });
   });
 
   it("reads a podcast's Apple Podcasts categories as every episode's topic, and keeps them for reindex", async () => {

@@ -48,6 +48,8 @@ export interface FetchSourceResult {
   updated: number;
   /** Items published before the retention period (`RETENTION_DAYS`): not indexed. */
   expired?: number;
+  /** Where the feed was found moved for good (permanent redirects), when it was first found so. */
+  movedTo?: string;
 }
 
 export interface ReindexPayload {

@@ -154,6 +154,8 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       if (e instanceof FetchError && e.permanent) throw new UnrecoverableError(e.message);
       throw error;
     }
+    // A feed found moved for good since the last fetch: said once, in the worker's log (warn).
+    const moved = result.movedTo && result.movedTo !== (source.movedTo ?? null) ? { movedTo: result.movedTo } : {};
     if (result.kind === 'not-modified') {
       await deps.sources.recordSuccess(
         sourceId,
@@ -161,7 +163,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
         undefined,
         source,
       );
-      return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0 };
+      return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0, ...moved };
     }
 
     // Many servers ignore conditional requests: the same body again is as good as a 304.
@@ -173,7 +175,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
         undefined,
         source,
       );
-      return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0 };
+      return { sourceId, outcome: 'not-modified', items: 0, articles: 0, created: 0, updated: 0, ...moved };
     }
 
     const fetchedAt = now();
@@ -235,6 +237,7 @@ export function createFetchSourceProcessor(deps: FetchSourceDeps) {
       created,
       updated,
       expired: feed.expired,
+      ...moved,
     };
   };
 }
