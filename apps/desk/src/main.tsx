@@ -768,8 +768,8 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
   const [view, setView] = useState<DayView | null>(null);
   const [notice, setNotice] = useState('');
   /**
-   * What Undo takes back, until another notice replaces it: a Remove (the article goes back where it was)
-   * or a Copy from previous day (the draft it replaced comes back, which nothing else kept).
+   * What Undo takes back, until another notice replaces it: a Remove (the article goes back where it was),
+   * a Copy from previous day or a Use as draft (the draft it replaced comes back, which nothing else kept).
    */
   const [undoable, setUndoable] = useState<{
     text: string;
