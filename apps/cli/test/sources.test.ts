@@ -120,6 +120,44 @@ describe('tidings sources', () => {
     expect(JSON.parse((await tidings('sources', 'list', '--state', 'failing', '--json')).out)).toHaveLength(12);
   });
 
+  it("updates a source's settings, keeping its state, and refuses what is not a change", async () => {
+    await tidings('sources', 'add', 'https://www.example.com/rss.xml', '--id', 'example', '--every', '10m');
+    await tidings('sources', 'pause', 'example');
+    const updated = await tidings(
+      'sources',
+      'update',
+      'example',
+      '--name',
+      'Example',
+      '--every',
+      '30m',
+      '--topics',
+      '4000000',
+    );
+    expect(updated).toMatchObject({
+      code: 0,
+      out: 'Updated source example: name "Example", topics [4000000], every 30m.\n',
+    });
+    expect(JSON.parse((await tidings('sources', 'show', 'example', '--json')).out)).toMatchObject({
+      name: 'Example',
+      every: '30m',
+      topics: [4000000],
+      state: 'paused',
+      feedUrl: 'https://www.example.com/rss.xml',
+    });
+    for (const [args, err] of [
+      [['example'], 'nothing to change'],
+      [['nope', '--name', 'x'], "no source with id 'nope'"],
+      [['example', '--every', '9x'], "every: '9x' must be a duration"],
+      [['example', '--feed-url', 'ftp://x.example/'], 'is not an absolute http(s) URL'],
+      [['example', '--feed-url', 'https://a.example/', '--follow-move'], 'not both'],
+    ] as const) {
+      const run = await tidings('sources', 'update', ...args);
+      expect(run.code, args.join(' ')).toBe(1);
+      expect(run.err, args.join(' ')).toContain(err);
+    }
+  });
+
   it('refuses bad input with one clear line', async () => {
     for (const args of [
       ['sources', 'add', 'not a url'],
@@ -341,11 +379,23 @@ describe('tidings ingest', () => {
         /^moved +active .* moved to http:\/\/127\.0\.0\.1:\d+\/new-home$/m,
       );
       expect((await tidings('status')).out).toContain(
-        `\nFeeds moved for good (update their feedUrl: tidings sources sync, or remove and add):\n  moved → ${base}/new-home\n`,
+        `\nFeeds moved for good (follow: tidings sources update <id> --follow-move):\n  moved → ${base}/new-home\n`,
       );
       expect(JSON.parse((await tidings('status', '--json')).out).moved).toEqual([
         { source: 'moved', movedTo: `${base}/new-home` },
       ]);
+      // One command follows the move; the source keeps its state, history and articles.
+      expect((await tidings('sources', 'update', 'good', '--follow-move')).err).toBe(
+        'tidings: source good has not moved: its last fetch met no permanent redirect\n',
+      );
+      expect((await tidings('sources', 'update', 'moved', '--follow-move')).out).toBe(
+        `Updated source moved: feedUrl "${base}/new-home".\n`,
+      );
+      const followed = JSON.parse((await tidings('sources', 'show', 'moved', '--json')).out);
+      expect(followed).toMatchObject({ feedUrl: `${base}/new-home`, movedTo: null, state: 'active' });
+      expect((await tidings('ingest', '--source', 'moved', '--wait')).code).toBe(0);
+      expect(JSON.parse((await tidings('sources', 'show', 'moved', '--json')).out).movedTo).toBeNull();
+      expect(JSON.parse((await tidings('status', '--json')).out).moved).toEqual([]);
     } finally {
       await worker.close();
       await fetcher.close();

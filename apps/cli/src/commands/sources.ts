@@ -259,6 +259,73 @@ export function registerSourceCommands(program: Command, context: Context): void
     });
 
   sources
+    .command('update')
+    .description("change a source's settings (its state, fetch history and articles stay)")
+    .argument('<id>')
+    .option('--feed-url <url>', 'a new feed URL')
+    .option('--follow-move', 'the feed URL it moved to for good (movedTo in sources show)')
+    .option('--name <name>', 'display name')
+    .addOption(new Option('--type <type>', 'default article type').choices([...ARTICLE_TYPES]))
+    .addOption(new Option('--topics <ids>', 'default topic ids, e.g. 15000000,4000000').argParser(idList))
+    .option('--language <tag>', 'language of the items')
+    .addOption(new Option('--paywalled <mode>', 'paywall: all, none or detect').choices([...PAYWALL_MODES]))
+    .option('--registration-required', 'articles need a free registration')
+    .option('--no-registration-required', 'articles need no registration')
+    .option('--every <duration>', 'poll interval, e.g. 10m (1m … 7d)')
+    .option('--json', 'print JSON')
+    .action(async (id: string, o: Record<string, unknown>) => {
+      const registry = await store();
+      const existing = await registry.get(id);
+      if (!existing || existing.state === 'removed') throw new CliError(`no source with id '${id}'`);
+      if (o.feedUrl && o.followMove) throw new CliError('give --feed-url or --follow-move, not both');
+      if (o.followMove && !existing.movedTo) {
+        throw new CliError(`source ${id} has not moved: its last fetch met no permanent redirect`);
+      }
+      const changes = ['feedUrl', 'followMove', 'name', 'type', 'topics', 'language', 'paywalled'].some(
+        (key) => o[key] !== undefined,
+      );
+      if (!changes && o.every === undefined && o.registrationRequired === undefined) {
+        throw new CliError('nothing to change: give --feed-url, --follow-move, --name, --type, --topics, --every, …');
+      }
+      let settings;
+      try {
+        const checked = toSettings({
+          id,
+          feedUrl: (o.feedUrl as string | undefined) ?? (o.followMove ? existing.movedTo! : existing.feedUrl),
+          name: (o.name as string | undefined) ?? existing.name,
+          type: (o.type as string | undefined) ?? existing.type,
+          topics: (o.topics as number[] | undefined) ?? existing.topics,
+          language: (o.language as string | undefined) ?? existing.language,
+          paywalled: (o.paywalled as string | undefined) ?? existing.paywalled,
+          registrationRequired: (o.registrationRequired as boolean | undefined) ?? existing.registrationRequired,
+          ...(o.every !== undefined ? { every: o.every as string } : {}),
+        });
+        settings = { ...checked, everyMs: o.every !== undefined ? checked.everyMs : existing.everyMs };
+      } catch (error) {
+        throw new CliError((error as Error).message);
+      }
+      const changed = (Object.keys(settings) as (keyof typeof settings)[]).filter(
+        (key) => JSON.stringify(settings[key]) !== JSON.stringify(existing[key]),
+      );
+      const source = await registry.updateSettings(settings);
+      if (source.feedUrl !== existing.feedUrl) {
+        const twins = (await registry.list()).filter(
+          (other) => other.state !== 'removed' && other.feedUrl === source.feedUrl && other.id !== id,
+        );
+        warnTwins(context, source.feedUrl, [...twins.map((other) => other.id), id]);
+        await warnPrivate(context, [source.feedUrl]);
+      }
+      if (o.json) return context.json(view(source, (await counts()).get(id) ?? 0));
+      const shown = (key: keyof typeof settings) =>
+        key === 'everyMs' ? `every ${formatDuration(source.everyMs)}` : `${key} ${JSON.stringify(source[key])}`;
+      io.out(
+        changed.length
+          ? `Updated source ${id}: ${changed.map(shown).join(', ')}.\n`
+          : `Source ${id} already had these settings; nothing changed.\n`,
+      );
+    });
+
+  sources
     .command('show')
     .description('one source in full')
     .argument('<id>')

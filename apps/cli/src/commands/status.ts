@@ -188,5 +188,5 @@ function movedLines(sources: { id: string; state: string; movedTo?: string | nul
   const shown = moved.slice(0, FAILING_SHOWN).map((s) => `  ${s.id} → ${s.movedTo}`);
   if (moved.length > shown.length)
     shown.push(`  … and ${moved.length - shown.length} more (tidings sources list --json)`);
-  return `Feeds moved for good (update their feedUrl: tidings sources sync, or remove and add):\n${shown.join('\n')}\n`;
+  return `Feeds moved for good (follow: tidings sources update <id> --follow-move):\n${shown.join('\n')}\n`;
 }
