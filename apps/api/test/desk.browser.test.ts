@@ -385,7 +385,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect(await row.locator('td').nth(5).textContent()).toBe('10mnow 66m');
     // A feed that moved for good says where, and what to do.
     expect(await row.locator('td').nth(3).textContent()).toBe(
-      'Moved for good to https://www.example.com/feed/rss.xml: update its feed URL.',
+      'Moved for good to https://www.example.com/feed/rss.xml: tidings sources update example-news --follow-move follows it.',
     );
     await page.screenshot({ path: `${SHOTS}sources.png`, fullPage: true });
     // Among many sources, the rows with the words typed (name or id), and those of one state.

@@ -690,7 +690,11 @@ function Sources() {
               <td>{s.lastFetchedAt ? time(s.lastFetchedAt) : '–'}</td>
               <td class="meta">
                 {s.lastError ?? ''}
-                {s.movedTo && <span class="moved">Moved for good to {s.movedTo}: update its feed URL.</span>}
+                {s.movedTo && (
+                  <span class="moved">
+                    Moved for good to {s.movedTo}: <code>tidings sources update {s.id} --follow-move</code> follows it.
+                  </span>
+                )}
               </td>
               <td>{s.articleCount}</td>
               <td>
