@@ -84,6 +84,15 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     return page;
   }
 
+  /** Adds the first three articles to the draft shown, in order, and waits until it holds them. */
+  async function addThree(page: Page): Promise<void> {
+    const results = page.getByRole('list', { name: 'Results', exact: true });
+    for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) {
+      await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
+    }
+    await expect.poll(() => selection(page), POLL).toHaveLength(3);
+  }
+
   /** What axe-core (the accessibility rules browsers' dev tools use) finds on the page now. */
   const violations = async (page: Page) => {
     await page.addScriptTag({ content: axe.source });
@@ -692,8 +701,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
       results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
     const changes = () => page.locator('#draft-title + p strong').textContent();
     const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
-    for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) await add(headline);
-    await expect.poll(() => selection(page), POLL).toHaveLength(3);
+    await addThree(page);
     await expect.poll(changes, POLL).toBe('Not published yet. ');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
@@ -753,10 +761,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     const page = await editorPage('uma@example.com', 'Uma');
     await page.getByLabel('Day', { exact: true }).fill('2026-12-11');
     const results = page.getByRole('list', { name: 'Results', exact: true });
-    for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) {
-      await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
-    }
-    await expect.poll(() => selection(page), POLL).toHaveLength(3);
+    await addThree(page);
     const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
     await items.nth(1).getByRole('button', { name: 'Remove', exact: true }).click();
     await expect.poll(() => selection(page), POLL).toEqual(['Rates held at 4%', 'New museum opens']);
@@ -852,11 +857,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.getByLabel('Day', { exact: true }).fill('2026-12-14');
     // An empty draft says how to begin.
     await page.getByText('No articles in this draft yet').waitFor();
-    const results = page.getByRole('list', { name: 'Results', exact: true });
-    for (const headline of ['Rates held at 4%', 'Storm closes the port', 'New museum opens']) {
-      await results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
-    }
-    await expect.poll(() => selection(page), POLL).toHaveLength(3);
+    await addThree(page);
     expect(await page.getByText('No articles in this draft yet').count()).toBe(0);
     const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
     const classes = () => Promise.all([0, 1, 2].map(async (at) => (await items.nth(at).getAttribute('class')) ?? ''));
