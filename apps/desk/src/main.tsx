@@ -1018,6 +1018,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
     );
   }
   const selected = new Set(view?.draft.ids ?? []);
+  const changes = view ? draftChanges(view) : '';
   return (
     <>
       <header class="bar">
@@ -1053,7 +1054,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
                   ? // (A withdrawal is a version with no articles; it said "Nothing published for this day yet".)
                     `Withdrawn: version ${view.history[0].version} by ${view.history[0].by}, ${time(view.history[0].at)}; nothing is recommended for this day.`
                   : 'Nothing published for this day yet.'}{' '}
-              {view && draftChanges(view) && <strong>{draftChanges(view)} </strong>}
+              {changes && <strong>{changes} </strong>}
               Drag items or use Move up / Move down (Alt+↑/↓) to order them.{saving ? ' Saving…' : ''}
             </p>
             {/* Keys: an unkeyed paragraph appearing here took the place of the buttons' one below, and Preact

@@ -179,24 +179,30 @@ function warnTwins(context: Context, feedUrl: string, ids: string[]): void {
   );
 }
 
+/** The settings that `sources add` and `sources update` both take, as `sources sync` files name them. */
+function settingOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--type <type>', 'default article type').choices([...ARTICLE_TYPES]))
+    .addOption(new Option('--topics <ids>', 'default topic ids, e.g. 15000000,4000000').argParser(idList))
+    .addOption(new Option('--paywalled <mode>', 'paywall: all, none or detect').choices([...PAYWALL_MODES]))
+    .option('--registration-required', 'articles need a free registration')
+    .option('--every <duration>', 'poll interval, e.g. 10m (1m … 7d)');
+}
+
 export function registerSourceCommands(program: Command, context: Context): void {
   const { io, config } = context;
   const store = async () => new SourceStore(await context.redis(), config.REDIS_PREFIX);
   const counts = async () => (await context.index()).sourceCounts();
 
   const sources = program.command('sources').description('publisher feeds and their fetch state');
-  sources
+  const add = sources
     .command('add')
     .description('add a feed')
     .argument('<feedUrl>', 'the RSS or Atom feed URL')
     .option('--name <name>', 'display name (default: the feed host)')
     .option('--id <slug>', 'unique slug (default: derived from the feed host)')
-    .addOption(new Option('--type <type>', 'default article type').choices([...ARTICLE_TYPES]))
-    .addOption(new Option('--topics <ids>', 'default topic ids, e.g. 15000000,4000000').argParser(idList))
-    .option('--language <tag>', 'language of the items (default: from the feed)')
-    .addOption(new Option('--paywalled <mode>', 'paywall: all, none or detect').choices([...PAYWALL_MODES]))
-    .option('--registration-required', 'articles need a free registration')
-    .option('--every <duration>', 'poll interval, e.g. 10m (1m … 7d)')
+    .option('--language <tag>', 'language of the items (default: from the feed)');
+  settingOptions(add)
     .option('--json', 'print JSON')
     .action(async (feedUrl: string, o: Record<string, unknown>) => {
       let settings;
@@ -258,20 +264,16 @@ export function registerSourceCommands(program: Command, context: Context): void
       );
     });
 
-  sources
+  const update = sources
     .command('update')
     .description("change a source's settings (its state, fetch history and articles stay)")
     .argument('<id>')
     .option('--feed-url <url>', 'a new feed URL')
     .option('--follow-move', 'the feed URL it moved to for good (movedTo in sources show)')
     .option('--name <name>', 'display name')
-    .addOption(new Option('--type <type>', 'default article type').choices([...ARTICLE_TYPES]))
-    .addOption(new Option('--topics <ids>', 'default topic ids, e.g. 15000000,4000000').argParser(idList))
-    .option('--language <tag>', 'language of the items')
-    .addOption(new Option('--paywalled <mode>', 'paywall: all, none or detect').choices([...PAYWALL_MODES]))
-    .option('--registration-required', 'articles need a free registration')
+    .option('--language <tag>', 'language of the items');
+  settingOptions(update)
     .option('--no-registration-required', 'articles need no registration')
-    .option('--every <duration>', 'poll interval, e.g. 10m (1m … 7d)')
     .option('--json', 'print JSON')
     .action(async (id: string, o: Record<string, unknown>) => {
       const registry = await store();

@@ -100,6 +100,7 @@ export function registerStatusCommands(program: Command, context: Context): void
         const lastErrors = sourceList
           .filter((x) => x.lastError && x.state === 'failing')
           .map((x) => ({ source: x.id, error: x.lastError, at: x.lastErrorAt }));
+        const moved = sourceList.filter((x) => x.movedTo && x.state !== 'removed');
         const status = {
           index: { kind: index.kind, ...stats },
           queues: Object.fromEntries(queues.map((q, i) => [q.name, counts[i]!])),
@@ -112,9 +113,7 @@ export function registerStatusCommands(program: Command, context: Context): void
           sources: byState,
           lastErrors,
           /** Sources whose feed answers only through permanent redirects now (their feedUrl wants updating). */
-          moved: sourceList
-            .filter((x) => x.movedTo && x.state !== 'removed')
-            .map((x) => ({ source: x.id, movedTo: x.movedTo })),
+          moved: moved.map((x) => ({ source: x.id, movedTo: x.movedTo })),
           /** The newest jobs of the last hour that failed for good. */
           failedJobs,
           apiKeys: {
@@ -154,7 +153,7 @@ export function registerStatusCommands(program: Command, context: Context): void
             `\nRedis: ${REDIS_PERSISTENCE[redis.persistence]}, eviction ${redis.evictionPolicy ?? 'unknown'}\n` +
             redis.warnings.map((warning) => `Warning: ${warning}\n`).join('') +
             failingLines(lastErrors) +
-            movedLines(sourceList) +
+            movedLines(moved) +
             (failedJobs.length
               ? `Failed jobs in the last hour (newest first):\n${failedJobs
                   .map((f) => `  ${f.at} ${f.queue}${f.subject ? ` ${f.subject}` : ''}: ${f.error}`)
@@ -182,8 +181,7 @@ function failingLines(failing: { source: string; error: string | null; at: strin
 }
 
 /** Sources whose feed answers only through permanent redirects now: their feedUrl wants updating. */
-function movedLines(sources: { id: string; state: string; movedTo?: string | null }[]): string {
-  const moved = sources.filter((s) => s.movedTo && s.state !== 'removed');
+function movedLines(moved: { id: string; movedTo?: string | null }[]): string {
   if (!moved.length) return '';
   const shown = moved.slice(0, FAILING_SHOWN).map((s) => `  ${s.id} → ${s.movedTo}`);
   if (moved.length > shown.length)
