@@ -172,6 +172,31 @@ describe('tidings sources', () => {
     }
   });
 
+  it('refuses default topics that are no IPTC topic (a mistyped id), in add, update and sync, changing nothing', async () => {
+    // 1500000 for sport (15000000): every article would have lost the topic without a word.
+    const added = await tidings('sources', 'add', 'https://x.org/f', '--id', 'x', '--topics', '4000000,1500000');
+    expect(added.code).toBe(1);
+    expect(added.err).toContain('1500000 is not an IPTC media topic id (GET /api/v2/topics/ lists them)');
+    expect(JSON.parse((await tidings('sources', 'list', '--json')).out)).toEqual([]);
+    await tidings('sources', 'add', 'https://x.org/f', '--id', 'x', '--topics', '15000000');
+    const updated = await tidings('sources', 'update', 'x', '--topics', '99,15000000,7');
+    expect(updated.err).toContain('99, 7 are not IPTC media topic ids');
+    expect(JSON.parse((await tidings('sources', 'show', 'x', '--json')).out).topics).toEqual([15000000]);
+    const file = join(dir, 'topics.yaml');
+    await writeFile(
+      file,
+      'sources:\n  - id: x\n    feedUrl: https://x.org/f\n  - id: y\n    feedUrl: https://y.org/f\n    topics: [1500000]\n',
+    );
+    const synced = await tidings('sources', 'sync', file);
+    expect(synced.code).toBe(1);
+    expect(synced.err).toBe(
+      `tidings: ${file}:4: topics: 1500000 is not an IPTC media topic id (GET /api/v2/topics/ lists them)\n`,
+    );
+    expect(JSON.parse((await tidings('sources', 'list', '--json')).out).map((s: { id: string }) => s.id)).toEqual([
+      'x',
+    ]);
+  });
+
   it('adds a feed on a private address with a warning naming ALLOW_PRIVATE_NETWORKS', async () => {
     const res = await tidings('sources', 'add', 'http://localhost:9/feed.xml');
     expect(res.code).toBe(0);

@@ -94,6 +94,13 @@ export function topicParents(): Record<number, number> {
   return parentsOfTopics;
 }
 
+/** The bundled IPTC topic ids not in the list (none: all are topics), as an operator may mistype them. */
+export function unknownTopics(ids: readonly number[]): number[] {
+  knownTopicIds ??= new Set(topicList().map((topic) => topic.id));
+  return ids.filter((id) => !knownTopicIds!.has(id));
+}
+let knownTopicIds: Set<number> | null = null;
+
 export class CatalogOverrideError extends Error {
   override name = 'CatalogOverrideError';
 }

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import { unknownTopics } from '@tidings/catalog/catalog';
 import { ARTICLE_TYPES } from '@tidings/core/article';
 import { blockedAddressOf, PRIVATE_NETWORK_HINT } from '@tidings/fetch/address-guard';
 import {
@@ -20,8 +21,17 @@ function idList(value: string): number[] {
   const ids = value.split(',').map((v) => v.trim());
   if (!ids.every((v) => /^\d+$/.test(v) && Number(v) > 0))
     throw new InvalidArgumentError('expected topic ids such as 4000000,15000000');
+  const unknown = unknownTopics(ids.map(Number));
+  if (unknown.length) throw new InvalidArgumentError(notTopics(unknown));
   return ids.map(Number);
 }
+
+/**
+ * Why default topics that are no IPTC media topic are refused: the worker could only drop them from every
+ * article, and a mistyped id ("1500000") would leave the source's articles without the topic it meant.
+ */
+const notTopics = (unknown: number[]) =>
+  `${unknown.join(', ')} ${unknown.length === 1 ? 'is not an IPTC media topic id' : 'are not IPTC media topic ids'} (GET /api/v2/topics/ lists them)`;
 
 /** A source as `--json` shows it: settings, state and the number of its articles. */
 function view(source: Source, articleCount: number) {
@@ -100,6 +110,8 @@ export function parseSourcesYaml(text: string, file: string): SourceInput[] {
     if (raw.topics !== undefined) {
       if (!Array.isArray(raw.topics)) throw new CliError(`${line}: topics must be a list of ids`);
       input.topics = raw.topics.map(Number);
+      const unknown = unknownTopics(input.topics.filter((id) => Number.isSafeInteger(id) && id > 0));
+      if (unknown.length) throw new CliError(`${line}: topics: ${notTopics(unknown)}`);
     }
     if (raw.registrationRequired !== undefined) {
       if (typeof raw.registrationRequired !== 'boolean')
