@@ -880,19 +880,38 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.context().close();
   }, 90_000);
 
-  it("shows a result's source flags: no https, no framing", async () => {
+  it("shows a result's source flags (no https, no framing) and leaves out what readers could not open", async () => {
     await t.index.upsert([
       article({
         headline: 'Lighthouse keepers on a site that forbids framing',
         source: { id: 'closed', name: 'Closed Site', domain: 'closed.example', https: false, iframeable: false },
+      }),
+      article({
+        headline: 'Lighthouse keepers behind a paywall',
+        paywalled: true,
+        source: { id: 'open', name: 'Open Site', domain: 'open.example', https: true, iframeable: true },
       }),
     ]);
     const page = await editorPage('kit@example.com', 'Kit');
     await page.getByLabel('Search articles', { exact: true }).fill('lighthouse');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const result = page.getByRole('list', { name: 'Results', exact: true }).locator('li');
-    await expect.poll(() => result.count(), POLL).toBe(1);
-    expect(await result.first().locator('.meta').textContent()).toMatch(/^Closed Site · .* · no https · no framing$/);
+    const headlines = () => result.locator('a').allTextContents();
+    await expect.poll(headlines, POLL).toHaveLength(2);
+    const closed = result.filter({ hasText: 'forbids framing' });
+    expect(await closed.locator('.meta').textContent()).toMatch(/^Closed Site · .* · no https · no framing$/);
+    // The filters of /feed/ that leave articles out, each a box under "Leave out".
+    await page.getByText('Filters', { exact: true }).click();
+    await page.getByLabel('Sources that forbid framing', { exact: true }).check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(headlines, POLL).toEqual(['Lighthouse keepers behind a paywall']);
+    await page.getByLabel('Sources that forbid framing', { exact: true }).uncheck();
+    await page.getByLabel('Paywalled', { exact: true }).check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(headlines, POLL).toEqual(['Lighthouse keepers on a site that forbids framing']);
+    await page.getByLabel('Sources without https', { exact: true }).check();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(headlines, POLL).toEqual([]);
     await page.context().close();
   }, 90_000);
 

@@ -20,6 +20,16 @@ interface SessionInfo {
 }
 
 const TYPES = ['article', 'video', 'gallery', 'report', 'pressrelease', 'podcast'];
+/**
+ * The /feed/ flags that leave articles out, as the desk offers them: an editor picking for readers who
+ * cannot pass a paywall, or for an app that frames articles, leaves out what they could not open.
+ */
+const LEAVE_OUT = [
+  { param: 'includePaywalled', value: '0', label: 'Paywalled' },
+  { param: 'includeRegistration', value: '0', label: 'Registration required' },
+  { param: 'excludeNonHttpsSources', value: '1', label: 'Sources without https' },
+  { param: 'excludeNonIframeableSources', value: '1', label: 'Sources that forbid framing' },
+] as const;
 /** Results a search lists at first, and each More results adds. */
 const SEARCH_PAGE = 30;
 /** How deep a search's pages go (the API's paging answers `pageTooDeep` beyond). */
@@ -195,6 +205,7 @@ function Search({
   const [types, setTypes] = useState<string[]>([]);
   const [fields, setFields] = useState({ topics: '', companies: '', sources: '', languages: '', from: '', to: '' });
   const [collapse, setCollapse] = useState(false);
+  const [leftOut, setLeftOut] = useState<string[]>([]);
   const [results, setResults] = useState<Article[]>([]);
   const [total, setTotal] = useState<number | null>(null);
   const [error, setError] = useState('');
@@ -217,6 +228,7 @@ function Search({
     ] as const) {
       if (fields[key].trim()) params.set(name, fields[key].trim());
     }
+    for (const flag of LEAVE_OUT) if (leftOut.includes(flag.param)) params.set(flag.param, flag.value);
     if (collapse) params.set('collapseStories', '1');
     try {
       const found = await call<{ articles: Article[]; total: number }>('GET', `search?${params}`);
@@ -327,6 +339,21 @@ function Search({
             {field('from', 'From', 'date')}
             {field('to', 'To', 'date')}
           </div>
+          <fieldset>
+            <legend>Leave out</legend>
+            {LEAVE_OUT.map(({ param, label }) => (
+              <label class="check" key={param}>
+                <input
+                  type="checkbox"
+                  checked={leftOut.includes(param)}
+                  onChange={(e) =>
+                    setLeftOut(e.currentTarget.checked ? [...leftOut, param] : leftOut.filter((x) => x !== param))
+                  }
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
           <label class="check">
             <input type="checkbox" checked={collapse} onChange={(e) => setCollapse(e.currentTarget.checked)} />
             One article per story
