@@ -273,6 +273,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await expect
       .poll(() => page.locator('#draft-title + p').textContent(), POLL)
       .toMatch(/^Withdrawn: version 3 by hal@example\.com, .*; nothing is recommended for this day\. Drag/);
+    // With nothing left to withdraw, Publish says so (it added an empty version 4 to the history).
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), POLL)
+      .toBe(`Nothing to publish: the draft is empty, and ${day} has no selection to withdraw.`);
 
     // Back to an earlier publication from the history: it becomes the draft, then is published again.
     await page.getByRole('button', { name: 'Use as draft: version 1', exact: true }).click();

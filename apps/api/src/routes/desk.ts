@@ -304,6 +304,15 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
     const { editor } = deskOf(request);
     const overwrite = body(request).overwrite === true;
     const view = await dayView(date, editor);
+    // An empty draft withdraws the day's selection; with none to withdraw (never published, or withdrawn
+    // already) and no one's publication meanwhile, it only added an empty version to the day's history.
+    const version = view.published?.version ?? view.history[0]?.version ?? 0;
+    if (!view.draft.ids.length && !view.published && (overwrite || view.draft.baseVersion === version)) {
+      throw new ProblemError(
+        'parameterInvalid',
+        `Nothing to publish: the draft is empty, and ${date} has no selection to withdraw.`,
+      );
+    }
     try {
       await app.selections.publish(date, view.draft.ids, editor.email, overwrite ? null : view.draft.baseVersion);
     } catch (error) {
