@@ -495,6 +495,33 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect((await draft([articles[0]!.id, 'e'.repeat(32)])).statusCode).toBe(400);
   });
 
+  it('names the account a one-time link signs in, and says as its page opens that a used link is spent', async () => {
+    const { token } = await editors.add('zoe@example.com', 'Zoe', 'editor');
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${base}/desk/?token=${token}`);
+    await expect
+      .poll(() => page.locator('main p').first().textContent(), POLL)
+      .toBe('Choose a password of at least 12 characters to sign in as zoe@example.com.');
+    // Under that email the browser's password manager saves the new password (it had no username to go by).
+    expect(await page.locator('input[autocomplete="username"]').inputValue()).toBe('zoe@example.com');
+    // Asking whom the link is for does not use it up.
+    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+    // Followed again, the link says at once that it is spent (it asked for a password first, then refused).
+    const again = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await again.goto(`${base}/desk/?token=${token}`);
+    await expect
+      .poll(() => again.getByRole('alert').textContent(), POLL)
+      .toBe('This sign-in link has expired or was already used; ask an operator for a new one.');
+    await expect(again.getByLabel('New password', { exact: true }).count()).resolves.toBe(0);
+    await again.getByRole('link', { name: 'Go to the sign-in page', exact: true }).click();
+    await again.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await violations(again)).toEqual([]);
+    await page.context().close();
+    await again.context().close();
+  }, 90_000);
+
   it('finds topics, companies and sources by name for the search filters', async () => {
     await t.index.upsert([
       article({ headline: 'Cup final goes to penalties', topics: [{ id: 15000000, name: 'sport' }] }),

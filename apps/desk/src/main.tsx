@@ -86,6 +86,15 @@ function time(iso: string): string {
 function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: SessionInfo) => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  /** Whom the link signs in (undefined: not known yet, or the desk could not be asked). */
+  const [holder, setHolder] = useState<{ email: string; name: string } | undefined>(undefined);
+  /** Why the link cannot be used (expired, used): said as the page opens, before a password is chosen. */
+  const [gone, setGone] = useState('');
+  useEffect(() => {
+    call<{ email: string; name: string }>('GET', `link?token=${encodeURIComponent(token)}`).then(setHolder, (err) => {
+      if (err instanceof ApiError && err.status === 404) setGone(err.message);
+    });
+  }, [token]);
   const submit = async (e: Event) => {
     e.preventDefault();
     setError('');
@@ -97,11 +106,36 @@ function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: Ses
       setError(message(err));
     }
   };
+  if (gone) {
+    return (
+      <main class="card">
+        <h1>Welcome to the Tidings desk</h1>
+        <p role="alert" class="error">
+          {gone}
+        </p>
+        <p class="meta">
+          An operator gives you a new link with <code>tidings editors reset</code> and your email. Set a password
+          already? <a href="/desk/">Go to the sign-in page</a>.
+        </p>
+      </main>
+    );
+  }
   return (
     <main class="card">
       <h1>Welcome to the Tidings desk</h1>
-      <p>Choose a password of at least 12 characters.</p>
+      <p>
+        Choose a password of at least 12 characters
+        {holder ? (
+          <>
+            {' '}
+            to sign in as <strong>{holder.email}</strong>
+          </>
+        ) : null}
+        .
+      </p>
       <form onSubmit={(e) => void submit(e)}>
+        {/* The account's email, for the browser's password manager to save the new password under. */}
+        {holder && <input type="email" autoComplete="username" value={holder.email} readOnly hidden />}
         <TextField
           label="New password"
           type="password"

@@ -47,6 +47,9 @@ export class EditorError extends Error {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** What a one-time link that can no longer be used says (expired, used, or its editor removed). */
+export const LINK_GONE = 'this sign-in link has expired or was already used; ask an operator for a new one';
+
 export class EditorStore {
   constructor(
     private readonly redis: Redis,
@@ -137,6 +140,12 @@ export class EditorStore {
       .exec();
   }
 
+  /** The editor a one-time link is for, without using it up (null: expired, used, or its editor removed). */
+  async linkHolder(token: string): Promise<Editor | null> {
+    const email = await this.redis.get(this.linkKey(token));
+    return email ? this.get(email) : null;
+  }
+
   /** Follows a one-time link: sets the password, consumes the link, and starts a session. */
   async setPassword(token: string, password: string): Promise<Session> {
     if (password.length < MIN_PASSWORD) {
@@ -144,10 +153,7 @@ export class EditorStore {
     }
     const email = await this.redis.getdel(this.linkKey(token));
     if (!email || !(await this.get(email))) {
-      throw new EditorError(
-        'this sign-in link has expired or was already used; ask an operator for a new one',
-        'notFound',
-      );
+      throw new EditorError(LINK_GONE, 'notFound');
     }
     const salt = randomBytes(16);
     const hash = await scrypt(password, salt, 32);

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Article } from '@tidings/core/article';
 import { ProblemError } from '@tidings/core/problem';
 import { parseCalendarDate, parseFeedQuery } from '@tidings/core/query';
-import { type Editor, EditorError, type EditorStore, type Session } from '@tidings/store/editors';
+import { type Editor, EditorError, type EditorStore, LINK_GONE, type Session } from '@tidings/store/editors';
 import { DraftChangedError, SelectionConflictError } from '@tidings/store/selections';
 import { adaptedInterval, formatDuration, type SourceStore } from '@tidings/store/sources';
 import { searchParamsOf } from './feed.js';
@@ -28,6 +28,8 @@ export interface DeskOptions {
 }
 
 const COOKIE = 'tidings_desk';
+/** The desk API's paths used before signing in (every other one needs a session). */
+const SIGNED_OUT_PATHS = new Set(['/desk/api/sign-in', '/desk/api/password', '/desk/api/link']);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 declare module 'fastify' {
@@ -131,7 +133,7 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
   // Every desk API request but signing in needs a session; changes need its CSRF token too.
   app.addHook('preHandler', async (request) => {
     const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/desk/api/') || path === '/desk/api/sign-in' || path === '/desk/api/password') return;
+    if (!path.startsWith('/desk/api/') || SIGNED_OUT_PATHS.has(path)) return;
     const id = request.cookies[COOKIE];
     const found = id ? await editors.session(id) : null;
     if (!found) throw new ProblemError('apiKeyMissing', 'Sign in to use the desk.');
@@ -162,6 +164,15 @@ export default async function deskRoutes(app: FastifyInstance, options: DeskOpti
       throw error;
     }
   };
+
+  // Whom a one-time link signs in, asked as its page opens: a link that has expired or was used says so
+  // before the editor chooses a password (it said so only after), and the page names the account.
+  app.get('/desk/api/link', async (request) => {
+    const { token } = request.query as { token?: string };
+    const editor = token ? await editors.linkHolder(token) : null;
+    if (!editor) throw problemOf(new EditorError(LINK_GONE, 'notFound'));
+    return { email: editor.email, name: editor.name };
+  });
 
   app.post('/desk/api/password', async (request, reply) => {
     const input = body(request);
