@@ -25,8 +25,11 @@ cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; w
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# How long a part may take to start (60 s): on a busy or slow machine the worker took over the 10 s this
+# was, and the demo stopped with "The worker did not start" and an empty log while it was starting.
+START_WAIT_TICKS=300
 wait_for() { # url [pid: give up as soon as it has exited]
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 "$START_WAIT_TICKS"); do
     if [ -n "${2:-}" ] && ! kill -0 "$2" 2>/dev/null; then return 1; fi
     if node -e "fetch('$1').then(r=>process.exit(r.status<500?0:1),()=>process.exit(1))"; then return 0; fi
     sleep 0.2
@@ -47,9 +50,17 @@ for _ in $(seq 1 50); do [ -s data/demo-feeds/demo-cert.pem ] && break; sleep 0.
 NODE_EXTRA_CA_CERTS="$PWD/data/demo-feeds/demo-cert.pem" ALLOW_PRIVATE_NETWORKS=1 LOG_LEVEL=info node --max-old-space-size=256 --max-semi-space-size=8 apps/worker/dist/main.js > data/demo-worker.log 2>&1 &
 worker=$!
 pids+=($worker)
-for _ in $(seq 1 50); do grep -q '"worker ready"' data/demo-worker.log 2>/dev/null && break; sleep 0.2; done
+for _ in $(seq 1 "$START_WAIT_TICKS"); do
+  grep -q '"worker ready"' data/demo-worker.log 2>/dev/null && break
+  kill -0 "$worker" 2>/dev/null || break
+  sleep 0.2
+done
 if ! kill -0 "$worker" 2>/dev/null || ! grep -q '"worker ready"' data/demo-worker.log; then
-  echo "The worker did not start:" >&2
+  if kill -0 "$worker" 2>/dev/null; then
+    echo "The worker did not say it was ready within $((START_WAIT_TICKS / 5)) s; its log so far:" >&2
+  else
+    echo "The worker did not start:" >&2
+  fi
   tail -5 data/demo-worker.log >&2
   exit 1
 fi
