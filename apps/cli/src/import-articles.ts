@@ -82,7 +82,12 @@ function refs(values: ImportLine['topics'], lookup: (id: number) => { id: number
 }
 
 /** Turns a valid line into an ARTICLE (id from the canonical URL; `indexedAt` kept if known). */
-export async function toArticle(line: ImportLine, catalog: Catalog, indexedAt: string): Promise<Article> {
+export async function toArticle(
+  line: ImportLine,
+  catalog: Catalog,
+  indexedAt: string,
+  sourceNames?: ReadonlyMap<string, string>,
+): Promise<Article> {
   const url = canonicalizeUrl(line.url)!;
   const sourceId = (line.sourceId ?? line.source?.id)!;
   const host = comparableHost(parseHttpUrl(url)!.hostname);
@@ -110,7 +115,7 @@ export async function toArticle(line: ImportLine, catalog: Catalog, indexedAt: s
     registrationRequired: line.registrationRequired ?? false,
     source: {
       id: sourceId,
-      name: line.source?.name ?? sourceId,
+      name: line.source?.name ?? sourceNames?.get(sourceId) ?? sourceId,
       domain: line.source?.domain ? comparableHost(line.source.domain) : host,
       https: line.source?.https ?? null,
       iframeable: line.source?.iframeable ?? null,
@@ -133,6 +138,15 @@ export interface ImportOptions {
   catalog: Catalog;
   now?: () => Date;
   batchSize?: number;
+  /**
+   * What the registry knows, for what a line leaves out: the names of the sources registered (a line
+   * without `source.name` had its source id for a name), and the host probes' flags (a line without
+   * `source.https` or `source.iframeable` had `null`, unknown, where a probe of its host had said).
+   */
+  known?: {
+    sourceNames: ReadonlyMap<string, string>;
+    hostFlags: (domains: string[]) => Promise<Map<string, { https: boolean | null; iframeable: boolean | null }>>;
+  };
   /** Called after each batch with the bytes read so far. */
   onProgress?: (bytesRead: number, imported: number, bad: number) => void;
 }
@@ -227,6 +241,16 @@ export async function importArticles(file: string, options: ImportOptions): Prom
     const existing = new Map(
       (await options.index.getByIds([...new Set(batch.map((a) => a.id))])).map((a) => [a.id, a]),
     );
+    const unknownFlags = batch.filter((a) => a.source.https === null || a.source.iframeable === null);
+    const probed =
+      options.known && unknownFlags.length
+        ? await options.known.hostFlags([...new Set(unknownFlags.map((a) => a.source.domain))])
+        : new Map<string, { https: boolean | null; iframeable: boolean | null }>();
+    for (const article of unknownFlags) {
+      const flags = probed.get(article.source.domain);
+      article.source.https ??= flags?.https ?? null;
+      article.source.iframeable ??= flags?.iframeable ?? null;
+    }
     const byId = new Map<string, Article>();
     for (const article of batch) {
       byId.set(article.id, { ...article, indexedAt: existing.get(article.id)?.indexedAt ?? article.indexedAt });
@@ -251,7 +275,9 @@ export async function importArticles(file: string, options: ImportOptions): Prom
       bad.push({ line: number, reason: describeIssues(parsed.error) });
       continue;
     }
-    batch.push(await toArticle(parsed.data, options.catalog, formatInstant(now().getTime())));
+    batch.push(
+      await toArticle(parsed.data, options.catalog, formatInstant(now().getTime()), options.known?.sourceNames),
+    );
     if (batch.length >= batchSize) await flush();
   }
   await flush();

@@ -142,6 +142,66 @@ describe('tidings import', () => {
     });
   });
 
+  it("fills in what a line leaves out from the registry: the source's name and its host's probed flags", async () => {
+    // A registered source, and a probe of its host: lines without them had the source id for a name and
+    // null flags, so that `excludeNonHttpsSources=1` dropped them beside the same host's fetched articles.
+    expect(
+      (await tidings('sources', 'add', 'https://www.example.com/rss', '--id', 'example', '--name', 'Example News'))
+        .code,
+    ).toBe(0);
+    const { createRedis } = await import('@tidings/store/redis');
+    const { ProbeCache } = await import('@tidings/store/probe-cache');
+    const redis = createRedis({ url: REDIS_URL });
+    await new ProbeCache(redis, sandbox.prefix).set({
+      domain: 'example.com',
+      https: true,
+      iframeable: false,
+      httpsDetail: 'ok',
+      probedAt: '2026-11-22T11:00:00Z',
+    });
+    redis.disconnect();
+    const file = join(dir, 'known.jsonl');
+    await writeFile(
+      file,
+      [
+        line(),
+        // What a line says stands.
+        line({ url: 'https://www.example.com/other', source: { name: 'As given', https: false } }),
+        line({ sourceId: 'elsewhere', url: 'https://elsewhere.example/a' }),
+      ].join('\n'),
+    );
+    expect((await tidings('import', file)).code).toBe(0);
+    const { EmbeddedArticleIndex } = await import('@tidings/index/embedded');
+    const { NO_FILTERS } = await import('@tidings/core/query');
+    const index = new EmbeddedArticleIndex({ file: join(dir, 'articles.sqlite') });
+    const { articles } = await index.query({ filters: NO_FILTERS, limit: 10 });
+    await index.close();
+    const sources = Object.fromEntries(articles.map((a) => [a.url, a.source]));
+    expect(sources).toEqual({
+      'https://www.example.com/story': {
+        id: 'example',
+        name: 'Example News',
+        domain: 'example.com',
+        https: true,
+        iframeable: false,
+      },
+      'https://www.example.com/other': {
+        id: 'example',
+        name: 'As given',
+        domain: 'example.com',
+        https: false,
+        iframeable: false,
+      },
+      'https://elsewhere.example/a': {
+        id: 'elsewhere',
+        name: 'elsewhere',
+        domain: 'elsewhere.example',
+        https: null,
+        iframeable: null,
+      },
+    });
+  });
+
   it('says clearly when the file does not exist', async () => {
     const res = await tidings('import', join(dir, 'missing.jsonl'));
     expect(res.code).toBe(1);

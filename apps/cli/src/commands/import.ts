@@ -3,8 +3,10 @@ import { stat } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
 import { type Command, Option } from 'commander';
 import { loadCatalog } from '@tidings/catalog/catalog';
+import { ProbeCache } from '@tidings/store/probe-cache';
+import { SourceStore } from '@tidings/store/sources';
 import { CliError, type Context } from '../context.js';
-import { importArticles } from '../import-articles.js';
+import { importArticles, type ImportOptions } from '../import-articles.js';
 
 export function registerImportCommands(program: Command, context: Context): void {
   const { config, io } = context;
@@ -34,6 +36,7 @@ export function registerImportCommands(program: Command, context: Context): void
       bar?.start(size, 0, { imported: 0, bad: 0 });
       const result = await importArticles(file, {
         index,
+        known: await registryKnowledge(context),
         catalog: loadCatalog(config.CATALOG_OVERRIDES, { topicModel: config.TOPIC_MODEL === 'on' }),
         now: context.now,
         onProgress: (bytes, imported, bad) => bar?.update(Math.min(bytes, size), { imported, bad }),
@@ -52,4 +55,27 @@ export function registerImportCommands(program: Command, context: Context): void
         context.exitCode = 2;
       }
     });
+}
+
+/**
+ * The source names and host flags that Redis holds, for the lines that leave them out; none, with a
+ * warning, when Redis cannot be reached (an import into the embedded index needs no Redis).
+ */
+async function registryKnowledge(context: Context): Promise<ImportOptions['known']> {
+  let redis;
+  try {
+    redis = await context.redis();
+  } catch {
+    context.io.err(
+      'tidings: warning: Redis is not reachable (REDIS_URL): lines without a source name or host flags get the source id and null, not what the registry and the probes know\n',
+    );
+    return undefined;
+  }
+  const { REDIS_PREFIX } = context.config;
+  const sources = await new SourceStore(redis, REDIS_PREFIX).list();
+  const probes = new ProbeCache(redis, REDIS_PREFIX);
+  return {
+    sourceNames: new Map(sources.filter((s) => s.state !== 'removed').map((s) => [s.id, s.name])),
+    hostFlags: (domains) => probes.getMany(domains),
+  };
 }
