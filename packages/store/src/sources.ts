@@ -131,6 +131,23 @@ export interface SourceInput {
   every?: string;
 }
 
+/**
+ * A language tag in the case BCP 47 writes it (tags are case-insensitive: `EN` was refused, and `pt-br`
+ * kept as typed): the language in lower case, a region in upper case, a script capitalised (`zh-Hant-TW`).
+ */
+function usualCase(tag: string): string {
+  return tag
+    .split('-')
+    .map((part, at) =>
+      at > 0 && part.length === 2
+        ? part.toUpperCase()
+        : at > 0 && part.length === 4
+          ? `${part[0]!.toUpperCase()}${part.slice(1).toLowerCase()}`
+          : part.toLowerCase(),
+    )
+    .join('-');
+}
+
 /** Validates operator input into settings; throws an Error naming the bad field. */
 export function toSettings(input: SourceInput, fallbackId?: string): SourceSettings {
   const url = parseHttpUrl(input.feedUrl);
@@ -141,17 +158,18 @@ export function toSettings(input: SourceInput, fallbackId?: string): SourceSetti
   if (!(ARTICLE_TYPES as readonly string[]).includes(type)) {
     throw new Error(`type: '${input.type}' must be one of ${ARTICLE_TYPES.join(', ')}`);
   }
-  const paywalled = input.paywalled ?? 'none';
+  // Case aside, as `type` (and the API's `articleTypes`) are: `paywalled: All` was refused.
+  const paywalled = (input.paywalled ?? 'none').toLowerCase();
   if (!(PAYWALL_MODES as readonly string[]).includes(paywalled)) {
-    throw new Error(`paywalled: '${paywalled}' must be one of ${PAYWALL_MODES.join(', ')}`);
+    throw new Error(`paywalled: '${input.paywalled}' must be one of ${PAYWALL_MODES.join(', ')}`);
   }
   const topics = input.topics ?? [];
   if (!topics.every((t) => Number.isSafeInteger(t) && t > 0)) throw new Error('topics: must be positive topic ids');
   const everyMs = input.every === undefined ? DEFAULT_INTERVAL_MS : parseDuration(input.every);
   if (everyMs === null) throw new Error(`every: '${input.every}' must be a duration from 1m to 7d, e.g. 10m`);
-  const language = input.language ?? null;
+  const language = input.language ? usualCase(input.language) : null;
   if (language !== null && !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language)) {
-    throw new Error(`language: '${language}' must be a language tag such as en or pt-BR`);
+    throw new Error(`language: '${input.language}' must be a language tag such as en or pt-BR`);
   }
   return {
     id,

@@ -165,6 +165,17 @@ describe('SourceStore', () => {
     expect(parseDuration('8d')).toBeNull();
     expect(slugFromFeedUrl('https://www.example.co.uk/rss')).toBe('example-co-uk');
   });
+
+  it('reads language tags and paywall modes in any case, as types are read (EN and All were refused)', () => {
+    const settings = (input: { language?: string; paywalled?: string }) =>
+      toSettings({ feedUrl: 'https://example.com/rss', ...input });
+    expect(settings({ language: 'EN' }).language).toBe('en');
+    expect(settings({ language: 'pt-br' }).language).toBe('pt-BR');
+    expect(settings({ language: 'ZH-hant-tw' }).language).toBe('zh-Hant-TW');
+    expect(settings({ paywalled: 'All' }).paywalled).toBe('all');
+    expect(() => settings({ language: 'english' })).toThrow("language: 'english' must be a language tag");
+    expect(() => settings({ paywalled: 'some' })).toThrow("paywalled: 'some' must be one of none, all, detect");
+  });
 });
 
 describe('ApiKeyStore', () => {
