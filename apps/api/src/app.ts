@@ -218,6 +218,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       security: [{ apiKeyQuery: [] }, { apiKeyHeader: [] }],
     },
+    // The desk's own API serves its page, not API consumers: it is not documented among theirs (it was
+    // listed, without an api key, beside /api/v2/).
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/desk/') ? { ...schema, hide: true } : schema, url }),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
