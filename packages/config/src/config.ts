@@ -113,6 +113,30 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Settings whose value is a secret: a bad one is named, never shown (the line goes to logs). */
+const SECRETS = new Set(['CURSOR_SECRET', 'ADMIN_TOKEN', 'MEILI_API_KEY']);
+
+/** A setting's value as an error shows it: secrets hidden, and the password of a URL's user. */
+function shown(key: string, value: string): string {
+  if (SECRETS.has(key)) return `(hidden, ${value.length} characters)`;
+  return JSON.stringify(value.replace(/(\/\/[^/@\s]*?:)[^/@\s]*@/, '$1***@'));
+}
+
+/** An issue in words a reader of the setting knows (zod's own: "Too small: expected number to be >0"). */
+function sentence(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && (issue.expected === 'number' || issue.expected === 'int')) {
+    return 'must be a whole number';
+  }
+  if (issue.code === 'too_small' && issue.origin === 'number') {
+    return issue.inclusive ? `must be ${String(issue.minimum)} or more` : `must be more than ${String(issue.minimum)}`;
+  }
+  if (issue.code === 'too_big' && issue.origin === 'number') {
+    return issue.inclusive ? `must be ${String(issue.maximum)} or less` : `must be less than ${String(issue.maximum)}`;
+  }
+  if (issue.code === 'invalid_value') return `must be one of ${issue.values.map(String).join(', ')}`;
+  return issue.message;
+}
+
 /** Parses and validates the environment; throws one `ConfigError` naming every bad setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned: Record<string, string> = {};
@@ -124,7 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const key = String(issue.path[0]);
-      return `${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
+      return `${key}=${shown(key, env[key] ?? '')}: ${sentence(issue)}`;
     });
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
