@@ -80,14 +80,24 @@ describe('tidings import', () => {
     );
     const first = await tidings('import', file);
     expect(first.code).toBe(2);
-    expect(first.out).toContain('Imported 2 article(s)');
+    expect(first.out).toBe(`Imported 2 article(s) from ${file} (2 new); 3 bad line(s) skipped.\n`);
     expect(first.err).toMatch(/line 2: not valid JSON/);
     expect(first.err).toContain('line 3: publishedAt must be an ISO-8601 date-time (got "last tuesday")');
     expect(first.err).toMatch(/line 6: unknown field\(s\) extra/);
     const again = await tidings('import', file, '--json', '--wait');
-    expect(JSON.parse(again.out).imported).toBe(2);
+    expect(JSON.parse(again.out)).toMatchObject({ imported: 2, created: 0, updated: 2, repeated: 0 });
     const status = JSON.parse((await tidings('status', '--json')).out);
     expect(status.index.articles).toBe(2);
+    // One URL on two lines (a tracking parameter aside) is one article: the later line is kept, and said.
+    const twice = join(dir, 'twice.jsonl');
+    await writeFile(
+      twice,
+      [line({ headline: 'First' }), line({ headline: 'Second', url: 'https://www.example.com/story' })].join('\n'),
+    );
+    const repeated = await tidings('import', twice);
+    expect(repeated.out).toBe(
+      `Imported 2 article(s) from ${twice} (0 new, 1 updated); 1 line(s) repeated an earlier line's URL (the later line is kept).\n`,
+    );
   });
 
   it('explains each bad field in a sentence naming it and what was expected', async () => {

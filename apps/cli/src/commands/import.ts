@@ -43,10 +43,14 @@ export function registerImportCommands(program: Command, context: Context): void
       });
       bar?.stop();
       for (const bad of result.bad) io.err(`line ${bad.line}: ${bad.reason}\n`);
-      if (options.json) context.json({ imported: result.imported, bad: result.bad });
+      const { imported, created, updated, repeated, bad } = result;
+      if (options.json) context.json({ imported, created, updated, repeated, bad });
       else {
+        // What the lines did to the index: a file of earlier articles, or one URL on several lines, says so.
+        const parts = [`${created} new`, ...(updated ? [`${updated} updated`] : [])];
+        const again = repeated ? `; ${repeated} line(s) repeated an earlier line's URL (the later line is kept)` : '';
         io.out(
-          `Imported ${result.imported} article(s) from ${file}${result.bad.length ? `; ${result.bad.length} bad line(s) skipped` : ''}.\n`,
+          `Imported ${imported} article(s) from ${file} (${parts.join(', ')})${again}${bad.length ? `; ${bad.length} bad line(s) skipped` : ''}.\n`,
         );
       }
       if (result.bad.length) {
