@@ -212,6 +212,26 @@ describe('tidings import', () => {
     });
   });
 
+  it('purges the articles of a source id that only an import named (they could not be deleted)', async () => {
+    const file = join(dir, 'unregistered.jsonl');
+    await writeFile(
+      file,
+      [line({ sourceId: 'archive' }), line({ sourceId: 'archive', url: 'https://example.com/b' })].join('\n'),
+    );
+    expect((await tidings('import', file)).code).toBe(0);
+    const kept = await tidings('sources', 'remove', 'archive');
+    expect(kept.code).toBe(1);
+    expect(kept.err).toBe(
+      "tidings: no source with id 'archive' in the registry, but the index holds 2 article(s) of it (imported); tidings sources remove archive --purge deletes them\n",
+    );
+    const purged = await tidings('sources', 'remove', 'archive', '--purge');
+    expect(purged.out).toBe('Removed the 2 article(s) of archive, a source id the registry does not have.\n');
+    expect(JSON.parse((await tidings('status', '--json')).out).index.articles).toBe(0);
+    expect((await tidings('sources', 'remove', 'archive', '--purge')).err).toBe(
+      "tidings: no source with id 'archive'\n",
+    );
+  });
+
   it('says clearly when the file does not exist', async () => {
     const res = await tidings('import', join(dir, 'missing.jsonl'));
     expect(res.code).toBe(1);

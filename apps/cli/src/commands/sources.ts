@@ -386,7 +386,20 @@ export function registerSourceCommands(program: Command, context: Context): void
     .action(async (id: string, o: { purge?: boolean }) => {
       const s = await store();
       const source = await s.get(id);
-      if (!source) throw new CliError(`no source with id '${id}'`);
+      if (!source) {
+        // Articles imported under a source id the registry never had (`tidings import` takes any): a
+        // purge is the only way to delete them, and it was refused as there being no such source.
+        const imported = (await counts()).get(id) ?? 0;
+        if (!imported) throw new CliError(`no source with id '${id}'`);
+        if (!o.purge) {
+          throw new CliError(
+            `no source with id '${id}' in the registry, but the index holds ${imported} article(s) of it (imported); tidings sources remove ${id} --purge deletes them`,
+          );
+        }
+        const removed = await (await context.index()).removeBySource(id);
+        io.out(`Removed the ${removed} article(s) of ${id}, a source id the registry does not have.\n`);
+        return;
+      }
       if (o.purge) {
         // The record goes first: a fetch of this source still running sees it gone when it finishes
         // and removes what it wrote itself, so nothing it fetched outlives the purge.
