@@ -156,6 +156,14 @@ describe('stories, facets, sources and the discovery filters', () => {
     const sources = await get('/api/v2/feed/?includeSources=delta,nowhere');
     expect(sources.body.articles.map((a: Article) => a.id)).toEqual([other[1]!.id]);
     expect(sources.body.meta.warnings).toEqual(['includeSources: unknown source id(s) nowhere match nothing']);
+    // A source id that only the index knows (an import named it; or the source was removed, not purged):
+    // its articles match, and were said to match nothing.
+    const archived = outlet('archive', { headline: 'From the archive', publishedAt: '2026-11-01T08:00:00Z' });
+    await t.index.upsert([archived]);
+    const kept = await get('/api/v2/feed/?includeSources=archive,nowhere');
+    expect(kept.body.articles.map((a: Article) => a.id)).toEqual([archived.id]);
+    expect(kept.body.meta.warnings).toEqual(['includeSources: unknown source id(s) nowhere match nothing']);
+    await t.index.remove([archived.id]);
     const bad = await get('/api/v2/feed/?languages=english&includeSources=Not%20A%20Slug');
     expect(bad.res.statusCode).toBe(400);
     expect(bad.body.invalidParams.map((p: { name: string }) => p.name)).toEqual(['languages', 'includeSources']);

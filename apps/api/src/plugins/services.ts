@@ -129,7 +129,13 @@ export default fp(
       }
       if (filters.includeSources.length) {
         const known = new Set((await sourceDirectory.list()).map((s) => s.source.id));
-        const unknown = filters.includeSources.filter((id) => !known.has(id));
+        let unknown = filters.includeSources.filter((id) => !known.has(id));
+        // A source removed from the registry keeps its articles (unless purged), and an import may name a
+        // source id the registry never had: theirs match, and were said to match nothing.
+        if (unknown.length) {
+          const indexed = await options.index.sourceCounts();
+          unknown = unknown.filter((id) => !indexed.get(id));
+        }
         if (unknown.length) warnings.push(`includeSources: unknown source id(s) ${unknown.join(', ')} match nothing`);
       }
       const expanded = filters.includeTopics.length ? catalog.expandTopics(filters.includeTopics) : [];
