@@ -403,6 +403,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect(await row.locator('td').nth(3).textContent()).toBe(
       'Moved for good to https://www.example.com/feed/rss.xml: tidings sources update example-news --follow-move follows it.',
     );
+    // Each cell is as tall as its row (the grey "Last error" cell was laid out as a block, its borders off the row's).
+    const cellHeights = await page.evaluate<number[][]>(
+      `[...document.querySelectorAll('table[aria-label="Sources"] tbody tr')].map((row) =>
+        [...new Set([...row.cells].map((cell) => Math.round(cell.getBoundingClientRect().height)))])`,
+    );
+    expect(cellHeights.every((heights) => heights.length === 1)).toBe(true);
     await page.screenshot({ path: `${SHOTS}sources.png`, fullPage: true });
     // Among many sources, the rows with the words typed (name or id), and those of one state.
     await t.sources.add(toSettings({ feedUrl: 'https://other.example/feed', id: 'other-wire', name: 'Other Wire' }));
