@@ -90,13 +90,16 @@ function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: Ses
   const [holder, setHolder] = useState<{ email: string; name: string } | undefined>(undefined);
   /** Why the link cannot be used (expired, used): said as the page opens, before a password is chosen. */
   const [gone, setGone] = useState('');
+  /** Whether the password was sent: the link is then used up, and the check's late "expired" is no news. */
+  const sent = useRef(false);
   useEffect(() => {
     call<{ email: string; name: string }>('GET', `link?token=${encodeURIComponent(token)}`).then(setHolder, (err) => {
-      if (err instanceof ApiError && err.status === 404) setGone(err.message);
+      if (err instanceof ApiError && err.status === 404 && !sent.current) setGone(err.message);
     });
   }, [token]);
   const submit = async (e: Event) => {
     e.preventDefault();
+    sent.current = true;
     setError('');
     try {
       const session = await call<SessionInfo>('POST', 'password', { token, password });
@@ -123,16 +126,7 @@ function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: Ses
   return (
     <main class="card">
       <h1>Welcome to the Tidings desk</h1>
-      <p>
-        Choose a password of at least 12 characters
-        {holder ? (
-          <>
-            {' '}
-            to sign in as <strong>{holder.email}</strong>
-          </>
-        ) : null}
-        .
-      </p>
+      <p>Choose a password of at least 12 characters.</p>
       <form onSubmit={(e) => void submit(e)}>
         {/* The account's email, for the browser's password manager to save the new password under. */}
         {holder && <input type="email" autoComplete="username" value={holder.email} readOnly hidden />}
@@ -147,6 +141,12 @@ function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: Ses
         <ErrorLine error={error} />
         <button type="submit">Set password</button>
       </form>
+      {/* Under the form: arriving while the editor types, it moves nothing they are about to click. */}
+      {holder && (
+        <p class="meta">
+          This link signs in <strong>{holder.email}</strong>.
+        </p>
+      )}
     </main>
   );
 }
