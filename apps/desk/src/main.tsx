@@ -109,20 +109,8 @@ function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: Ses
       setError(message(err));
     }
   };
-  if (gone) {
-    return (
-      <main class="card">
-        <h1>Welcome to the Tidings desk</h1>
-        <p role="alert" class="error">
-          {gone}
-        </p>
-        <p class="meta">
-          An operator gives you a new link with <code>tidings editors reset</code> and your email. Set a password
-          already? <a href="/desk/">Go to the sign-in page</a>.
-        </p>
-      </main>
-    );
-  }
+  // A link found spent keeps its form (a second try says the same), with one alert under the button: above
+  // it, arriving as the page opens, it would move what the editor is about to click.
   return (
     <main class="card">
       <h1>Welcome to the Tidings desk</h1>
@@ -138,14 +126,20 @@ function SetPassword({ token, onSignedIn }: { token: string; onSignedIn: (s: Ses
           value={password}
           onValue={setPassword}
         />
-        <ErrorLine error={error} />
         <button type="submit">Set password</button>
+        <ErrorLine error={error || gone} />
       </form>
-      {/* Under the form: arriving while the editor types, it moves nothing they are about to click. */}
-      {holder && (
+      {gone ? (
         <p class="meta">
-          This link signs in <strong>{holder.email}</strong>.
+          An operator gives you a new link with <code>tidings editors reset</code> and your email. Set a password
+          already? <a href="/desk/">Go to the sign-in page</a>.
         </p>
+      ) : (
+        holder && (
+          <p class="meta">
+            This link signs in <strong>{holder.email}</strong>.
+          </p>
+        )
       )}
     </main>
   );
