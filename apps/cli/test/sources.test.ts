@@ -172,29 +172,27 @@ describe('tidings sources', () => {
     }
   });
 
-  it('refuses default topics that are no IPTC topic (a mistyped id), in add, update and sync, changing nothing', async () => {
-    // 1500000 for sport (15000000): every article would have lost the topic without a word.
+  it('warns of default topics that are no IPTC topic (a mistyped id), in add, update and sync', async () => {
+    // 1500000 for sport (15000000): every article lost the topic without a word. The setting is kept as given.
     const added = await tidings('sources', 'add', 'https://x.org/f', '--id', 'x', '--topics', '4000000,1500000');
-    expect(added.code).toBe(1);
-    expect(added.err).toContain('1500000 is not an IPTC media topic id (GET /api/v2/topics/ lists them)');
-    expect(JSON.parse((await tidings('sources', 'list', '--json')).out)).toEqual([]);
-    await tidings('sources', 'add', 'https://x.org/f', '--id', 'x', '--topics', '15000000');
+    expect(added.code).toBe(0);
+    expect(added.err).toBe(
+      'tidings: warning: topics: 1500000 is not an IPTC media topic id (GET /api/v2/topics/ lists them); the worker leaves it out of every article\n',
+    );
+    expect(JSON.parse((await tidings('sources', 'show', 'x', '--json')).out).topics).toEqual([4000000, 1500000]);
     const updated = await tidings('sources', 'update', 'x', '--topics', '99,15000000,7');
-    expect(updated.err).toContain('99, 7 are not IPTC media topic ids');
-    expect(JSON.parse((await tidings('sources', 'show', 'x', '--json')).out).topics).toEqual([15000000]);
+    expect(updated.err).toContain('topics: 99, 7 are not IPTC media topic ids');
+    expect((await tidings('sources', 'update', 'x', '--topics', '15000000')).err).toBe('');
     const file = join(dir, 'topics.yaml');
     await writeFile(
       file,
       'sources:\n  - id: x\n    feedUrl: https://x.org/f\n  - id: y\n    feedUrl: https://y.org/f\n    topics: [1500000]\n',
     );
     const synced = await tidings('sources', 'sync', file);
-    expect(synced.code).toBe(1);
+    expect(synced.code).toBe(0);
     expect(synced.err).toBe(
-      `tidings: ${file}:4: topics: 1500000 is not an IPTC media topic id (GET /api/v2/topics/ lists them)\n`,
+      `tidings: warning: ${file}:4: topics: 1500000 is not an IPTC media topic id (GET /api/v2/topics/ lists them); the worker leaves it out of every article\n`,
     );
-    expect(JSON.parse((await tidings('sources', 'list', '--json')).out).map((s: { id: string }) => s.id)).toEqual([
-      'x',
-    ]);
   });
 
   it('adds a feed on a private address with a warning naming ALLOW_PRIVATE_NETWORKS', async () => {

@@ -21,17 +21,20 @@ function idList(value: string): number[] {
   const ids = value.split(',').map((v) => v.trim());
   if (!ids.every((v) => /^\d+$/.test(v) && Number(v) > 0))
     throw new InvalidArgumentError('expected topic ids such as 4000000,15000000');
-  const unknown = unknownTopics(ids.map(Number));
-  if (unknown.length) throw new InvalidArgumentError(notTopics(unknown));
   return ids.map(Number);
 }
 
 /**
- * Why default topics that are no IPTC media topic are refused: the worker could only drop them from every
- * article, and a mistyped id ("1500000") would leave the source's articles without the topic it meant.
+ * A warning for default topics that are no IPTC media topic (none: all are): the worker can only leave
+ * them out of every article, so a mistyped id ("1500000" for sport) left the source's articles without the
+ * topic meant, and nothing said so. A warning, not a refusal: the setting is kept as given.
  */
-const notTopics = (unknown: number[]) =>
-  `${unknown.join(', ')} ${unknown.length === 1 ? 'is not an IPTC media topic id' : 'are not IPTC media topic ids'} (GET /api/v2/topics/ lists them)`;
+function unknownTopicsWarning(topics: readonly number[] | undefined): string | null {
+  const unknown = unknownTopics((topics ?? []).filter((id) => Number.isSafeInteger(id) && id > 0));
+  if (!unknown.length) return null;
+  const what = unknown.length === 1 ? 'is not an IPTC media topic id' : 'are not IPTC media topic ids';
+  return `topics: ${unknown.join(', ')} ${what} (GET /api/v2/topics/ lists them); the worker leaves ${unknown.length === 1 ? 'it' : 'them'} out of every article`;
+}
 
 /** A source as `--json` shows it: settings, state and the number of its articles. */
 function view(source: Source, articleCount: number) {
@@ -69,7 +72,7 @@ const YAML_KEYS = new Set([
 ]);
 
 /** Reads a `sources sync` file; every problem names its line. */
-export function parseSourcesYaml(text: string, file: string): SourceInput[] {
+export function parseSourcesYaml(text: string, file: string, warnings: string[] = []): SourceInput[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
   const at = (offset: number | undefined) => `${file}:${offset === undefined ? '?' : lineCounter.linePos(offset).line}`;
@@ -110,8 +113,8 @@ export function parseSourcesYaml(text: string, file: string): SourceInput[] {
     if (raw.topics !== undefined) {
       if (!Array.isArray(raw.topics)) throw new CliError(`${line}: topics must be a list of ids`);
       input.topics = raw.topics.map(Number);
-      const unknown = unknownTopics(input.topics.filter((id) => Number.isSafeInteger(id) && id > 0));
-      if (unknown.length) throw new CliError(`${line}: topics: ${notTopics(unknown)}`);
+      const warning = unknownTopicsWarning(input.topics);
+      if (warning) warnings.push(`${line}: ${warning}`);
     }
     if (raw.registrationRequired !== undefined) {
       if (typeof raw.registrationRequired !== 'boolean')
@@ -241,6 +244,8 @@ export function registerSourceCommands(program: Command, context: Context): void
         throw new CliError(error.message);
       });
       warnTwins(context, source.feedUrl, [...twins.map((other) => other.id), source.id]);
+      const topicsWarning = unknownTopicsWarning(source.topics);
+      if (topicsWarning) io.err(`tidings: warning: ${topicsWarning}\n`);
       await warnPrivate(context, [source.feedUrl]);
       if (o.json) return context.json(view(source, 0));
       io.out(`Added source ${source.id} (${source.feedUrl}), polled every ${formatDuration(source.everyMs)}.\n`);
@@ -322,6 +327,8 @@ export function registerSourceCommands(program: Command, context: Context): void
         (key) => JSON.stringify(settings[key]) !== JSON.stringify(existing[key]),
       );
       const source = await registry.updateSettings(settings);
+      const topicsWarning = o.topics ? unknownTopicsWarning(source.topics) : null;
+      if (topicsWarning) io.err(`tidings: warning: ${topicsWarning}\n`);
       if (source.feedUrl !== existing.feedUrl) {
         const twins = (await registry.list()).filter(
           (other) => other.state !== 'removed' && other.feedUrl === source.feedUrl && other.id !== id,
@@ -423,7 +430,9 @@ export function registerSourceCommands(program: Command, context: Context): void
       const text = await readFile(file, 'utf8').catch(() => {
         throw new CliError(`cannot read ${file}`);
       });
-      const listed = parseSourcesYaml(text, file).map((input) => toSettings(input));
+      const warnings: string[] = [];
+      const listed = parseSourcesYaml(text, file, warnings).map((input) => toSettings(input));
+      for (const warning of warnings) io.err(`tidings: warning: ${warning}\n`);
       const idsOf = new Map<string, string[]>();
       for (const settings of listed) {
         idsOf.set(settings.feedUrl, [...(idsOf.get(settings.feedUrl) ?? []), settings.id]);
