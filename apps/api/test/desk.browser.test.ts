@@ -801,6 +801,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await expect.poll(() => new URL(page.url()).search, POLL).toBe('');
     await page.goto(`${base}/desk/?day=2026-02-30`);
     await expect.poll(() => page.getByLabel('Day', { exact: true }).inputValue(), POLL).toBe(shownToday);
+    // Emptied and left, the field says the day shown again (it stayed blank over that day's draft).
+    await page.getByLabel('Day', { exact: true }).fill('');
+    await page.getByLabel('Search articles', { exact: true }).focus();
+    await expect.poll(() => page.getByLabel('Day', { exact: true }).inputValue(), POLL).toBe(shownToday);
     await page.context().close();
   }, 90_000);
 

@@ -1080,7 +1080,15 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
         <h1 class="title">Tidings desk</h1>
         <label class="inline">
           Day
-          <input type="date" value={day} onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)} />
+          {/* Emptied, it stays on the day shown, and says that day again once left (it stayed blank). */}
+          <input
+            type="date"
+            value={day}
+            onChange={(e) => e.currentTarget.value && setDay(e.currentTarget.value)}
+            onBlur={(e) => {
+              if (!e.currentTarget.value) e.currentTarget.value = day;
+            }}
+          />
         </label>
         <span class="meta">
           {session.editor.name} ({session.editor.role})
