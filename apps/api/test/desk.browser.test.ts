@@ -802,7 +802,10 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await page.goto(`${base}/desk/?day=2026-02-30`);
     await expect.poll(() => page.getByLabel('Day', { exact: true }).inputValue(), POLL).toBe(shownToday);
     // Emptied and left, the field says the day shown again (it stayed blank over that day's draft).
+    await expect.poll(() => page.locator('#draft-title').textContent(), POLL).toBe(`Draft of ${shownToday}`);
+    await page.getByRole('list', { name: 'Results', exact: true }).locator('li').first().waitFor();
     await page.getByLabel('Day', { exact: true }).fill('');
+    expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe('');
     await page.getByLabel('Search articles', { exact: true }).focus();
     await expect.poll(() => page.getByLabel('Day', { exact: true }).inputValue(), POLL).toBe(shownToday);
     await page.context().close();
