@@ -746,21 +746,21 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     const results = page.getByRole('list', { name: 'Results', exact: true });
     const add = (headline: string) =>
       results.locator('li', { hasText: headline }).getByRole('button', { name: 'Add', exact: true }).click();
-    const changes = () => page.locator('#draft-title + p strong').textContent();
+    const changes = () => page.locator('p.changes strong').textContent();
     const items = page.getByRole('list', { name: 'Selection', exact: true }).locator('li');
     await addThree(page);
-    await expect.poll(changes, POLL).toBe('Not published yet. ');
+    await expect.poll(changes, POLL).toBe('Not published yet.');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Published version 1' }).waitFor();
-    await expect.poll(changes, POLL).toBe('No changes since it was published. ');
+    await expect.poll(changes, POLL).toBe('No changes since it was published.');
     await items.first().getByRole('button', { name: 'Move down', exact: true }).click();
-    await expect.poll(changes, POLL).toBe('Unpublished changes: order changed. ');
+    await expect.poll(changes, POLL).toBe('Unpublished changes: order changed.');
     await items.last().getByRole('button', { name: 'Remove', exact: true }).click();
     await add('Chipmaker doubles profit');
     await expect
       .poll(() => selection(page), POLL)
       .toEqual(['Storm closes the port', 'Rates held at 4%', 'Chipmaker doubles profit']);
-    await expect.poll(changes, POLL).toBe('Unpublished changes: 1 added, 1 removed, order changed. ');
+    await expect.poll(changes, POLL).toBe('Unpublished changes: 1 added, 1 removed, order changed.');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Published version 2' }).waitFor();
     // The history shows what each version published, in its order (it said only how many).
@@ -777,7 +777,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     ]);
     expect(await violations(page)).toEqual([]);
     await items.last().getByRole('button', { name: 'Remove', exact: true }).click();
-    await expect.poll(changes, POLL).toBe('Unpublished changes: 1 removed. ');
+    await expect.poll(changes, POLL).toBe('Unpublished changes: 1 removed.');
     // Another editor publishes meanwhile: the draft says so before its Publish is refused.
     await t.selections.publish(day, [articles[3]!.id], 'rae@example.com');
     // A reload stays on the day shown (it went back to today).
@@ -786,7 +786,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     expect(new URL(page.url()).search).toBe(`?day=${day}`);
     await expect
       .poll(changes, POLL)
-      .toBe('Unpublished changes: 2 added, 1 removed. rae@example.com published version 3 after this draft began. ');
+      .toBe('Unpublished changes: 2 added, 1 removed. rae@example.com published version 3 after this draft began.');
     // The same articles as the newer version, but Publish would still be refused (the draft began before it).
     for (let left = 2; left > 0; left--) {
       await items.first().getByRole('button', { name: 'Remove', exact: true }).click();
@@ -795,7 +795,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await add('Chipmaker doubles profit');
     await expect
       .poll(changes, POLL)
-      .toBe('Same articles as version 3, which rae@example.com published after this draft began. ');
+      .toBe('Same articles as version 3, which rae@example.com published after this draft began.');
     // Today's address names no day, and a day that is no date is today.
     await page.getByLabel('Day', { exact: true }).fill(shownToday);
     await expect.poll(() => new URL(page.url()).search, POLL).toBe('');
@@ -871,7 +871,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
         .locator('li', { hasText: headline })
         .getByRole('button', { name: 'Add', exact: true })
         .click();
-    const changes = (page: Page) => page.locator('#draft-title + p strong').textContent();
+    const changes = (page: Page) => page.locator('p.changes strong').textContent();
     // Both windows show the day's draft (an Add is enabled once it is there) before either changes it.
     for (const page of [first, second]) {
       const anAdd = page.getByRole('list', { name: 'Results', exact: true }).getByRole('button', { name: 'Add' });
@@ -901,7 +901,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await shownAgain(first);
     await expect
       .poll(() => changes(first), POLL)
-      .toBe('Unpublished changes: 3 added, 1 removed. wes@example.com published version 1 after this draft began. ');
+      .toBe('Unpublished changes: 3 added, 1 removed. wes@example.com published version 1 after this draft began.');
     await first.context().close();
     await second.context().close();
   }, 90_000);

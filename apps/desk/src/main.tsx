@@ -1117,8 +1117,7 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
                   ? // (A withdrawal is a version with no articles; it said "Nothing published for this day yet".)
                     `Withdrawn: version ${view.history[0].version} by ${view.history[0].by}, ${time(view.history[0].at)}; nothing is recommended for this day.`
                   : 'Nothing published for this day yet.'}{' '}
-              {changes && <strong>{changes} </strong>}
-              Drag items or use Move up / Move down (Alt+↑/↓) to order them.{saving ? ' Saving…' : ''}
+              Drag items or use Move up / Move down (Alt+↑/↓) to order them.
             </p>
             {/* Keys: an unkeyed paragraph appearing here took the place of the buttons' one below, and Preact
               made the buttons anew, which dropped the keyboard's focus from Publish once it had published. */}
@@ -1188,6 +1187,12 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
               <button type="button" onClick={() => void copy()}>
                 Copy from previous day
               </button>
+            </p>
+            {/* What Publish would change, and a save under way, under Publish: they change as saves are answered,
+              and above the list they moved the articles' buttons the editor was about to click. */}
+            <p key="changes" class="meta changes">
+              {changes && <strong>{changes}</strong>}
+              {saving ? `${changes ? ' ' : ''}Saving…` : ''}
             </p>
             <h3>History</h3>
             <ul class="history">
