@@ -224,6 +224,7 @@ describe('tidings import', () => {
     expect(kept.err).toBe(
       "tidings: no source with id 'archive' in the registry, but the index holds 2 article(s) of it (imported); tidings sources remove archive --purge deletes them\n",
     );
+    expect((await tidings('sources', 'show', 'archive')).err).toBe(kept.err);
     const purged = await tidings('sources', 'remove', 'archive', '--purge');
     expect(purged.out).toBe('Removed the 2 article(s) of archive, a source id the registry does not have.\n');
     expect(JSON.parse((await tidings('status', '--json')).out).index.articles).toBe(0);

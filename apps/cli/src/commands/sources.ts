@@ -209,6 +209,19 @@ export function registerSourceCommands(program: Command, context: Context): void
   const store = async () => new SourceStore(await context.redis(), config.REDIS_PREFIX);
   const counts = async () => (await context.index()).sourceCounts();
 
+  /**
+   * The error for a source id the registry does not have; it names the articles the index holds of it, if
+   * any (filed by an import under an id of its own), and the purge that deletes them.
+   */
+  const noSuchSource = async (id: string) => {
+    const imported = (await counts()).get(id) ?? 0;
+    return new CliError(
+      imported
+        ? `no source with id '${id}' in the registry, but the index holds ${imported} article(s) of it (imported); tidings sources remove ${id} --purge deletes them`
+        : `no source with id '${id}'`,
+    );
+  };
+
   const sources = program.command('sources').description('publisher feeds and their fetch state');
   const add = sources
     .command('add')
@@ -353,7 +366,7 @@ export function registerSourceCommands(program: Command, context: Context): void
     .option('--json', 'print JSON')
     .action(async (id: string, o: { json?: boolean }) => {
       const source = await (await store()).get(id);
-      if (!source) throw new CliError(`no source with id '${id}'`);
+      if (!source) throw await noSuchSource(id);
       const shown = view(source, (await counts()).get(id) ?? 0);
       if (o.json) return context.json(shown);
       io.out(
@@ -396,13 +409,8 @@ export function registerSourceCommands(program: Command, context: Context): void
       if (!source) {
         // Articles imported under a source id the registry never had (`tidings import` takes any): a
         // purge is the only way to delete them, and it was refused as there being no such source.
-        const imported = (await counts()).get(id) ?? 0;
-        if (!imported) throw new CliError(`no source with id '${id}'`);
-        if (!o.purge) {
-          throw new CliError(
-            `no source with id '${id}' in the registry, but the index holds ${imported} article(s) of it (imported); tidings sources remove ${id} --purge deletes them`,
-          );
-        }
+        if (!o.purge) throw await noSuchSource(id);
+        if (!(await counts()).get(id)) throw new CliError(`no source with id '${id}'`);
         const removed = await (await context.index()).removeBySource(id);
         io.out(`Removed the ${removed} article(s) of ${id}, a source id the registry does not have.\n`);
         return;
