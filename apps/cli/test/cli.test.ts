@@ -301,7 +301,10 @@ describe('tidings editors', () => {
     expect(json).toMatchObject({ email: 'ann@example.com', name: 'Ann', role: 'admin' });
     expect(json.link).toMatch(/^http:\/\/localhost:3000\/desk\/\?token=[\w-]{20,}$/);
     const again = await sandbox.run('editors', 'add', 'ann@example.com', '--name', 'Ann');
-    expect(again).toMatchObject({ code: 1, err: 'tidings: ann@example.com is already an editor\n' });
+    expect(again).toMatchObject({
+      code: 1,
+      err: 'tidings: ann@example.com is already an editor; tidings editors reset ann@example.com gives them a new sign-in link\n',
+    });
     const list = await sandbox.run('editors', 'list', '--json');
     expect(JSON.parse(list.out)).toMatchObject([{ email: 'ann@example.com', role: 'admin', active: false }]);
     const reset = await sandbox.run('editors', 'reset', 'ann@example.com', '--json');

@@ -104,7 +104,11 @@ export class EditorStore {
     const normalized = EditorStore.normalize(email);
     if (!EMAIL.test(normalized)) throw new EditorError(`'${email}' is not an email address`);
     if (!name.trim()) throw new EditorError('the name must not be empty');
-    if (await this.redis.exists(this.key(normalized))) throw new EditorError(`${normalized} is already an editor`);
+    if (await this.redis.exists(this.key(normalized))) {
+      throw new EditorError(
+        `${normalized} is already an editor; tidings editors reset ${normalized} gives them a new sign-in link`,
+      );
+    }
     await this.redis
       .multi()
       .hset(this.key(normalized), { email: normalized, name: name.trim(), role, createdAt: new Date().toISOString() })
