@@ -193,8 +193,10 @@ function SignIn({
           value={password}
           onValue={setPassword}
         />
-        <ErrorLine error={error} />
         <button type="submit">Sign in</button>
+        {/* Under the button: cleared at each try and said again when the answer comes, above it the message
+          moved the button twice a try, under a pointer that may be about to click again. */}
+        <ErrorLine error={error} />
       </form>
       <p class="meta">
         No password yet, or forgotten? An operator gives you a new sign-in link: <code>tidings editors reset</code> with
