@@ -273,6 +273,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
     await expect
       .poll(() => page.locator('#draft-title + p').textContent(), POLL)
       .toMatch(/^Withdrawn: version 3 by hal@example\.com, .*; nothing is recommended for this day\. Drag/);
+    // The history says the withdrawal in words (it said "0 article(s)", with a Use as draft that emptied the draft).
+    await expect
+      .poll(() => page.locator('ul.history > li').first().textContent(), POLL)
+      .toMatch(/^Version 3 by hal@example\.com, .*: withdrawn, nothing recommended\.$/);
+    await expect(page.getByRole('button', { name: 'Use as draft: version 3', exact: true }).count()).resolves.toBe(0);
     // With nothing left to withdraw, Publish says so (it added an empty version 4 to the history).
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect

@@ -1198,37 +1198,45 @@ function Desk({ session, onSignedOut }: { session: SessionInfo; onSignedOut: () 
             </p>
             <h3>History</h3>
             <ul class="history">
-              {(view?.history ?? []).map((h) => (
-                <li key={h.version}>
-                  Version {h.version} by {h.by}, {time(h.at)}: {h.ids.length} article(s){' '}
-                  {/* Back to an earlier publication: it becomes the draft, to publish again (or change first). */}
-                  <button
-                    type="button"
-                    // The visible words first in the name (WCAG's label in name: "click Use as draft" by voice).
-                    aria-label={`Use as draft: version ${h.version}`}
-                    onClick={() => {
-                      if (!view) return;
-                      const before = { ids: view.draft.ids, articles: view.articles };
-                      save(h.ids);
-                      const text = `The draft is version ${h.version} again: Publish to make it the day's selection.`;
-                      // The draft it replaced comes back with Undo (nothing else kept it).
-                      if (!before.ids.length || before.ids.join() === h.ids.join()) say(text);
-                      else setUndoable({ text, ids: () => before.ids, articles: before.articles, focus: null });
-                    }}
-                  >
-                    Use as draft
-                  </button>
-                  {/* What was published, in its order (the history said only how many). */}
-                  <details>
-                    <summary>Articles of version {h.version}</summary>
-                    <ol class="published-list">
-                      {h.ids.map((id) => (
-                        <li key={id}>{view?.articles[id]?.headline ?? id}</li>
-                      ))}
-                    </ol>
-                  </details>
-                </li>
-              ))}
+              {(view?.history ?? []).map((h) =>
+                // A withdrawal (an empty publication) has no articles to list or to start a draft from: it showed
+                // "0 article(s)", a Use as draft that emptied the draft, and an empty list.
+                !h.ids.length ? (
+                  <li key={h.version}>
+                    Version {h.version} by {h.by}, {time(h.at)}: withdrawn, nothing recommended.
+                  </li>
+                ) : (
+                  <li key={h.version}>
+                    Version {h.version} by {h.by}, {time(h.at)}: {h.ids.length} article(s){' '}
+                    {/* Back to an earlier publication: it becomes the draft, to publish again (or change first). */}
+                    <button
+                      type="button"
+                      // The visible words first in the name (WCAG's label in name: "click Use as draft" by voice).
+                      aria-label={`Use as draft: version ${h.version}`}
+                      onClick={() => {
+                        if (!view) return;
+                        const before = { ids: view.draft.ids, articles: view.articles };
+                        save(h.ids);
+                        const text = `The draft is version ${h.version} again: Publish to make it the day's selection.`;
+                        // The draft it replaced comes back with Undo (nothing else kept it).
+                        if (!before.ids.length || before.ids.join() === h.ids.join()) say(text);
+                        else setUndoable({ text, ids: () => before.ids, articles: before.articles, focus: null });
+                      }}
+                    >
+                      Use as draft
+                    </button>
+                    {/* What was published, in its order (the history said only how many). */}
+                    <details>
+                      <summary>Articles of version {h.version}</summary>
+                      <ol class="published-list">
+                        {h.ids.map((id) => (
+                          <li key={id}>{view?.articles[id]?.headline ?? id}</li>
+                        ))}
+                      </ol>
+                    </details>
+                  </li>
+                ),
+              )}
               {view && !view.history.length && <li class="meta">No publication yet.</li>}
             </ul>
           </section>
