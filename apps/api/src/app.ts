@@ -126,7 +126,13 @@ export function capConnections(app: FastifyInstance, maxConnections: number): vo
   );
 }
 
-/** Removes the api key from a URL before it is logged: the `apiKey` parameter, and any key anywhere. */
+/**
+ * Parameters whose value is a credential, by their name case folded: the api key, and the desk's one-time
+ * sign-in token (`/desk/?token=…`, `/desk/api/link?token=…`), which until used signs anyone in who reads it.
+ */
+const SECRET_PARAMETERS = new Set(['apikey', 'token']);
+
+/** Removes credentials from a URL before it is logged: the `apiKey` and `token` parameters, and any key anywhere. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return redactKeys(url);
@@ -143,7 +149,7 @@ export function redactUrl(url: string): string {
       } catch {
         // a malformed name is logged as it came
       }
-      return decoded.trim().toLowerCase() === 'apikey' ? `${name}=[redacted]` : pair;
+      return SECRET_PARAMETERS.has(decoded.trim().toLowerCase()) ? `${name}=[redacted]` : pair;
     })
     .join('&');
   return redactKeys(`${url.slice(0, q + 1)}${query}`);

@@ -94,6 +94,12 @@ describe('service endpoints and failures', () => {
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.join('\n')).not.toContain(t.key);
     expect(lines.join('\n')).toContain('apiKey=[redacted]');
+    // Nor a desk sign-in link's token: until used, it signs in whoever reads it.
+    const token = 'q'.repeat(32);
+    await t.get(`/desk/?token=${token}`);
+    await t.get(`/desk/api/link?token=${token}`);
+    expect(lines.join('\n')).not.toContain(token);
+    expect(lines.join('\n')).toContain('/desk/api/link?token=[redacted]');
   });
 
   it('never echoes a key put where it does not belong, in an error body or a log line', async () => {
