@@ -408,6 +408,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the editorial desk in a browser', () => 
       .toBe('https://www.example.com/');
     const row = table.getByRole('row', { name: /Example News/ });
     expect(await row.locator('td').nth(5).textContent()).toBe('10mnow 66m');
+    // The feed's own URL is under the name (a failing feed's error names its host only).
+    expect(await row.locator('.feed-url').textContent()).toBe('https://www.example.com/rss.xml');
     // A feed that moved for good says where, and what to do.
     expect(await row.locator('td').nth(3).textContent()).toBe(
       'Moved for good to https://www.example.com/feed/rss.xml: tidings sources update example-news --follow-move follows it.',

@@ -742,6 +742,8 @@ function Sources() {
                   s.name
                 )}{' '}
                 <span class="meta">{s.id}</span>
+                {/* The feed itself, as text: a failing source's "HTTP 404 from host" says which host, not which URL. */}
+                <span class="meta feed-url">{s.feedUrl}</span>
               </td>
               <td class={`state ${s.state}`}>{s.state}</td>
               <td>{s.lastFetchedAt ? time(s.lastFetchedAt) : '–'}</td>
