@@ -12,7 +12,7 @@ import { detectLanguage, primaryLanguage } from '@tidings/catalog/language';
 import { ARTICLE_TYPES, type Article, formatInstant } from '@tidings/core/article';
 import { plainText } from '@tidings/core/text';
 import { articleIdFor, canonicalizeUrl, comparableHost, parseHttpUrl } from '@tidings/core/url';
-import type { ArticleIndex } from '@tidings/index/port';
+import type { ArticleIndex, KnownHostFlags } from '@tidings/index/port';
 
 const instant = z
   .string()
@@ -151,7 +151,7 @@ export interface ImportOptions {
    */
   known?: {
     sourceNames: ReadonlyMap<string, string>;
-    hostFlags: (domains: string[]) => Promise<Map<string, { https: boolean | null; iframeable: boolean | null }>>;
+    hostFlags: (domains: string[]) => Promise<Map<string, KnownHostFlags>>;
   };
   /** Called after each batch with the bytes read so far. */
   onProgress?: (bytesRead: number, imported: number, bad: number) => void;
@@ -254,7 +254,7 @@ export async function importArticles(file: string, options: ImportOptions): Prom
     const probed =
       options.known && unknownFlags.length
         ? await options.known.hostFlags([...new Set(unknownFlags.map((a) => a.source.domain))])
-        : new Map<string, { https: boolean | null; iframeable: boolean | null }>();
+        : new Map<string, KnownHostFlags>();
     for (const article of unknownFlags) {
       const flags = probed.get(article.source.domain);
       article.source.https ??= flags?.https ?? null;
